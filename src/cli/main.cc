@@ -1,0 +1,193 @@
+// `souk`: the scriptable command line over the game engines.
+//
+// Exit status: 0 success; 2 bad input (a malformed or illegal move, a broken state
+// or record file, a bad option), with one line on stderr saying what was wrong;
+// 1 anything else (an unreadable file, an internal error).
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <random>
+#include <sstream>
+
+#include <CLI/CLI.hpp>
+
+#include "format/game.h"
+#include "format/record.h"
+
+namespace souk {
+namespace {
+
+constexpr int kBadInput = 2;
+
+struct CliError {
+  int code;
+  std::string message;
+};
+
+std::string ReadInput(const std::string& path) {
+  std::ostringstream text;
+  if (path == "-") {
+    text << std::cin.rdbuf();
+    return text.str();
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw CliError{1, path + ": cannot open"};
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::unique_ptr<GameState> LoadFile(const std::string& path) {
+  auto state = LoadStateText(ReadInput(path));
+  if (!state.ok()) throw CliError{kBadInput, (path == "-" ? "stdin" : path) + ": " + state.message()};
+  return std::move(*state);
+}
+
+void PrintJson(const Json& json, bool pretty) { std::cout << DumpJson(json, pretty) << '\n'; }
+
+uint64_t FreshSeed() {
+  std::random_device device;
+  return (static_cast<uint64_t>(device()) << 32) ^ device();
+}
+
+// Uniformly random legal moves (chance outcomes from the game's own PRNG), to
+// show a whole game without any AI.
+int Demo(const GameOptions& options, const std::string& record_path, bool quiet) {
+  auto game = NewGame(options);
+  if (!game.ok()) throw CliError{kBadInput, game.message()};
+  std::unique_ptr<GameState> state = std::move(*game);
+  GameRecord record{options, {}};
+  Prng chooser(options.seed ^ 0x5eed5eed5eed5eedULL);
+  if (!quiet) std::cout << "A " << options.game << " game, seed " << options.seed << ", played by random moves.\n";
+  while (!state->is_over()) {
+    std::string move = state->SampleChance();
+    if (move.empty()) {
+      auto legal = state->LegalMoves();
+      move = legal[chooser.Below(static_cast<uint32_t>(legal.size()))];
+    }
+    int mover = state->current_player();
+    Status applied = state->Apply(move);
+    if (!applied.ok()) throw CliError{1, "internal error: " + applied.message()};
+    record.moves.push_back(move);
+    if (!quiet) {
+      if (mover == GameState::kChance) std::cout << "  chance: " << move << '\n';
+      else std::cout << "  player " << mover << ": " << move << '\n';
+    }
+  }
+  auto scores = state->Scores();
+  auto winners = state->Winners();
+  std::cout << "Game over after " << record.moves.size() << " moves. Winner:";
+  for (int w : winners) std::cout << " player " << w;
+  std::cout << ". Final scores:";
+  for (int s : scores) std::cout << ' ' << s;
+  std::cout << '\n';
+  if (!record_path.empty()) {
+    std::ofstream out(record_path, std::ios::binary);
+    out << FormatRecord(record);
+    if (!out) throw CliError{1, record_path + ": cannot write"};
+    std::cout << "Record written to " << record_path << '\n';
+  }
+  return 0;
+}
+
+int Run(int argc, char** argv) {
+  CLI::App app{"Souk: Jaipur and Marrakech. States are JSON; moves are canonical text."};
+  app.require_subcommand(1);
+  app.fallthrough();  // --pretty may follow the subcommand
+  bool pretty = false;
+  app.add_flag("--pretty", pretty, "Indent JSON output");
+
+  GameOptions options;
+  std::string seed_text;
+  auto add_game_options = [&](CLI::App* cmd) {
+    cmd->add_option("game", options.game, "jaipur | marrakech")->required();
+    cmd->add_option("--seed", options.seed, "Seed of the game's PRNG (default: random)");
+    cmd->add_option("--players", options.players, "Number of players (marrakech: 2, 3 or 4)");
+    cmd->add_option("--variant", options.variant, "Rules variant (marrakech: single-colour)");
+  };
+
+  CLI::App* new_cmd = app.add_subcommand("new", "Print a new game's state");
+  add_game_options(new_cmd);
+
+  std::string file;
+  CLI::App* legal_cmd = app.add_subcommand("legal", "List the legal moves, one per line");
+  legal_cmd->add_option("file", file, "State file, or - for stdin")->required();
+
+  std::vector<std::string> moves;
+  CLI::App* apply_cmd = app.add_subcommand("apply", "Print the state after the moves");
+  apply_cmd->add_option("file", file, "State file, or - for stdin")->required();
+  apply_cmd->add_option("moves", moves, "Moves, one argument each (e.g. \"take gold\")")->required();
+
+  int player = -1;
+  CLI::App* view_cmd = app.add_subcommand("view", "Print what one player may know");
+  view_cmd->add_option("file", file, "State file, or - for stdin")->required();
+  view_cmd->add_option("--player", player, "Seat of the player")->required();
+
+  bool all_states = false;
+  CLI::App* replay_cmd = app.add_subcommand("replay", "Replay a game record; print the final state");
+  replay_cmd->add_option("record", file, "Record file, or - for stdin")->required();
+  replay_cmd->add_flag("--states", all_states, "Print every state, one JSON line each");
+
+  std::string record_path;
+  bool quiet = false;
+  CLI::App* demo_cmd = app.add_subcommand("demo", "Watch a game of random legal moves");
+  add_game_options(demo_cmd);
+  demo_cmd->add_option("--record", record_path, "Write the game record to this file");
+  demo_cmd->add_flag("--quiet", quiet, "Print only the result");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? 0 : kBadInput;
+  }
+
+  bool seeded = false;
+  for (CLI::App* cmd : {new_cmd, demo_cmd})
+    if (cmd->parsed() && cmd->count("--seed")) seeded = true;
+  if (!seeded) options.seed = FreshSeed();
+
+  if (new_cmd->parsed()) {
+    auto game = NewGame(options);
+    if (!game.ok()) throw CliError{kBadInput, game.message()};
+    PrintJson((*game)->ToJson(), pretty);
+  } else if (legal_cmd->parsed()) {
+    for (const auto& m : LoadFile(file)->LegalMoves()) std::cout << m << '\n';
+  } else if (apply_cmd->parsed()) {
+    auto state = LoadFile(file);
+    for (const auto& m : moves) {
+      Status applied = state->Apply(m);
+      if (!applied.ok()) throw CliError{kBadInput, applied.message()};
+    }
+    PrintJson(state->ToJson(), pretty);
+  } else if (view_cmd->parsed()) {
+    auto state = LoadFile(file);
+    if (player < 0 || player >= state->num_players())
+      throw CliError{kBadInput, "--player must be a seat from 0 to " + std::to_string(state->num_players() - 1)};
+    PrintJson(state->ViewJson(player), pretty);
+  } else if (replay_cmd->parsed()) {
+    auto record = ParseRecord(ReadInput(file));
+    if (!record.ok()) throw CliError{kBadInput, file + ": " + record.message()};
+    auto print = [&](const GameState& s) { PrintJson(s.ToJson(), pretty); };
+    auto final_state = Replay(*record, all_states ? std::function<void(const GameState&)>(print) : nullptr);
+    if (!final_state.ok()) throw CliError{kBadInput, file + ": " + final_state.message()};
+    if (!all_states) PrintJson((*final_state)->ToJson(), pretty);
+  } else if (demo_cmd->parsed()) {
+    return Demo(options, record_path, quiet);
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace souk
+
+int main(int argc, char** argv) {
+  try {
+    return souk::Run(argc, argv);
+  } catch (const souk::CliError& e) {
+    std::cerr << "souk: " << e.message << '\n';
+    return e.code;
+  } catch (const std::exception& e) {
+    std::cerr << "souk: internal error: " << e.what() << '\n';
+    return 1;
+  }
+}

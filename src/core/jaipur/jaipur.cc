@@ -1,0 +1,512 @@
+#include "core/jaipur/jaipur.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace souk::jaipur {
+namespace {
+
+constexpr int kCamel = Index(Card::kCamel);
+constexpr int kCamelsInStartingMarket = 3;
+
+int Sum(const CardCounts& counts) {
+  int total = 0;
+  for (uint8_t c : counts) total += c;
+  return total;
+}
+
+// Exchange enumeration: every multiset of goods taken (2..5 cards) and every
+// multiset of the same size given from the allowed types.
+struct ExchangeGenerator {
+  const CardCounts& market;
+  const PlayerState& me;
+  MoveList* out;
+  CardCounts taken{};
+  CardCounts given{};
+  int max_camels_given = 0;
+
+  void Run() {
+    max_camels_given = std::min<int>(me.herd, kHandLimit - me.hand_size);
+    Take(0, 0);
+  }
+
+  void Take(int good, int count) {
+    if (good == kNumGoods) {
+      if (count >= 2) Give(0, count);
+      return;
+    }
+    for (int n = 0; n <= market[good]; ++n) {
+      taken[good] = static_cast<uint8_t>(n);
+      Take(good + 1, count + n);
+    }
+    taken[good] = 0;
+  }
+
+  // Fills `remaining` cards from types good..camel.
+  void Give(int type, int remaining) {
+    if (type == kCamel) {
+      if (remaining <= max_camels_given) {
+        given[kCamel] = static_cast<uint8_t>(remaining);
+        out->push_back(Move::Exchange(taken, given));
+        given[kCamel] = 0;
+      }
+      return;
+    }
+    int limit = taken[type] ? 0 : std::min<int>(me.hand[type], remaining);
+    for (int n = 0; n <= limit; ++n) {
+      given[type] = static_cast<uint8_t>(n);
+      Give(type + 1, remaining - n);
+    }
+    given[type] = 0;
+  }
+};
+
+std::string Illegal(const Move& move, std::string_view rule) {
+  return "illegal move '" + ToString(move) + "': " + std::string(rule);
+}
+
+std::string Plural(int n, std::string_view word) {
+  return std::to_string(n) + " " + std::string(word);
+}
+
+}  // namespace
+
+Move Move::Take(Card good) {
+  Move m;
+  m.kind = MoveKind::kTake;
+  m.good = good;
+  return m;
+}
+
+Move Move::Camels() { return Move{}; }
+
+Move Move::Sell(int count, Card good) {
+  Move m;
+  m.kind = MoveKind::kSell;
+  m.good = good;
+  m.count = static_cast<uint8_t>(count);
+  return m;
+}
+
+Move Move::Exchange(const CardCounts& taken, const CardCounts& given) {
+  Move m;
+  m.kind = MoveKind::kExchange;
+  m.taken = taken;
+  m.given = given;
+  return m;
+}
+
+void MoveList::push_back(const Move& m) {
+  assert(size_ < kMaxMoves);
+  moves_[static_cast<size_t>(size_++)] = m;
+}
+
+int PlayerState::GoodsRupees() const {
+  int total = 0;
+  for (int i = 0; i < num_goods_tokens; ++i) total += goods_tokens[static_cast<size_t>(i)];
+  return total;
+}
+
+int PlayerState::BonusRupees() const {
+  int total = 0;
+  for (int i = 0; i < num_bonus_tokens; ++i) total += bonus_tokens[static_cast<size_t>(i)];
+  return total;
+}
+
+State State::NewGame(uint64_t seed) {
+  State s;
+  Prng prng(seed);
+  s.round_starter = static_cast<uint8_t>(prng.Below(kNumPlayers));
+  s.rng = prng.state();
+  s.DealRound();
+  return s;
+}
+
+// Deal order (part of the replay format): the 52 non-market cards in canonical
+// order are shuffled; cards 0-4 go to seat 0, 5-9 to seat 1, 10-11 to the market,
+// and the rest form the deck with card 12 on top. Then the three bonus piles are
+// shuffled, 3-card pile first; the first element of each shuffled pile is taken first.
+void State::DealRound() {
+  Prng prng(rng);
+  std::array<Card, kNumCards - kCamelsInStartingMarket> cards{};
+  size_t n = 0;
+  for (int type = 0; type < kNumCardTypes; ++type) {
+    int copies = kCardsPerType[static_cast<size_t>(type)] - (type == kCamel ? kCamelsInStartingMarket : 0);
+    for (int i = 0; i < copies; ++i) cards[n++] = static_cast<Card>(type);
+  }
+  prng.Shuffle(cards.data(), cards.size());
+
+  market = {};
+  market[kCamel] = kCamelsInStartingMarket;
+  discard = {};
+  for (auto& p : players) {
+    p.hand = {};
+    p.hand_size = 0;
+    p.herd = 0;
+    p.num_goods_tokens = 0;
+    p.num_bonus_tokens = 0;
+    p.goods_tokens = {};
+    p.bonus_tokens = {};
+  }
+  size_t next = 0;
+  for (auto& p : players) {
+    for (int i = 0; i < kStartingHand; ++i) {
+      Card c = cards[next++];
+      if (c == Card::kCamel) {
+        ++p.herd;
+      } else {
+        ++p.hand[Index(c)];
+        ++p.hand_size;
+      }
+    }
+  }
+  for (int i = 0; i < kMarketSize - kCamelsInStartingMarket; ++i) ++market[Index(cards[next++])];
+  deck_size = static_cast<uint8_t>(cards.size() - next);
+  for (int i = 0; i < deck_size; ++i) deck[static_cast<size_t>(deck_size - 1 - i)] = cards[next + static_cast<size_t>(i)];
+
+  for (int g = 0; g < kNumGoods; ++g) tokens_left[static_cast<size_t>(g)] = static_cast<uint8_t>(kTokensPerGood[static_cast<size_t>(g)]);
+  for (int p = 0; p < kNumBonusPiles; ++p) {
+    auto pile = kBonusTokenValues[static_cast<size_t>(p)];
+    int size = kBonusTokensPerPile[static_cast<size_t>(p)];
+    prng.Shuffle(pile.data(), static_cast<size_t>(size));
+    bonus[static_cast<size_t>(p)] = {};
+    for (int i = 0; i < size; ++i) bonus[static_cast<size_t>(p)][static_cast<size_t>(size - 1 - i)] = pile[static_cast<size_t>(i)];
+    bonus_left[static_cast<size_t>(p)] = static_cast<uint8_t>(size);
+  }
+  rng = prng.state();
+  to_move = round_starter;
+}
+
+int State::NextGoodsToken(Card good) const {
+  int g = Index(good);
+  int left = tokens_left[static_cast<size_t>(g)];
+  if (left == 0) return 0;
+  return kGoodsTokenValues[static_cast<size_t>(g)][static_cast<size_t>(kTokensPerGood[static_cast<size_t>(g)] - left)];
+}
+
+int State::EmptyTokenPiles() const {
+  int empty = 0;
+  for (uint8_t left : tokens_left) empty += left == 0;
+  return empty;
+}
+
+int State::MarketSize() const { return Sum(market); }
+
+void State::LegalMoves(MoveList* moves) const {
+  moves->clear();
+  if (game_over) return;
+  const PlayerState& me = players[to_move];
+  if (me.hand_size < kHandLimit) {
+    for (int g = 0; g < kNumGoods; ++g)
+      if (market[static_cast<size_t>(g)]) moves->push_back(Move::Take(GoodAt(g)));
+  }
+  if (market[kCamel]) moves->push_back(Move::Camels());
+  for (int g = 0; g < kNumGoods; ++g) {
+    for (int n = MinimumSale(GoodAt(g)); n <= me.hand[static_cast<size_t>(g)]; ++n)
+      moves->push_back(Move::Sell(n, GoodAt(g)));
+  }
+  ExchangeGenerator{market, me, moves}.Run();
+}
+
+souk::Status State::CheckMove(const Move& move) const {
+  using souk::Status;
+  if (game_over) return Status::Error(Illegal(move, "the game is over"));
+  const PlayerState& me = players[to_move];
+  switch (move.kind) {
+    case MoveKind::kTake: {
+      if (move.good == Card::kCamel)
+        return Status::Error(Illegal(move, "camels are taken all together, with 'camels'"));
+      if (!market[Index(move.good)])
+        return Status::Error(Illegal(move, "the market has no " + std::string(CardName(move.good))));
+      if (me.hand_size >= kHandLimit)
+        return Status::Error(Illegal(move, "hand limit: you already hold 7 goods"));
+      return Status::Ok();
+    }
+    case MoveKind::kCamels:
+      if (!market[kCamel]) return Status::Error(Illegal(move, "the market has no camel"));
+      return Status::Ok();
+    case MoveKind::kSell: {
+      if (move.good == Card::kCamel) return Status::Error(Illegal(move, "camels cannot be sold"));
+      int held = me.hand[Index(move.good)];
+      if (move.count < 1) return Status::Error(Illegal(move, "a sale needs at least one card"));
+      if (move.count > held)
+        return Status::Error(Illegal(move, "you hold " + Plural(held, CardName(move.good))));
+      if (move.count < MinimumSale(move.good))
+        return Status::Error(Illegal(move, "diamond, gold and silver sell 2 cards at least"));
+      return Status::Ok();
+    }
+    case MoveKind::kExchange: {
+      int taken = Sum(move.taken), given = Sum(move.given);
+      if (move.taken[kCamel])
+        return Status::Error(Illegal(move, "an exchange never takes camels from the market"));
+      if (taken != given)
+        return Status::Error(Illegal(move, "an exchange gives back as many cards as it takes"));
+      if (taken < 2)
+        return Status::Error(Illegal(move, "an exchange is at least 2 cards for 2"));
+      for (int g = 0; g < kNumGoods; ++g) {
+        size_t i = static_cast<size_t>(g);
+        if (move.taken[i] > market[i])
+          return Status::Error(Illegal(move, "the market has " + Plural(market[i], CardName(GoodAt(g)))));
+        if (move.given[i] > me.hand[i])
+          return Status::Error(Illegal(move, "you hold " + Plural(me.hand[i], CardName(GoodAt(g)))));
+        if (move.taken[i] && move.given[i])
+          return Status::Error(Illegal(move, "the same good cannot be both taken and given"));
+      }
+      if (move.given[kCamel] > me.herd)
+        return Status::Error(Illegal(move, "your herd has " + Plural(me.herd, "camels")));
+      if (me.hand_size + move.given[kCamel] > kHandLimit)
+        return Status::Error(Illegal(move, "hand limit: you would end with more than 7 goods"));
+      return Status::Ok();
+    }
+  }
+  return Status::Error("unknown move kind");
+}
+
+bool State::Refill() {
+  int missing = kMarketSize - MarketSize();
+  while (missing > 0 && deck_size > 0) {
+    ++market[Index(deck[--deck_size])];
+    --missing;
+  }
+  return missing == 0;
+}
+
+void State::ApplyMove(const Move& move) {
+  assert(CheckMove(move).ok());
+  PlayerState& me = players[to_move];
+  bool round_over = false;
+  switch (move.kind) {
+    case MoveKind::kTake:
+      --market[Index(move.good)];
+      ++me.hand[Index(move.good)];
+      ++me.hand_size;
+      round_over = !Refill();
+      break;
+    case MoveKind::kCamels:
+      me.herd = static_cast<uint8_t>(me.herd + market[kCamel]);
+      market[kCamel] = 0;
+      round_over = !Refill();
+      break;
+    case MoveKind::kExchange:
+      for (int t = 0; t < kNumCardTypes; ++t) {
+        size_t i = static_cast<size_t>(t);
+        market[i] = static_cast<uint8_t>(market[i] - move.taken[i] + move.given[i]);
+        if (t != kCamel) me.hand[i] = static_cast<uint8_t>(me.hand[i] + move.taken[i] - move.given[i]);
+      }
+      me.herd = static_cast<uint8_t>(me.herd - move.given[kCamel]);
+      me.hand_size = static_cast<uint8_t>(me.hand_size + move.given[kCamel]);
+      break;
+    case MoveKind::kSell: {
+      size_t g = static_cast<size_t>(Index(move.good));
+      me.hand[g] = static_cast<uint8_t>(me.hand[g] - move.count);
+      me.hand_size = static_cast<uint8_t>(me.hand_size - move.count);
+      discard[g] = static_cast<uint8_t>(discard[g] + move.count);
+      for (int i = 0; i < move.count && tokens_left[g]; ++i) {
+        me.goods_tokens[me.num_goods_tokens++] = static_cast<uint8_t>(NextGoodsToken(move.good));
+        --tokens_left[g];
+      }
+      int pile = BonusPileForSale(move.count);
+      if (pile >= 0 && bonus_left[static_cast<size_t>(pile)]) {
+        me.bonus_tokens[me.num_bonus_tokens++] = static_cast<uint8_t>(NextBonusToken(pile));
+        --bonus_left[static_cast<size_t>(pile)];
+      }
+      round_over = EmptyTokenPiles() >= 3;
+      break;
+    }
+  }
+  if (round_over) {
+    EndRound();
+  } else {
+    to_move ^= 1;
+  }
+}
+
+void State::EndRound() {
+  RoundResult result;
+  const PlayerState& a = players[0];
+  const PlayerState& b = players[1];
+  if (a.herd != b.herd) result.camel_token = a.herd > b.herd ? 0 : 1;
+  for (int p = 0; p < kNumPlayers; ++p) {
+    const PlayerState& ps = players[static_cast<size_t>(p)];
+    result.rupees[static_cast<size_t>(p)] =
+        ps.GoodsRupees() + ps.BonusRupees() + (result.camel_token == p ? kCamelTokenValue : 0);
+  }
+  auto better = [&](int x, int y) {  // -1, 0, +1 as x compares with y
+    return x == y ? 0 : (x > y ? 1 : -1);
+  };
+  int cmp = better(result.rupees[0], result.rupees[1]);
+  if (cmp == 0) cmp = better(a.num_bonus_tokens, b.num_bonus_tokens);
+  if (cmp == 0) cmp = better(a.num_goods_tokens, b.num_goods_tokens);
+  if (cmp != 0) result.seal = cmp > 0 ? 0 : 1;
+  last_round = result;
+
+  if (result.seal >= 0) {
+    PlayerState& sealed = players[static_cast<size_t>(result.seal)];
+    ++sealed.seals;
+    if (sealed.seals >= kSealsToWin) {
+      game_over = true;
+      winner = static_cast<int8_t>(result.seal);
+      to_move = round_starter;  // no one is to move; keep a stable value
+      return;
+    }
+    round_starter = static_cast<uint8_t>(1 - result.seal);  // the loser starts
+  } else {
+    round_starter ^= 1;  // full tie: the player who did not start
+  }
+  ++round;
+  DealRound();
+}
+
+View State::ViewFor(int player) const {
+  assert(player == 0 || player == 1);
+  View v;
+  const PlayerState& me = players[static_cast<size_t>(player)];
+  const PlayerState& opp = players[static_cast<size_t>(1 - player)];
+  v.viewer = player;
+  v.round = round;
+  v.to_move = to_move;
+  v.round_starter = round_starter;
+  v.game_over = game_over;
+  v.winner = winner;
+  v.market = market;
+  v.discard = discard;
+  v.deck_size = deck_size;
+  v.tokens_left = tokens_left;
+  v.bonus_left = bonus_left;
+  v.hand = me.hand;
+  for (size_t p = 0; p < kNumPlayers; ++p) {
+    v.herd[p] = players[p].herd;
+    v.seals[p] = players[p].seals;
+    v.goods_tokens[p] = players[p].goods_tokens;
+    v.num_goods_tokens[p] = players[p].num_goods_tokens;
+  }
+  v.bonus_tokens = me.bonus_tokens;
+  v.num_bonus_tokens = me.num_bonus_tokens;
+  v.opponent.hand_size = opp.hand_size;
+  for (int i = 0; i < opp.num_bonus_tokens; ++i)
+    ++v.opponent.bonus_counts[static_cast<size_t>(BonusPileOfValue(opp.bonus_tokens[static_cast<size_t>(i)]))];
+  v.last_round = last_round;
+  return v;
+}
+
+void State::RandomizeHidden(int observer, Prng& prng) {
+  PlayerState& opp = players[static_cast<size_t>(1 - observer)];
+  // Opponent hand + deck.
+  std::array<Card, kNumCards> pool{};
+  size_t n = 0;
+  for (int i = 0; i < deck_size; ++i) pool[n++] = deck[static_cast<size_t>(i)];
+  for (int g = 0; g < kNumGoods; ++g)
+    for (int i = 0; i < opp.hand[static_cast<size_t>(g)]; ++i) pool[n++] = GoodAt(g);
+  // A hand holds goods only: after a shuffle, the first hand_size goods form a
+  // uniform hand, and the rest, shuffled again, a uniform deck.
+  prng.Shuffle(pool.data(), n);
+  std::stable_partition(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(n),
+                        [](Card c) { return c != Card::kCamel; });
+  opp.hand = {};
+  for (int i = 0; i < opp.hand_size; ++i) ++opp.hand[Index(pool[static_cast<size_t>(i)])];
+  std::array<Card, kNumCards> rest{};
+  size_t r = 0;
+  for (size_t i = opp.hand_size; i < n; ++i) rest[r++] = pool[i];
+  prng.Shuffle(rest.data(), r);
+  for (size_t i = 0; i < r; ++i) deck[i] = rest[i];
+
+  // Unseen bonus tokens: the piles plus the opponent's, pile by pile.
+  std::array<uint8_t, kNumBonusPiles> opp_counts{};
+  for (int i = 0; i < opp.num_bonus_tokens; ++i)
+    ++opp_counts[static_cast<size_t>(BonusPileOfValue(opp.bonus_tokens[static_cast<size_t>(i)]))];
+  std::array<std::array<uint8_t, 7>, kNumBonusPiles> unseen{};
+  std::array<size_t, kNumBonusPiles> unseen_n{};
+  for (size_t p = 0; p < kNumBonusPiles; ++p)
+    for (int i = 0; i < bonus_left[p]; ++i) unseen[p][unseen_n[p]++] = bonus[p][static_cast<size_t>(i)];
+  for (int i = 0; i < opp.num_bonus_tokens; ++i) {
+    uint8_t v = opp.bonus_tokens[static_cast<size_t>(i)];
+    size_t p = static_cast<size_t>(BonusPileOfValue(v));
+    unseen[p][unseen_n[p]++] = v;
+  }
+  for (size_t p = 0; p < kNumBonusPiles; ++p) prng.Shuffle(unseen[p].data(), unseen_n[p]);
+  std::array<size_t, kNumBonusPiles> used{};
+  for (int i = 0; i < opp.num_bonus_tokens; ++i) {
+    size_t p = static_cast<size_t>(BonusPileOfValue(opp.bonus_tokens[static_cast<size_t>(i)]));
+    opp.bonus_tokens[static_cast<size_t>(i)] = unseen[p][used[p]++];
+  }
+  for (size_t p = 0; p < kNumBonusPiles; ++p)
+    for (int i = 0; i < bonus_left[p]; ++i) bonus[p][static_cast<size_t>(i)] = unseen[p][used[p]++];
+  rng = prng.Next();
+}
+
+souk::Status State::Validate() const {
+  using souk::Status;
+  auto fail = [](const std::string& what) { return Status::Error(what); };
+  if (round < 1) return fail("round: must be 1 or more");
+  if (to_move > 1) return fail("to_move: must be 0 or 1");
+  if (round_starter > 1) return fail("round_starter: must be 0 or 1");
+  if (game_over != (winner >= 0)) return fail("winner: must be set exactly when the game is over");
+  if (winner > 1) return fail("winner: must be 0 or 1");
+  if (deck_size > kNumCards) return fail("deck: too many cards");
+
+  CardCounts cards = market;
+  for (int t = 0; t < kNumCardTypes; ++t) cards[t] = static_cast<uint8_t>(cards[t] + discard[t]);
+  for (int i = 0; i < deck_size; ++i) ++cards[Index(deck[i])];
+  for (int p = 0; p < kNumPlayers; ++p) {
+    const PlayerState& ps = players[p];
+    const std::string where = "players[" + std::to_string(p) + "]";
+    if (ps.hand[kCamel]) return fail(where + ".hand: camels belong in the herd");
+    if (ps.hand_size != Sum(ps.hand)) return fail(where + ".hand: size does not match its cards");
+    if (ps.hand_size > kHandLimit) return fail(where + ".hand: more than 7 goods");
+    for (int t = 0; t < kNumGoods; ++t) cards[t] = static_cast<uint8_t>(cards[t] + ps.hand[t]);
+    cards[kCamel] = static_cast<uint8_t>(cards[kCamel] + ps.herd);
+    if (ps.seals > kSealsToWin) return fail(where + ".seals: more than 2");
+    if (ps.seals == kSealsToWin && winner != p) return fail(where + ".seals: 2 seals but not the winner");
+  }
+  if (game_over && players[winner].seals != kSealsToWin) return fail("winner: does not hold 2 seals");
+  for (int t = 0; t < kNumCardTypes; ++t) {
+    if (cards[t] != kCardsPerType[t])
+      return fail("cards: " + std::to_string(cards[t]) + " " + std::string(CardName(static_cast<Card>(t))) +
+                  " in play, the game has " + std::to_string(kCardsPerType[t]));
+  }
+  int market_size = MarketSize();
+  if (market_size > kMarketSize || (!game_over && market_size != kMarketSize))
+    return fail("market: must hold 5 cards during a round, has " + std::to_string(market_size));
+
+  // Goods tokens: what is left on each pile plus the players' tokens must be the 38 tokens.
+  std::array<int, 8> value_count{};  // by value 0..7
+  for (int g = 0; g < kNumGoods; ++g) {
+    if (tokens_left[g] > kTokensPerGood[g]) return fail("token_piles: too many " + std::string(CardName(GoodAt(g))) + " tokens");
+    for (int i = 0; i < kTokensPerGood[g]; ++i) ++value_count[kGoodsTokenValues[g][i]];
+  }
+  for (int g = 0; g < kNumGoods; ++g)
+    for (int i = kTokensPerGood[g] - tokens_left[g]; i < kTokensPerGood[g]; ++i) --value_count[kGoodsTokenValues[g][i]];
+  for (const PlayerState& ps : players)
+    for (int i = 0; i < ps.num_goods_tokens; ++i) {
+      uint8_t v = ps.goods_tokens[i];
+      if (v >= value_count.size() || --value_count[v] < 0)
+        return fail("goods_tokens: a token of value " + std::to_string(v) + " that is not in the game");
+    }
+  for (int c : value_count)
+    if (c != 0) return fail("goods_tokens: the 38 goods tokens are not all accounted for");
+  if (!game_over && EmptyTokenPiles() >= 3) return fail("token_piles: three piles are empty but the round goes on");
+
+  // Bonus tokens, pile by pile.
+  std::array<std::array<int, 11>, kNumBonusPiles> bonus_count{};
+  for (int p = 0; p < kNumBonusPiles; ++p) {
+    if (bonus_left[p] > kBonusTokensPerPile[p]) return fail("bonus_piles: too many tokens in pile " + std::to_string(p + 3));
+    for (int i = 0; i < kBonusTokensPerPile[p]; ++i) ++bonus_count[p][kBonusTokenValues[p][i]];
+    for (int i = 0; i < bonus_left[p]; ++i) {
+      uint8_t v = bonus[p][i];
+      if (v > 10 || BonusPileOfValue(v) != p || --bonus_count[p][v] < 0)
+        return fail("bonus_piles: pile " + std::to_string(p + 3) + " holds a token of value " + std::to_string(v) + " it does not have");
+    }
+  }
+  for (const PlayerState& ps : players)
+    for (int i = 0; i < ps.num_bonus_tokens; ++i) {
+      uint8_t v = ps.bonus_tokens[i];
+      if (v == 0 || v > 10 || v == 7 || --bonus_count[BonusPileOfValue(v)][v] < 0)
+        return fail("bonus_tokens: a token of value " + std::to_string(v) + " that is not in the game");
+    }
+  for (const auto& pile : bonus_count)
+    for (int c : pile)
+      if (c != 0) return fail("bonus_tokens: the 18 bonus tokens are not all accounted for");
+  return Status::Ok();
+}
+
+}  // namespace souk::jaipur

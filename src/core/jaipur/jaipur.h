@@ -1,0 +1,252 @@
+// Jaipur, the two-player card game of trading (Sébastien Pauchon, GameWorks).
+//
+// Rules in brief (full text: shared/rules/, decisions: docs/rules/jaipur.md):
+// - 55 cards: diamond 6, gold 6, silver 6, cloth 8, spice 8, leather 10, camel 11.
+// - A round: 3 camels in the market, the other 52 cards shuffled, 5 dealt to each
+//   player, 2 more to the market; the rest is the deck. Camels dealt into a hand go
+//   straight to that player's herd (face up, public size).
+// - On a turn a player does exactly one of:
+//     take G      one good from the market (not with 7 goods in hand); refill 1
+//     camels      all camels of the market into the herd; refill as many
+//     exchange    2+ goods from the market for as many cards from hand goods and/or
+//                 herd camels; no type both taken and given; hand ends at <= 7; no refill
+//     sell N G    N cards of one good: tokens from the top of its pile (fewer if the
+//                 pile runs short), a hidden bonus for 3 / 4 / 5+ cards; diamond, gold
+//                 and silver need N >= 2.
+// - The round ends right after a move that empties a third token pile or needs a
+//   refill the deck cannot complete. Larger herd takes the camel token (5); most
+//   rupees takes a seal (ties: more bonus tokens, then more goods tokens; a full tie
+//   gives no seal). The loser (after a full tie: the player who did not start)
+//   starts the next round. Two seals win the game.
+//
+// Parameters: none. A game is its seed (which draws the first player and every deal)
+// plus its moves.
+//
+// Representation: State is a fixed-size value (no heap) that is cheap to copy; search
+// copies it rather than undoing moves, because deals and refills are not invertible
+// without the deck order anyway. Cards are kept as counts per type: hands and the
+// market are sets, not sequences. Only the deck is ordered.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/prng.h"
+#include "core/status.h"
+
+namespace souk::jaipur {
+
+// Canonical order (also the order of JSON lists and of the `souk legal` names).
+enum class Card : uint8_t { kDiamond, kGold, kSilver, kCloth, kSpice, kLeather, kCamel };
+
+inline constexpr int kNumPlayers = 2;
+inline constexpr int kNumCardTypes = 7;
+inline constexpr int kNumGoods = 6;  // every type but camel
+inline constexpr int kNumCards = 55;
+inline constexpr int kMarketSize = 5;
+inline constexpr int kHandLimit = 7;
+inline constexpr int kStartingHand = 5;
+inline constexpr int kCamelTokenValue = 5;
+inline constexpr int kSealsToWin = 2;
+inline constexpr int kNumGoodsTokens = 38;
+inline constexpr int kNumBonusTokens = 18;
+inline constexpr int kNumBonusPiles = 3;  // for sales of 3, 4 and 5+ cards
+
+inline constexpr std::array<int, kNumCardTypes> kCardsPerType = {6, 6, 6, 8, 8, 10, 11};
+inline constexpr std::array<int, kNumGoods> kTokensPerGood = {5, 5, 5, 7, 7, 9};
+// Goods tokens in the order they are taken (highest first); unused slots are 0.
+inline constexpr std::array<std::array<uint8_t, 9>, kNumGoods> kGoodsTokenValues = {{
+    {7, 7, 5, 5, 5},
+    {6, 6, 5, 5, 5},
+    {5, 5, 5, 5, 5},
+    {5, 3, 3, 2, 2, 1, 1},
+    {5, 3, 3, 2, 2, 1, 1},
+    {4, 3, 2, 1, 1, 1, 1, 1, 1},
+}};
+inline constexpr std::array<int, kNumBonusPiles> kBonusTokensPerPile = {7, 6, 5};
+inline constexpr std::array<std::array<uint8_t, 7>, kNumBonusPiles> kBonusTokenValues = {{
+    {1, 1, 2, 2, 2, 3, 3},
+    {4, 4, 5, 5, 6, 6},
+    {8, 8, 9, 10, 10},
+}};
+
+using CardCounts = std::array<uint8_t, kNumCardTypes>;
+
+constexpr int Index(Card c) { return static_cast<int>(c); }
+constexpr Card GoodAt(int index) { return static_cast<Card>(index); }
+constexpr bool IsPrecious(Card c) { return c <= Card::kSilver; }
+constexpr int MinimumSale(Card c) { return IsPrecious(c) ? 2 : 1; }
+// The bonus pile a sale of `cards` cards draws from, or -1 for none.
+constexpr int BonusPileForSale(int cards) { return cards < 3 ? -1 : (cards >= 5 ? 2 : cards - 3); }
+// The pile a bonus value comes from (values of different piles never overlap).
+constexpr int BonusPileOfValue(int value) { return value <= 3 ? 0 : (value <= 6 ? 1 : 2); }
+
+std::string_view CardName(Card c);
+// Accepts the canonical name and its plural ("gold", "golds", "camels").
+std::optional<Card> ParseCard(std::string_view word);
+
+enum class MoveKind : uint8_t { kTake, kCamels, kExchange, kSell };
+
+struct Move {
+  MoveKind kind = MoveKind::kCamels;
+  Card good = Card::kDiamond;  // kTake, kSell
+  uint8_t count = 0;           // kSell: cards sold
+  CardCounts taken{};          // kExchange: goods taken from the market
+  CardCounts given{};          // kExchange: hand goods and herd camels given
+
+  static Move Take(Card good);
+  static Move Camels();
+  static Move Sell(int count, Card good);
+  static Move Exchange(const CardCounts& taken, const CardCounts& given);
+  bool operator==(const Move&) const = default;
+};
+
+// Canonical text: "take gold", "camels", "exchange gold spice for leather camel",
+// "sell 3 cloth".
+std::string ToString(const Move& move);
+// Parses canonical text; also accepts any case, extra spaces, plural card names,
+// "take camels" for "camels", and exchange lists in any order.
+Result<Move> ParseMove(std::string_view text);
+
+// The largest number of legal moves a reachable position has is far below this
+// (see LegalMovesNeverExceedCapacity in the simulation test).
+inline constexpr int kMaxMoves = 512;
+
+// A fixed-capacity list so that move generation allocates nothing.
+class MoveList {
+ public:
+  void clear() { size_ = 0; }
+  void push_back(const Move& m);
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const Move& operator[](int i) const { return moves_[static_cast<size_t>(i)]; }
+  const Move* begin() const { return moves_.data(); }
+  const Move* end() const { return moves_.data() + size_; }
+
+ private:
+  std::array<Move, kMaxMoves> moves_;
+  int size_ = 0;
+};
+
+struct PlayerState {
+  CardCounts hand{};  // goods only: hand[kCamel] stays 0
+  uint8_t hand_size = 0;
+  uint8_t herd = 0;
+  uint8_t seals = 0;
+  uint8_t num_goods_tokens = 0;
+  uint8_t num_bonus_tokens = 0;
+  std::array<uint8_t, kNumGoodsTokens> goods_tokens{};  // values, in the order taken
+  std::array<uint8_t, kNumBonusTokens> bonus_tokens{};  // values, in the order taken
+
+  int GoodsRupees() const;
+  int BonusRupees() const;
+  bool operator==(const PlayerState&) const = default;
+};
+
+struct RoundResult {
+  std::array<int, kNumPlayers> rupees{};
+  int camel_token = -1;  // the seat that took it, or -1
+  int seal = -1;         // the seat that won the seal, or -1 after a full tie
+  bool operator==(const RoundResult&) const = default;
+};
+
+struct View;
+
+// The whole state of a game, hidden parts included. Fields are public so that
+// loaders and tests can build any position; Validate() says whether it is one the
+// rules allow, and every member function expects a valid state.
+struct State {
+  uint64_t rng = 0;  // the game's PRNG state (deals of later rounds)
+  uint8_t round = 1;
+  uint8_t to_move = 0;
+  uint8_t round_starter = 0;
+  bool game_over = false;
+  int8_t winner = -1;
+  CardCounts market{};
+  CardCounts discard{};
+  // The deck is stored bottom first: the top card, drawn next, is deck[deck_size-1].
+  std::array<Card, kNumCards> deck{};
+  uint8_t deck_size = 0;
+  std::array<uint8_t, kNumGoods> tokens_left{};  // goods tokens left on each pile
+  // Bonus piles stored bottom first: the next one taken is bonus[p][bonus_left[p]-1].
+  std::array<std::array<uint8_t, 7>, kNumBonusPiles> bonus{};
+  std::array<uint8_t, kNumBonusPiles> bonus_left{};
+  std::array<PlayerState, kNumPlayers> players{};
+  std::optional<RoundResult> last_round;
+
+  // A new game: the seed draws the first player, then round 1 is dealt.
+  static State NewGame(uint64_t seed);
+
+  void LegalMoves(MoveList* moves) const;
+  // Ok, or an error naming the move and the rule it breaks.
+  souk::Status CheckMove(const Move& move) const;
+  // Plays a legal move (checked by assert only: call CheckMove on untrusted input).
+  // Ends, scores and deals rounds as the move requires.
+  void ApplyMove(const Move& move);
+
+  // Accessors in the rulebook's words.
+  Card DeckCardFromTop(int i) const { return deck[static_cast<size_t>(deck_size - 1 - i)]; }
+  int NextGoodsToken(Card good) const;  // value of the next token of that good, 0 if none
+  int NextBonusToken(int pile) const { return bonus_left[pile] ? bonus[pile][bonus_left[pile] - 1] : 0; }
+  int EmptyTokenPiles() const;
+  int MarketSize() const;
+
+  // Everything `player` may know, and nothing else.
+  View ViewFor(int player) const;
+
+  // Checks every invariant of a position reachable under the rules: the 55 cards,
+  // 38 goods tokens and 18 bonus tokens accounted for, pile order, hand limit,
+  // market size, seals. The message names the first broken one.
+  souk::Status Validate() const;
+
+  // Re-deals what `observer` cannot see: the opponent's hand and the deck are
+  // shuffled together (sizes kept), unseen bonus tokens are shuffled between the
+  // piles and the opponent's tokens of the same pile, and the PRNG state is redrawn.
+  // The result has the same ViewFor(observer). Used for tests and search.
+  void RandomizeHidden(int observer, Prng& prng);
+
+  bool operator==(const State&) const = default;
+
+ private:
+  void DealRound();
+  bool Refill();  // false when the deck ran out before the market was full
+  void EndRound();
+};
+
+// A player's knowledge of the game: the public state plus their own hand and
+// bonus token values. Bots and clients are given this, never a State.
+struct View {
+  struct Opponent {
+    uint8_t hand_size = 0;
+    std::array<uint8_t, kNumBonusPiles> bonus_counts{};  // tokens taken from each pile
+    bool operator==(const Opponent&) const = default;
+  };
+
+  int viewer = 0;
+  int round = 1;
+  int to_move = 0;
+  int round_starter = 0;
+  bool game_over = false;
+  int winner = -1;
+  CardCounts market{};
+  CardCounts discard{};
+  int deck_size = 0;
+  std::array<uint8_t, kNumGoods> tokens_left{};
+  std::array<uint8_t, kNumBonusPiles> bonus_left{};
+  CardCounts hand{};                               // the viewer's goods
+  std::array<uint8_t, kNumPlayers> herd{};         // public
+  std::array<uint8_t, kNumPlayers> seals{};        // public
+  std::array<std::array<uint8_t, kNumGoodsTokens>, kNumPlayers> goods_tokens{};  // public
+  std::array<uint8_t, kNumPlayers> num_goods_tokens{};
+  std::array<uint8_t, kNumBonusTokens> bonus_tokens{};  // the viewer's own values
+  uint8_t num_bonus_tokens = 0;
+  Opponent opponent;
+  std::optional<RoundResult> last_round;
+
+  bool operator==(const View&) const = default;
+};
+
+}  // namespace souk::jaipur

@@ -1,0 +1,107 @@
+// Card names and the canonical move text.
+#include <array>
+#include <vector>
+
+#include "core/jaipur/jaipur.h"
+#include "core/text.h"
+
+namespace souk::jaipur {
+namespace {
+
+constexpr std::array<std::string_view, kNumCardTypes> kCardNames = {
+    "diamond", "gold", "silver", "cloth", "spice", "leather", "camel"};
+
+void AppendCards(std::string* out, const CardCounts& counts) {
+  for (int t = 0; t < kNumCardTypes; ++t)
+    for (int i = 0; i < counts[t]; ++i) {
+      out->push_back(' ');
+      out->append(kCardNames[t]);
+    }
+}
+
+// Reads card names up to the end of `words` or the word `stop`; returns the index
+// after the list.
+Result<size_t> ReadCards(const std::vector<std::string>& words, size_t from, std::string_view stop,
+                         CardCounts* counts) {
+  size_t i = from;
+  for (; i < words.size() && words[i] != stop; ++i) {
+    auto card = ParseCard(words[i]);
+    if (!card) return Status::Error("unknown card '" + words[i] + "' (cards: diamond gold silver cloth spice leather camel)");
+    if ((*counts)[Index(*card)] == kNumCards) return Status::Error("too many cards in the exchange");
+    ++(*counts)[Index(*card)];
+  }
+  return i;
+}
+
+}  // namespace
+
+std::string_view CardName(Card c) { return kCardNames[Index(c)]; }
+
+std::optional<Card> ParseCard(std::string_view word) {
+  for (int t = 0; t < kNumCardTypes; ++t) {
+    std::string_view name = kCardNames[t];
+    if (word == name) return static_cast<Card>(t);
+    if (word.size() == name.size() + 1 && word.substr(0, name.size()) == name && word.back() == 's')
+      return static_cast<Card>(t);
+  }
+  return std::nullopt;
+}
+
+std::string ToString(const Move& move) {
+  switch (move.kind) {
+    case MoveKind::kTake:
+      return "take " + std::string(CardName(move.good));
+    case MoveKind::kCamels:
+      return "camels";
+    case MoveKind::kSell:
+      return "sell " + std::to_string(move.count) + " " + std::string(CardName(move.good));
+    case MoveKind::kExchange: {
+      std::string out = "exchange";
+      AppendCards(&out, move.taken);
+      out += " for";
+      AppendCards(&out, move.given);
+      return out;
+    }
+  }
+  return "?";
+}
+
+Result<Move> ParseMove(std::string_view text) {
+  std::vector<std::string> words = SplitLowerWords(text);
+  auto error = [&](const std::string& why) {
+    return Status::Error("bad move '" + std::string(Trim(text)) + "': " + why);
+  };
+  if (words.empty()) return error("empty (moves: take G, camels, exchange ... for ..., sell N G)");
+  const std::string& verb = words[0];
+  if (verb == "camels" || (verb == "take" && words.size() == 2 && ParseCard(words[1]) == Card::kCamel)) {
+    if (words.size() > 2 || (verb == "camels" && words.size() > 1)) return error("'camels' takes no argument");
+    return Move::Camels();
+  }
+  if (verb == "take") {
+    if (words.size() != 2) return error("'take' needs one good, e.g. 'take gold'");
+    auto card = ParseCard(words[1]);
+    if (!card) return error("unknown card '" + words[1] + "'");
+    return Move::Take(*card);
+  }
+  if (verb == "sell") {
+    if (words.size() != 3) return error("'sell' needs a count and a good, e.g. 'sell 3 cloth'");
+    auto count = ParseSmallInt(words[1]);
+    if (!count || *count < 1 || *count > kNumCards) return error("'" + words[1] + "' is not a card count");
+    auto card = ParseCard(words[2]);
+    if (!card) return error("unknown card '" + words[2] + "'");
+    return Move::Sell(*count, *card);
+  }
+  if (verb == "exchange") {
+    CardCounts taken{}, given{};
+    auto after_taken = ReadCards(words, 1, "for", &taken);
+    if (!after_taken.ok()) return error(after_taken.message());
+    if (*after_taken == words.size()) return error("'exchange' needs 'for', e.g. 'exchange gold spice for leather camel'");
+    auto end = ReadCards(words, *after_taken + 1, "for", &given);
+    if (!end.ok()) return error(end.message());
+    if (*end != words.size()) return error("'for' appears twice");
+    return Move::Exchange(taken, given);
+  }
+  return error("unknown action '" + verb + "' (moves: take G, camels, exchange ... for ..., sell N G)");
+}
+
+}  // namespace souk::jaipur

@@ -1,0 +1,17 @@
+// Small text helpers shared by the games' move parsers.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace souk {
+
+std::string_view Trim(std::string_view text);
+// Splits on ASCII white space and lower-cases ASCII letters.
+std::vector<std::string> SplitLowerWords(std::string_view text);
+// A decimal number of at most 9 digits, nothing else.
+std::optional<int> ParseSmallInt(std::string_view word);
+
+}  // namespace souk

@@ -1,0 +1,65 @@
+// Every game behind one interface, with moves as canonical text and states as
+// JSON. The command line, the cross-game tests, and later the server use this;
+// search code uses each game's own fixed-size types instead (src/core/<game>/).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/prng.h"
+#include "core/status.h"
+#include "format/json.h"
+
+namespace souk {
+
+struct GameOptions {
+  std::string game;     // "jaipur" | "marrakech"
+  uint64_t seed = 0;
+  int players = 0;      // 0: the game's default
+  std::string variant;  // "": the game's default
+};
+
+class GameState {
+ public:
+  virtual ~GameState() = default;
+
+  virtual std::string_view game() const = 0;
+  virtual int num_players() const = 0;
+  virtual bool is_over() const = 0;
+  // The seat to act, or kChance when the next move is a chance outcome.
+  virtual int current_player() const = 0;
+  static constexpr int kChance = -1;
+
+  // Legal moves in canonical text, sorted by byte value.
+  virtual std::vector<std::string> LegalMoves() const = 0;
+  // Parses, checks and plays one move. On error the state is unchanged and the
+  // message names the move and what is wrong with it.
+  virtual Status Apply(std::string_view move) = 0;
+  // At a chance node: the outcome the game's own PRNG draws (applying it is up
+  // to the caller, so that it can be recorded). Empty elsewhere.
+  virtual std::string SampleChance() const { return {}; }
+
+  virtual Json ToJson() const = 0;
+  // What `player` may know, and nothing else.
+  virtual Json ViewJson(int player) const = 0;
+  // Rupees, dirhams and the like, as the scoring rules count them now.
+  virtual std::vector<int> Scores() const = 0;
+  // Seats that won (several on a shared win); empty while the game goes on.
+  virtual std::vector<int> Winners() const = 0;
+
+  virtual Status Validate() const = 0;
+  // Re-deals what `observer` cannot see; the view of `observer` stays the same.
+  virtual void RandomizeHidden(int observer, Prng& prng) = 0;
+  virtual std::unique_ptr<GameState> Clone() const = 0;
+};
+
+std::vector<std::string> GameNames();
+Result<std::unique_ptr<GameState>> NewGame(const GameOptions& options);
+// Loads and validates a state; the message names the path of what is wrong.
+Result<std::unique_ptr<GameState>> LoadState(const Json& json);
+Result<std::unique_ptr<GameState>> LoadStateText(std::string_view text);
+
+}  // namespace souk

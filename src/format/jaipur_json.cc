@@ -1,0 +1,297 @@
+#include "format/jaipur_json.h"
+
+#include <algorithm>
+
+#include "format/game_modules.h"
+
+namespace souk::jaipur {
+namespace {
+
+using namespace souk::json_in;
+
+constexpr std::array<const char*, kNumBonusPiles> kBonusPileKeys = {"3", "4", "5"};
+
+Json CardList(const CardCounts& counts) {
+  Json list = Json::array();
+  for (int t = 0; t < kNumCardTypes; ++t)
+    for (int i = 0; i < counts[t]; ++i) list.push_back(CardName(static_cast<Card>(t)));
+  return list;
+}
+
+template <size_t N>
+Json ValueList(const std::array<uint8_t, N>& values, int count) {
+  Json list = Json::array();
+  for (int i = 0; i < count; ++i) list.push_back(values[i]);
+  return list;
+}
+
+Json TokenPiles(const std::array<uint8_t, kNumGoods>& tokens_left) {
+  Json piles = Json::object();
+  for (int g = 0; g < kNumGoods; ++g) {
+    Json pile = Json::array();
+    for (int i = kTokensPerGood[g] - tokens_left[g]; i < kTokensPerGood[g]; ++i)
+      pile.push_back(kGoodsTokenValues[g][i]);
+    piles[std::string(CardName(GoodAt(g)))] = pile;
+  }
+  return piles;
+}
+
+Json StatusJson(bool game_over) { return game_over ? "game_over" : "playing"; }
+Json Seat(int seat) { return seat < 0 ? Json(nullptr) : Json(seat); }
+
+Json LastRound(const std::optional<RoundResult>& last) {
+  if (!last) return nullptr;
+  return Json{{"rupees", {last->rupees[0], last->rupees[1]}},
+              {"camel_token", Seat(last->camel_token)},
+              {"seal", Seat(last->seal)}};
+}
+
+Card ReadCard(const Json& value, const std::string& path) {
+  std::string name = String(value, path);
+  auto card = ParseCard(name);
+  if (!card || CardName(*card) != name) throw JsonError(path, "unknown card '" + name + "'");
+  return *card;
+}
+
+CardCounts ReadCards(const Json& value, const std::string& path, size_t max_size) {
+  CardCounts counts{};
+  const Json& list = Array(value, path, 0, max_size);
+  for (size_t i = 0; i < list.size(); ++i) ++counts[Index(ReadCard(list[i], Join(path, i)))];
+  return counts;
+}
+
+template <size_t N>
+uint8_t ReadValues(const Json& value, const std::string& path, std::array<uint8_t, N>* out) {
+  const Json& list = Array(value, path, 0, N);
+  for (size_t i = 0; i < list.size(); ++i) (*out)[i] = static_cast<uint8_t>(Int(list[i], Join(path, i), 1, 10));
+  return static_cast<uint8_t>(list.size());
+}
+
+int ReadSeatOrNull(const Json& value, const std::string& path) {
+  return value.is_null() ? -1 : Int(value, path, 0, 1);
+}
+
+State Load(const Json& j) {
+  State s;
+  if (String(Member(j, "game", ""), "game") != "jaipur") throw JsonError("game", "expected \"jaipur\"");
+  s.rng = RngState(Member(j, "rng", ""), "rng");
+  s.round = static_cast<uint8_t>(Int(Member(j, "round", ""), "round", 1, 255));
+  s.to_move = static_cast<uint8_t>(Int(Member(j, "to_move", ""), "to_move", 0, 1));
+  s.round_starter = static_cast<uint8_t>(Int(Member(j, "round_starter", ""), "round_starter", 0, 1));
+  std::string status = String(Member(j, "status", ""), "status");
+  if (status != "playing" && status != "game_over") throw JsonError("status", "expected \"playing\" or \"game_over\"");
+  s.game_over = status == "game_over";
+  s.winner = static_cast<int8_t>(ReadSeatOrNull(Member(j, "winner", ""), "winner"));
+
+  s.market = ReadCards(Member(j, "market", ""), "market", kMarketSize);
+  s.discard = ReadCards(Member(j, "discard", ""), "discard", kNumCards);
+  const Json& deck = Array(Member(j, "deck", ""), "deck", 0, kNumCards);
+  s.deck_size = static_cast<uint8_t>(deck.size());
+  for (size_t i = 0; i < deck.size(); ++i) s.deck[s.deck_size - 1 - i] = ReadCard(deck[i], Join("deck", i));
+
+  const Json& piles = Object(Member(j, "token_piles", ""), "token_piles");
+  for (int g = 0; g < kNumGoods; ++g) {
+    std::string name(CardName(GoodAt(g)));
+    std::string path = Join("token_piles", name);
+    const Json& pile = Array(Member(piles, name, "token_piles"), path, 0, kTokensPerGood[g]);
+    int offset = kTokensPerGood[g] - static_cast<int>(pile.size());
+    for (size_t i = 0; i < pile.size(); ++i) {
+      if (Int(pile[i], Join(path, i), 0, 10) != kGoodsTokenValues[g][offset + static_cast<int>(i)])
+        throw JsonError(path, "must be the last tokens of the " + name + " pile, in order");
+    }
+    s.tokens_left[g] = static_cast<uint8_t>(pile.size());
+  }
+
+  const Json& bonus = Object(Member(j, "bonus_piles", ""), "bonus_piles");
+  for (int p = 0; p < kNumBonusPiles; ++p) {
+    std::string path = Join("bonus_piles", kBonusPileKeys[p]);
+    const Json& pile = Array(Member(bonus, kBonusPileKeys[p], "bonus_piles"), path, 0, kBonusTokensPerPile[p]);
+    s.bonus_left[p] = static_cast<uint8_t>(pile.size());
+    for (size_t i = 0; i < pile.size(); ++i)
+      s.bonus[p][pile.size() - 1 - i] = static_cast<uint8_t>(Int(pile[i], Join(path, i), 1, 10));
+  }
+
+  const Json& players = Array(Member(j, "players", ""), "players", kNumPlayers, kNumPlayers);
+  for (size_t p = 0; p < kNumPlayers; ++p) {
+    std::string path = Join("players", p);
+    const Json& pj = Object(players[p], path);
+    PlayerState& ps = s.players[p];
+    ps.hand = ReadCards(Member(pj, "hand", path), Join(path, "hand"), kNumCards);
+    if (ps.hand[Index(Card::kCamel)]) throw JsonError(Join(path, "hand"), "camels belong in the herd");
+    ps.hand_size = 0;
+    for (uint8_t c : ps.hand) ps.hand_size = static_cast<uint8_t>(ps.hand_size + c);
+    ps.herd = static_cast<uint8_t>(Int(Member(pj, "herd", path), Join(path, "herd"), 0, kCardsPerType[Index(Card::kCamel)]));
+    ps.num_goods_tokens = ReadValues(Member(pj, "goods_tokens", path), Join(path, "goods_tokens"), &ps.goods_tokens);
+    ps.num_bonus_tokens = ReadValues(Member(pj, "bonus_tokens", path), Join(path, "bonus_tokens"), &ps.bonus_tokens);
+    ps.seals = static_cast<uint8_t>(Int(Member(pj, "seals", path), Join(path, "seals"), 0, kSealsToWin));
+  }
+
+  const Json& last = Member(j, "last_round", "");
+  if (!last.is_null()) {
+    RoundResult r;
+    const Json& rupees = Array(Member(last, "rupees", "last_round"), "last_round.rupees", 2, 2);
+    for (size_t p = 0; p < 2; ++p) r.rupees[p] = Int(rupees[p], Join("last_round.rupees", p), 0, 1000);
+    r.camel_token = ReadSeatOrNull(Member(last, "camel_token", "last_round"), "last_round.camel_token");
+    r.seal = ReadSeatOrNull(Member(last, "seal", "last_round"), "last_round.seal");
+    s.last_round = r;
+  }
+  return s;
+}
+
+class JaipurGame final : public GameState {
+ public:
+  explicit JaipurGame(const State& state) : state_(state) {}
+
+  std::string_view game() const override { return "jaipur"; }
+  int num_players() const override { return kNumPlayers; }
+  bool is_over() const override { return state_.game_over; }
+  int current_player() const override { return state_.to_move; }
+
+  std::vector<std::string> LegalMoves() const override {
+    MoveList moves;
+    state_.LegalMoves(&moves);
+    std::vector<std::string> texts;
+    texts.reserve(static_cast<size_t>(moves.size()));
+    for (const Move& m : moves) texts.push_back(ToString(m));
+    std::sort(texts.begin(), texts.end());
+    return texts;
+  }
+
+  Status Apply(std::string_view text) override {
+    auto move = ParseMove(text);
+    if (!move.ok()) return move.status();
+    Status legal = state_.CheckMove(*move);
+    if (!legal.ok()) return legal;
+    state_.ApplyMove(*move);
+    return Status::Ok();
+  }
+
+  Json ToJson() const override { return StateToJson(state_); }
+  Json ViewJson(int player) const override { return ViewToJson(state_.ViewFor(player)); }
+
+  std::vector<int> Scores() const override {
+    return {state_.players[0].GoodsRupees() + state_.players[0].BonusRupees(),
+            state_.players[1].GoodsRupees() + state_.players[1].BonusRupees()};
+  }
+  std::vector<int> Winners() const override {
+    if (!state_.game_over) return {};
+    return {state_.winner};
+  }
+
+  Status Validate() const override { return state_.Validate(); }
+  void RandomizeHidden(int observer, Prng& prng) override { state_.RandomizeHidden(observer, prng); }
+  std::unique_ptr<GameState> Clone() const override { return std::make_unique<JaipurGame>(state_); }
+
+ private:
+  State state_;
+};
+
+Result<std::unique_ptr<GameState>> Create(const GameOptions& options) {
+  if (options.players != 0 && options.players != kNumPlayers)
+    return Status::Error("jaipur is a game for 2 players");
+  if (!options.variant.empty()) return Status::Error("jaipur has no variant '" + options.variant + "'");
+  return std::unique_ptr<GameState>(std::make_unique<JaipurGame>(State::NewGame(options.seed)));
+}
+
+Result<std::unique_ptr<GameState>> LoadGame(const Json& json) {
+  auto state = StateFromJson(json);
+  if (!state.ok()) return state.status();
+  return std::unique_ptr<GameState>(std::make_unique<JaipurGame>(*state));
+}
+
+}  // namespace
+
+Json StateToJson(const State& s) {
+  Json j;
+  j["game"] = "jaipur";
+  j["round"] = s.round;
+  j["to_move"] = s.to_move;
+  j["round_starter"] = s.round_starter;
+  j["market"] = CardList(s.market);
+  Json deck = Json::array();
+  for (int i = 0; i < s.deck_size; ++i) deck.push_back(CardName(s.DeckCardFromTop(i)));
+  j["deck"] = deck;
+  j["discard"] = CardList(s.discard);
+  j["token_piles"] = TokenPiles(s.tokens_left);
+  Json bonus = Json::object();
+  for (int p = 0; p < kNumBonusPiles; ++p) {
+    Json pile = Json::array();
+    for (int i = s.bonus_left[p] - 1; i >= 0; --i) pile.push_back(s.bonus[p][i]);
+    bonus[kBonusPileKeys[p]] = pile;
+  }
+  j["bonus_piles"] = bonus;
+  Json players = Json::array();
+  for (const PlayerState& p : s.players) {
+    players.push_back(Json{{"hand", CardList(p.hand)},
+                           {"herd", p.herd},
+                           {"goods_tokens", ValueList(p.goods_tokens, p.num_goods_tokens)},
+                           {"bonus_tokens", ValueList(p.bonus_tokens, p.num_bonus_tokens)},
+                           {"seals", p.seals}});
+  }
+  j["players"] = players;
+  j["status"] = StatusJson(s.game_over);
+  j["winner"] = Seat(s.winner);
+  j["last_round"] = LastRound(s.last_round);
+  j["rng"] = Prng(s.rng).StateHex();
+  return j;
+}
+
+Json ViewToJson(const View& v) {
+  Json j;
+  j["game"] = "jaipur";
+  j["viewer"] = v.viewer;
+  j["round"] = v.round;
+  j["to_move"] = v.to_move;
+  j["round_starter"] = v.round_starter;
+  j["market"] = CardList(v.market);
+  j["deck_size"] = v.deck_size;
+  j["discard"] = CardList(v.discard);
+  j["token_piles"] = TokenPiles(v.tokens_left);
+  Json bonus = Json::object();
+  for (int p = 0; p < kNumBonusPiles; ++p) bonus[kBonusPileKeys[p]] = v.bonus_left[p];
+  j["bonus_piles"] = bonus;
+  Json players = Json::array();
+  for (int p = 0; p < kNumPlayers; ++p) {
+    Json pj;
+    std::array<uint8_t, kNumBonusPiles> counts = v.opponent.bonus_counts;
+    if (p == v.viewer) {
+      pj["hand"] = CardList(v.hand);
+      int size = 0;
+      for (uint8_t c : v.hand) size += c;
+      pj["hand_size"] = size;
+      counts = {};
+      for (int i = 0; i < v.num_bonus_tokens; ++i) ++counts[BonusPileOfValue(v.bonus_tokens[i])];
+    } else {
+      pj["hand_size"] = v.opponent.hand_size;
+    }
+    pj["herd"] = v.herd[p];
+    pj["goods_tokens"] = ValueList(v.goods_tokens[p], v.num_goods_tokens[p]);
+    if (p == v.viewer) pj["bonus_tokens"] = ValueList(v.bonus_tokens, v.num_bonus_tokens);
+    pj["bonus_counts"] = Json{{"3", counts[0]}, {"4", counts[1]}, {"5", counts[2]}};
+    pj["seals"] = v.seals[p];
+    players.push_back(pj);
+  }
+  j["players"] = players;
+  j["status"] = StatusJson(v.game_over);
+  j["winner"] = Seat(v.winner);
+  j["last_round"] = LastRound(v.last_round);
+  return j;
+}
+
+Result<State> StateFromJson(const Json& json) {
+  State state;
+  try {
+    state = Load(json);
+  } catch (const JsonError& e) {
+    return Status::Error(std::string("state: ") + e.what());
+  }
+  Status valid = state.Validate();
+  if (!valid.ok()) return Status::Error("state: " + valid.message());
+  return state;
+}
+
+}  // namespace souk::jaipur
+
+namespace souk {
+const GameModule kJaipurModule = {"jaipur", &jaipur::Create, &jaipur::LoadGame};
+}  // namespace souk

@@ -1,0 +1,14 @@
+// Jaipur states and views as JSON (format documented in docs/formats.md).
+#pragma once
+
+#include "core/jaipur/jaipur.h"
+#include "format/json.h"
+
+namespace souk::jaipur {
+
+Json StateToJson(const State& state);
+Json ViewToJson(const View& view);
+// Loads and validates; the message names the path of the first problem.
+Result<State> StateFromJson(const Json& json);
+
+}  // namespace souk::jaipur

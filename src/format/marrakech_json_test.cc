@@ -1,0 +1,1 @@
+#include "format/game_modules.h"
