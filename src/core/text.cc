@@ -26,6 +26,24 @@ std::vector<std::string> SplitLowerWords(std::string_view text) {
   return words;
 }
 
+std::string Printable(std::string_view text) {
+  constexpr size_t kMax = 60;
+  static const char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (size_t i = 0; i < text.size() && i < kMax; ++i) {
+    auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c < 0x7f) {
+      out.push_back(static_cast<char>(c));
+    } else {
+      out += "\\x";
+      out.push_back(kHex[c >> 4]);
+      out.push_back(kHex[c & 0xf]);
+    }
+  }
+  if (text.size() > kMax) out += "...";
+  return out;
+}
+
 std::optional<int> ParseSmallInt(std::string_view word) {
   if (word.empty() || word.size() > 9) return std::nullopt;
   int value = 0;

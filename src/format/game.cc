@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "core/text.h"
 #include "format/game_modules.h"
 
 namespace souk {
@@ -21,7 +22,7 @@ const GameModule* Find(std::string_view name) {
 std::string UnknownGame(std::string_view name) {
   std::string known;
   for (const auto& n : GameNames()) known += (known.empty() ? "" : ", ") + n;
-  return "unknown game '" + std::string(name) + "' (games: " + known + ")";
+  return "unknown game '" + Printable(name) + "' (games: " + known + ")";
 }
 
 }  // namespace
