@@ -41,6 +41,7 @@ class Result {
   T&& value() && { assert(ok()); return std::get<T>(std::move(value_)); }
   const T& operator*() const& { return value(); }
   T& operator*() & { return value(); }
+  T&& operator*() && { return std::move(*this).value(); }
   const T* operator->() const { return &value(); }
   T* operator->() { return &value(); }
   Status status() const { return ok() ? Status::Ok() : std::get<Status>(value_); }

@@ -177,6 +177,18 @@ void State::DealRound() {
   to_move = round_starter;
 }
 
+bool State::operator==(const State& o) const {
+  if (rng != o.rng || round != o.round || to_move != o.to_move || round_starter != o.round_starter ||
+      game_over != o.game_over || winner != o.winner || market != o.market || discard != o.discard ||
+      deck_size != o.deck_size || tokens_left != o.tokens_left || bonus_left != o.bonus_left ||
+      players != o.players || last_round != o.last_round)
+    return false;
+  if (!std::equal(deck.begin(), deck.begin() + deck_size, o.deck.begin())) return false;
+  for (size_t p = 0; p < kNumBonusPiles; ++p)
+    if (!std::equal(bonus[p].begin(), bonus[p].begin() + bonus_left[p], o.bonus[p].begin())) return false;
+  return true;
+}
+
 int State::NextGoodsToken(Card good) const {
   int g = Index(good);
   int left = tokens_left[static_cast<size_t>(g)];

@@ -208,7 +208,8 @@ struct State {
   // The result has the same ViewFor(observer). Used for tests and search.
   void RandomizeHidden(int observer, Prng& prng);
 
-  bool operator==(const State&) const = default;
+  // Equal positions: compares the live part of the deck and bonus piles only.
+  bool operator==(const State& other) const;
 
  private:
   void DealRound();
