@@ -1,0 +1,122 @@
+#include "format/jaipur_json.h"
+
+#include <gtest/gtest.h>
+
+#include "format/game.h"
+
+namespace souk::jaipur {
+namespace {
+
+Json NewJson(uint64_t seed) { return StateToJson(State::NewGame(seed)); }
+
+std::string LoadError(const Json& j) {
+  auto state = StateFromJson(j);
+  EXPECT_FALSE(state.ok());
+  return state.message();
+}
+
+TEST(JaipurJson, HasTheDocumentedKeys) {
+  Json j = NewJson(1);
+  for (auto key : {"game", "round", "to_move", "round_starter", "market", "deck", "discard", "token_piles",
+                   "bonus_piles", "players", "status", "winner", "last_round", "rng"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(j["market"].size(), 5u);
+  EXPECT_EQ(j["deck"].size(), 40u);
+  EXPECT_EQ(j["token_piles"]["diamond"], Json::parse("[7,7,5,5,5]"));
+  EXPECT_EQ(j["bonus_piles"]["5"].size(), 5u);
+  for (auto key : {"hand", "herd", "goods_tokens", "bonus_tokens", "seals"}) EXPECT_TRUE(j["players"][0].contains(key));
+  EXPECT_EQ(j["status"], "playing");
+  EXPECT_TRUE(j["winner"].is_null());
+}
+
+TEST(JaipurJson, DeckIndexZeroIsTheNextCardDrawn) {
+  State s = State::NewGame(9);
+  Json j = StateToJson(s);
+  EXPECT_EQ(j["deck"][0], std::string(CardName(s.DeckCardFromTop(0))));
+}
+
+TEST(JaipurJson, RoundTripsByteIdentically) {
+  for (uint64_t seed = 0; seed < 20; ++seed) {
+    State s = State::NewGame(seed);
+    std::string text = DumpJson(StateToJson(s));
+    auto loaded = StateFromJson(Json::parse(text));
+    ASSERT_TRUE(loaded.ok()) << loaded.message();
+    EXPECT_EQ(*loaded, s);
+    EXPECT_EQ(DumpJson(StateToJson(*loaded)), text);
+  }
+}
+
+TEST(JaipurJson, LoaderNamesThePathOfAMissingKey) {
+  Json j = NewJson(1);
+  j["players"][1].erase("herd");
+  EXPECT_EQ(LoadError(j), "state: players[1]: missing key \"herd\"");
+}
+
+TEST(JaipurJson, LoaderNamesThePathOfAnUnknownCard) {
+  Json j = NewJson(1);
+  j["deck"][3] = "gld";
+  EXPECT_EQ(LoadError(j), "state: deck[3]: unknown card 'gld'");
+}
+
+TEST(JaipurJson, LoaderRejectsWrongTypesAndRanges) {
+  Json j = NewJson(1);
+  j["to_move"] = 2;
+  EXPECT_EQ(LoadError(j), "state: to_move: must be from 0 to 1");
+  j = NewJson(1);
+  j["round"] = "one";
+  EXPECT_EQ(LoadError(j), "state: round: expected a whole number, found a string");
+  j = NewJson(1);
+  j["rng"] = "xyz";
+  EXPECT_EQ(LoadError(j), "state: rng: expected 16 lower-case hex digits");
+}
+
+TEST(JaipurJson, LoaderChecksThatEveryCardIsAccountedFor) {
+  Json j = NewJson(1);
+  j["deck"].erase(0);
+  EXPECT_NE(LoadError(j).find("cards:"), std::string::npos);
+}
+
+TEST(JaipurJson, LoaderChecksTokenPileOrder) {
+  Json j = NewJson(1);
+  j["token_piles"]["cloth"] = Json::parse("[3,5,3,2,2,1,1]");
+  EXPECT_EQ(LoadError(j), "state: token_piles.cloth: must be the last tokens of the cloth pile, in order");
+}
+
+TEST(JaipurJson, LoaderChecksBonusTokens) {
+  Json j = NewJson(1);
+  j["bonus_piles"]["3"][0] = 9;
+  EXPECT_NE(LoadError(j).find("bonus_piles: pile 3"), std::string::npos);
+}
+
+TEST(JaipurJson, ViewHasNoHiddenInformation) {
+  State s = State::NewGame(2);
+  Json v = ViewToJson(s.ViewFor(0));
+  EXPECT_FALSE(v.contains("deck"));
+  EXPECT_FALSE(v.contains("rng"));
+  EXPECT_EQ(v["deck_size"], 40);
+  EXPECT_TRUE(v["players"][0].contains("hand"));
+  EXPECT_FALSE(v["players"][1].contains("hand"));
+  EXPECT_FALSE(v["players"][1].contains("bonus_tokens"));
+  EXPECT_EQ(v["players"][1]["hand_size"], s.players[1].hand_size);
+  EXPECT_TRUE(v["bonus_piles"]["3"].is_number());
+}
+
+TEST(JaipurJson, GameInterfaceLoadsAndPlays) {
+  auto game = LoadStateText(DumpJson(NewJson(3)));
+  ASSERT_TRUE(game.ok()) << game.message();
+  auto moves = (*game)->LegalMoves();
+  ASSERT_FALSE(moves.empty());
+  EXPECT_TRUE(std::is_sorted(moves.begin(), moves.end()));
+  Status bad = (*game)->Apply("take unicorn");
+  EXPECT_FALSE(bad.ok());
+  EXPECT_TRUE((*game)->Apply(moves.front()).ok());
+}
+
+TEST(JaipurJson, BrokenJsonTextSaysWhere) {
+  auto game = LoadStateText("{\"game\": \"jaipur\",");
+  ASSERT_FALSE(game.ok());
+  EXPECT_NE(game.message().find("line 1, column"), std::string::npos) << game.message();
+}
+
+}  // namespace
+}  // namespace souk::jaipur

@@ -1,0 +1,61 @@
+#include "format/record.h"
+
+#include <gtest/gtest.h>
+
+namespace souk {
+namespace {
+
+TEST(Record, FormatAndParseRoundTrip) {
+  GameRecord r{{"jaipur", 18446744073709551615ULL, 0, ""}, {"take gold", "camels"}};
+  std::string text = FormatRecord(r);
+  EXPECT_EQ(text, "souk-record 1\ngame jaipur\nseed 18446744073709551615\nmoves\ntake gold\ncamels\n");
+  auto parsed = ParseRecord(text);
+  ASSERT_TRUE(parsed.ok()) << parsed.message();
+  EXPECT_EQ(parsed->options.seed, r.options.seed);
+  EXPECT_EQ(parsed->moves, r.moves);
+}
+
+TEST(Record, CommentsAndBlankLinesAreIgnored) {
+  auto parsed = ParseRecord("# a game\n\nsouk-record 1\ngame marrakech\nplayers 3\nvariant x\nseed 5\nmoves\n# first\nleft\n");
+  ASSERT_TRUE(parsed.ok()) << parsed.message();
+  EXPECT_EQ(parsed->options.players, 3);
+  EXPECT_EQ(parsed->options.variant, "x");
+  EXPECT_EQ(parsed->moves, std::vector<std::string>{"left"});
+}
+
+TEST(Record, ErrorsNameTheLine) {
+  EXPECT_EQ(ParseRecord("").message(), "record: empty (a record starts with 'souk-record 1')");
+  EXPECT_EQ(ParseRecord("souk-record 2\n").message(), "record line 1: a record starts with 'souk-record 1'");
+  EXPECT_EQ(ParseRecord("souk-record 1\ngame jaipur\nseed -1\n").message(),
+            "record line 3: seed must be a whole number from 0 to 2^64-1");
+  EXPECT_EQ(ParseRecord("souk-record 1\ngame jaipur\nseed 99999999999999999999\n").message(),
+            "record line 3: seed is larger than 2^64-1");
+  EXPECT_EQ(ParseRecord("souk-record 1\ncolour red\n").message(), "record line 2: unknown key 'colour'");
+  EXPECT_EQ(ParseRecord("souk-record 1\nseed 1\n").message(), "record: no 'game' line");
+}
+
+TEST(Record, ReplayNamesTheBadMove) {
+  auto parsed = ParseRecord("souk-record 1\ngame jaipur\nseed 1\nmoves\nsell 9 diamond\n");
+  ASSERT_TRUE(parsed.ok());
+  auto state = Replay(*parsed);
+  ASSERT_FALSE(state.ok());
+  EXPECT_EQ(state.message().rfind("record move 1: illegal move 'sell 9 diamond'", 0), 0u) << state.message();
+}
+
+TEST(Record, ReplayIsByteIdenticalToLivePlay) {
+  auto game = NewGame({"jaipur", 11, 0, ""});
+  ASSERT_TRUE(game.ok());
+  GameRecord record{{"jaipur", 11, 0, ""}, {}};
+  Prng chooser(3);
+  for (int i = 0; i < 60 && !(*game)->is_over(); ++i) {
+    auto moves = (*game)->LegalMoves();
+    record.moves.push_back(moves[chooser.Below(static_cast<uint32_t>(moves.size()))]);
+    ASSERT_TRUE((*game)->Apply(record.moves.back()).ok());
+  }
+  auto replayed = Replay(*ParseRecord(FormatRecord(record)));
+  ASSERT_TRUE(replayed.ok()) << replayed.message();
+  EXPECT_EQ(DumpJson((*replayed)->ToJson()), DumpJson((*game)->ToJson()));
+}
+
+}  // namespace
+}  // namespace souk

@@ -1,0 +1,44 @@
+// The playout loop of every game allocates nothing: legal-move enumeration and
+// move application work on caller-owned, fixed-size storage. Counted by replacing
+// the global allocation functions in this test binary only.
+#include <cstdlib>
+#include <new>
+
+#include <gtest/gtest.h>
+
+#include "core/jaipur/jaipur.h"
+
+namespace {
+long g_allocations = 0;
+}  // namespace
+
+void* operator new(std::size_t size) {
+  ++g_allocations;
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace souk {
+namespace {
+
+TEST(NoAllocation, JaipurPlayoutAllocatesNothingPerMove) {
+  jaipur::MoveList moves;
+  Prng prng(3);
+  long total_moves = 0;
+  for (uint64_t seed = 0; seed < 200; ++seed) {
+    jaipur::State state = jaipur::State::NewGame(seed);
+    long before = g_allocations;
+    while (!state.game_over) {
+      state.LegalMoves(&moves);
+      state.ApplyMove(moves[static_cast<int>(prng.Below(static_cast<uint32_t>(moves.size())))]);
+      ++total_moves;
+    }
+    ASSERT_EQ(g_allocations, before) << "seed " << seed;
+  }
+  EXPECT_GT(total_moves, 10000);
+}
+
+}  // namespace
+}  // namespace souk
