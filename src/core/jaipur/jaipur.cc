@@ -16,49 +16,87 @@ int Sum(const CardCounts& counts) {
 }
 
 // Exchange enumeration: every multiset of goods taken (2..5 cards) and every
-// multiset of the same size given from the allowed types.
-struct ExchangeGenerator {
-  const CardCounts& market;
-  const PlayerState& me;
-  MoveList* out;
-  CardCounts taken{};
-  CardCounts given{};
-  int max_camels_given = 0;
+// multiset of the same size given from the types allowed. It walks only the types
+// present and prunes branches that cannot be completed, so its cost follows the
+// number of moves it writes; counts are accumulated directly in packed form.
+class ExchangeGenerator {
+ public:
+  ExchangeGenerator(const CardCounts& market, const PlayerState& me, MoveList* out) : out_(out) {
+    for (int g = 0; g < kNumGoods; ++g) {
+      if (market[g]) market_types_[num_market_types_++] = {g, market[g]};
+      if (me.hand[g]) hand_types_[num_hand_types_++] = {g, me.hand[g]};
+    }
+    max_camels_given_ = std::min<int>(me.herd, kHandLimit - me.hand_size);
+  }
 
   void Run() {
-    max_camels_given = std::min<int>(me.herd, kHandLimit - me.hand_size);
-    Take(0, 0);
+    int givable = max_camels_given_, market_goods = 0;
+    for (int i = 0; i < num_hand_types_; ++i) givable += hand_types_[i].count;
+    for (int i = 0; i < num_market_types_; ++i) market_goods += market_types_[i].count;
+    max_size_ = std::min(givable, market_goods);
+    if (max_size_ >= 2) Take(0, 0, 0, 0);
   }
 
-  void Take(int good, int count) {
-    if (good == kNumGoods) {
-      if (count >= 2) Give(0, count);
+ private:
+  struct TypeCount {
+    int type;
+    int count;
+  };
+
+  void Take(int i, int count, uint32_t taken_bits, uint32_t taken_types) {
+    if (i == num_market_types_) {
+      if (count >= 2) StartGiving(count, taken_bits, taken_types);
       return;
     }
-    for (int n = 0; n <= market[good]; ++n) {
-      taken[good] = static_cast<uint8_t>(n);
-      Take(good + 1, count + n);
-    }
-    taken[good] = 0;
+    Take(i + 1, count, taken_bits, taken_types);
+    const TypeCount& tc = market_types_[i];
+    for (int n = 1; n <= tc.count && count + n <= max_size_; ++n)
+      Take(i + 1, count + n, taken_bits + (static_cast<uint32_t>(n) << (4 * tc.type)), taken_types | (1u << tc.type));
   }
 
-  // Fills `remaining` cards from types good..camel.
-  void Give(int type, int remaining) {
-    if (type == kCamel) {
-      if (remaining <= max_camels_given) {
-        given[kCamel] = static_cast<uint8_t>(remaining);
-        out->push_back(Move::Exchange(taken, given));
-        given[kCamel] = 0;
-      }
+  void StartGiving(int count, uint32_t taken_bits, uint32_t taken_types) {
+    num_allowed_ = 0;
+    for (int i = 0; i < num_hand_types_; ++i)
+      if (!((taken_types >> hand_types_[i].type) & 1)) allowed_[num_allowed_++] = hand_types_[i];
+    // capacity_[i]: the most cards allowed_[i..] and the camels can give.
+    capacity_[num_allowed_] = max_camels_given_;
+    for (int i = num_allowed_ - 1; i >= 0; --i) capacity_[i] = capacity_[i + 1] + allowed_[i].count;
+    if (capacity_[0] < count) return;
+    taken_ = PackedCounts::FromBits(taken_bits);
+    Give(0, count, 0);
+  }
+
+  void Give(int i, int remaining, uint32_t given_bits) {
+    if (i == num_allowed_) {  // the rest in camels; capacity_ says there are enough
+      Emit(given_bits + (static_cast<uint32_t>(remaining) << (4 * kCamel)));
       return;
     }
-    int limit = taken[type] ? 0 : std::min<int>(me.hand[type], remaining);
-    for (int n = 0; n <= limit; ++n) {
-      given[type] = static_cast<uint8_t>(n);
-      Give(type + 1, remaining - n);
+    const TypeCount& tc = allowed_[i];
+    int most = std::min(tc.count, remaining);
+    int least = std::max(0, remaining - capacity_[i + 1]);
+    if (i + 1 == num_allowed_) {  // the last goods type: the rest in camels, no deeper call
+      for (int n = least; n <= most; ++n)
+        Emit(given_bits + (static_cast<uint32_t>(n) << (4 * tc.type)) +
+             (static_cast<uint32_t>(remaining - n) << (4 * kCamel)));
+      return;
     }
-    given[type] = 0;
+    for (int n = least; n <= most; ++n)
+      Give(i + 1, remaining - n, given_bits + (static_cast<uint32_t>(n) << (4 * tc.type)));
   }
+
+  void Emit(uint32_t given_bits) { out_->push_back(Move::Exchange(taken_, PackedCounts::FromBits(given_bits))); }
+
+  MoveList* out_;
+  std::array<TypeCount, kNumGoods> market_types_{};
+  std::array<TypeCount, kNumGoods> hand_types_{};
+  std::array<TypeCount, kNumGoods> allowed_{};
+  std::array<int, kNumGoods + 1> capacity_{};
+  int num_market_types_ = 0;
+  int num_hand_types_ = 0;
+  int num_allowed_ = 0;
+  int max_camels_given_ = 0;
+  int max_size_ = 0;  // the most cards an exchange can move: market goods and givable cards
+  PackedCounts taken_;
 };
 
 std::string Illegal(const Move& move, std::string_view rule) {
@@ -88,7 +126,23 @@ Move Move::Sell(int count, Card good) {
   return m;
 }
 
-Move Move::Exchange(const CardCounts& taken, const CardCounts& given) {
+PackedCounts::PackedCounts(const CardCounts& counts) {
+  for (int t = 0; t < kNumCardTypes; ++t) bits_ |= static_cast<uint32_t>(std::min<int>(counts[t], 15)) << (4 * t);
+}
+
+int PackedCounts::Total() const {
+  int total = 0;
+  for (int t = 0; t < kNumCardTypes; ++t) total += (*this)[t];
+  return total;
+}
+
+CardCounts PackedCounts::Unpack() const {
+  CardCounts counts{};
+  for (int t = 0; t < kNumCardTypes; ++t) counts[t] = static_cast<uint8_t>((*this)[t]);
+  return counts;
+}
+
+Move Move::Exchange(PackedCounts taken, PackedCounts given) {
   Move m;
   m.kind = MoveKind::kExchange;
   m.taken = taken;
@@ -217,7 +271,7 @@ void State::LegalMoves(MoveList* moves) const {
     for (int n = MinimumSale(GoodAt(g)); n <= me.hand[static_cast<size_t>(g)]; ++n)
       moves->push_back(Move::Sell(n, GoodAt(g)));
   }
-  ExchangeGenerator{market, me, moves}.Run();
+  ExchangeGenerator(market, me, moves).Run();
 }
 
 souk::Status State::CheckMove(const Move& move) const {
@@ -248,7 +302,7 @@ souk::Status State::CheckMove(const Move& move) const {
       return Status::Ok();
     }
     case MoveKind::kExchange: {
-      int taken = Sum(move.taken), given = Sum(move.given);
+      int taken = move.taken.Total(), given = move.given.Total();
       if (move.taken[kCamel])
         return Status::Error(Illegal(move, "an exchange never takes camels from the market"));
       if (taken != given)

@@ -90,17 +90,38 @@ std::optional<Card> ParseCard(std::string_view word);
 
 enum class MoveKind : uint8_t { kTake, kCamels, kExchange, kSell };
 
+// Card counts packed 4 bits per type (type t in bits 4t..4t+3), so that a move is
+// 12 bytes and generating an exchange is one store: random playouts enumerate
+// hundreds of exchanges per position.
+class PackedCounts {
+ public:
+  PackedCounts() = default;
+  explicit PackedCounts(const CardCounts& counts);
+  int operator[](int type) const { return static_cast<int>((bits_ >> (4 * type)) & 0xf); }
+  int Total() const;
+  CardCounts Unpack() const;
+  uint32_t bits() const { return bits_; }
+  static PackedCounts FromBits(uint32_t bits) { PackedCounts p; p.bits_ = bits; return p; }
+  bool operator==(const PackedCounts&) const = default;
+
+ private:
+  uint32_t bits_ = 0;
+};
+
 struct Move {
   MoveKind kind = MoveKind::kCamels;
   Card good = Card::kDiamond;  // kTake, kSell
   uint8_t count = 0;           // kSell: cards sold
-  CardCounts taken{};          // kExchange: goods taken from the market
-  CardCounts given{};          // kExchange: hand goods and herd camels given
+  PackedCounts taken;          // kExchange: goods taken from the market
+  PackedCounts given;          // kExchange: hand goods and herd camels given
 
   static Move Take(Card good);
   static Move Camels();
   static Move Sell(int count, Card good);
-  static Move Exchange(const CardCounts& taken, const CardCounts& given);
+  static Move Exchange(PackedCounts taken, PackedCounts given);
+  static Move Exchange(const CardCounts& taken, const CardCounts& given) {
+    return Exchange(PackedCounts(taken), PackedCounts(given));
+  }
   bool operator==(const Move&) const = default;
 };
 
@@ -112,7 +133,7 @@ std::string ToString(const Move& move);
 Result<Move> ParseMove(std::string_view text);
 
 // The largest number of legal moves a reachable position has is far below this
-// (see LegalMovesNeverExceedCapacity in the simulation test).
+// (JaipurSimulation in tests/ checks every position it reaches).
 inline constexpr int kMaxMoves = 512;
 
 // A fixed-capacity list so that move generation allocates nothing.

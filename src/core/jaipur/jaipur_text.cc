@@ -27,7 +27,7 @@ Result<size_t> ReadCards(const std::vector<std::string>& words, size_t from, std
   for (; i < words.size() && words[i] != stop; ++i) {
     auto card = ParseCard(words[i]);
     if (!card) return Status::Error("unknown card '" + Printable(words[i]) + "' (cards: diamond gold silver cloth spice leather camel)");
-    if ((*counts)[Index(*card)] == kNumCards) return Status::Error("too many cards in the exchange");
+    if ((*counts)[Index(*card)] == 15) return Status::Error("too many cards of one type in the exchange");
     ++(*counts)[Index(*card)];
   }
   return i;
@@ -64,9 +64,9 @@ std::string ToString(const Move& move) {
       return "sell " + std::to_string(move.count) + " " + std::string(CardName(move.good));
     case MoveKind::kExchange: {
       std::string out = "exchange";
-      AppendCards(&out, move.taken);
+      AppendCards(&out, move.taken.Unpack());
       out += " for";
-      AppendCards(&out, move.given);
+      AppendCards(&out, move.given.Unpack());
       return out;
     }
   }
