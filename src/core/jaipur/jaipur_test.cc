@@ -545,6 +545,64 @@ TEST(JaipurView, IsTheSameWhateverTheHiddenCardsAre) {
   }
 }
 
+// --- Legal moves ------------------------------------------------------------
+
+// Every exchange within the cards' counts, legal or not.
+void AllExchanges(const State& s, std::vector<Move>* out) {
+  const PlayerState& me = s.players[s.to_move];
+  CardCounts taken{}, given{};
+  auto give = [&](auto&& self, int type) -> void {
+    if (type == kNumCardTypes) {
+      out->push_back(Move::Exchange(taken, given));
+      return;
+    }
+    int limit = type == Index(Card::kCamel) ? me.herd : me.hand[type];
+    for (int n = 0; n <= limit; ++n) {
+      given[type] = static_cast<uint8_t>(n);
+      self(self, type + 1);
+    }
+    given[type] = 0;
+  };
+  auto take = [&](auto&& self, int type) -> void {
+    if (type == kNumCardTypes) {
+      give(give, 0);
+      return;
+    }
+    for (int n = 0; n <= s.market[type]; ++n) {
+      taken[type] = static_cast<uint8_t>(n);
+      self(self, type + 1);
+    }
+    taken[type] = 0;
+  };
+  take(take, 0);
+}
+
+TEST(JaipurLegalMoves, AreExactlyTheMovesTheRulesAllow) {
+  Prng prng(8);
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    State s = State::NewGame(seed);
+    for (int ply = 0; ply < 60 && !s.game_over; ++ply) {
+      MoveList listed;
+      s.LegalMoves(&listed);
+      std::vector<Move> candidates;
+      AllExchanges(s, &candidates);
+      for (int t = 0; t < kNumCardTypes; ++t) {
+        candidates.push_back(Move::Take(static_cast<Card>(t)));
+        for (int n = 0; n <= 8; ++n) candidates.push_back(Move::Sell(n, static_cast<Card>(t)));
+      }
+      candidates.push_back(Move::Camels());
+      int legal = 0;
+      for (const Move& m : candidates) {
+        bool in_list = std::find(listed.begin(), listed.end(), m) != listed.end();
+        ASSERT_EQ(in_list, s.CheckMove(m).ok()) << ToString(m) << ": " << s.CheckMove(m).message();
+        legal += in_list;
+      }
+      ASSERT_EQ(legal, listed.size()) << "LegalMoves lists a move twice";
+      s.ApplyMove(listed[static_cast<int>(prng.Below(static_cast<uint32_t>(listed.size())))]);
+    }
+  }
+}
+
 // --- Move text --------------------------------------------------------------
 
 TEST(JaipurMoveText, CanonicalFormsRoundTrip) {
