@@ -1,2 +1,103 @@
 #!/usr/bin/env bash
-exit 0
+# End-to-end checks of the `souk` command line: outputs, exit statuses, and the
+# one-line errors for bad input. Usage: cli_test.sh PATH/TO/souk
+set -u
+souk="$1"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+check() {  # check NAME CONDITION-COMMAND...
+  local name="$1"; shift
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name"; fi
+}
+# Runs souk, keeping stdout, stderr and the status.
+run() { "$souk" "$@" >"$tmp/out" 2>"$tmp/err"; echo $? >"$tmp/rc"; }
+rc() { [ "$(cat "$tmp/rc")" = "$1" ]; }
+err_is_one_line_with() { [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q -- "$1" "$tmp/err"; }
+out_has() { grep -q -- "$1" "$tmp/out"; }
+
+# new: deterministic for a seed, different seeds differ.
+run new jaipur --seed 42; cp "$tmp/out" "$tmp/s42.json"
+check "new exits 0" rc 0
+check "new prints a jaipur state" out_has '"game":"jaipur"'
+run new jaipur --seed 42
+check "new is deterministic" cmp -s "$tmp/out" "$tmp/s42.json"
+run new jaipur --seed 43
+check "another seed deals differently" bash -c "! cmp -s '$tmp/out' '$tmp/s42.json'"
+
+# legal: from a file and from stdin, sorted.
+run legal "$tmp/s42.json"; cp "$tmp/out" "$tmp/legal"
+check "legal exits 0" rc 0
+check "legal lists moves" [ -s "$tmp/legal" ]
+check "legal is sorted" bash -c "LC_ALL=C sort -c '$tmp/legal'"
+"$souk" legal - <"$tmp/s42.json" >"$tmp/legal_stdin"
+check "legal reads stdin" cmp -s "$tmp/legal" "$tmp/legal_stdin"
+
+# apply: every listed move is accepted; illegal and malformed ones exit 2 with one line.
+first=$(head -n 1 "$tmp/legal")
+run apply "$tmp/s42.json" "$first"
+check "apply a legal move" rc 0
+run apply "$tmp/s42.json" "sell 1 diamond"
+check "illegal move exits 2" rc 2
+check "illegal move names the move and the rule" err_is_one_line_with "illegal move 'sell 1 diamond'"
+run apply "$tmp/s42.json" "fly away"
+check "malformed move exits 2" rc 2
+check "malformed move says what is wrong" err_is_one_line_with "unknown action 'fly'"
+
+# broken state files: status 2 and where.
+head -c 100 "$tmp/s42.json" >"$tmp/truncated.json"
+run legal "$tmp/truncated.json"
+check "truncated state exits 2" rc 2
+check "truncated state says where" err_is_one_line_with "invalid JSON: parse error at line 1, column"
+sed 's/"herd":[0-9]*/"herd":"many"/' "$tmp/s42.json" >"$tmp/badherd.json"
+run legal "$tmp/badherd.json"
+check "bad field exits 2" rc 2
+check "bad field names its path" err_is_one_line_with "players\[0\].herd: expected a whole number"
+run legal "$tmp/does-not-exist.json"
+check "missing file exits 1" rc 1
+
+# view: no hidden information.
+run view "$tmp/s42.json" --player 0
+check "view exits 0" rc 0
+check "view has no deck order" bash -c "! grep -q '\"deck\"' '$tmp/out'"
+check "view has no PRNG state" bash -c "! grep -q '\"rng\"' '$tmp/out'"
+check "view has the deck size" out_has '"deck_size":40'
+run view "$tmp/s42.json" --player 2
+check "view of a missing seat exits 2" rc 2
+
+# demo + replay: a whole game, replayed to the same final state.
+run demo jaipur --seed 5 --record "$tmp/game.record" --quiet
+check "demo exits 0" rc 0
+check "demo writes a record" grep -q '^souk-record 1$' "$tmp/game.record"
+run replay "$tmp/game.record"
+check "replay exits 0" rc 0
+check "replayed game is over" out_has '"status":"game_over"'
+cp "$tmp/out" "$tmp/final1"
+run replay "$tmp/game.record"
+check "replay is byte-identical" cmp -s "$tmp/out" "$tmp/final1"
+# apply the record's moves one by one from the new game: the same final state.
+mapfile -t moves < <(sed -n '/^moves$/,$p' "$tmp/game.record" | tail -n +2)
+"$souk" new jaipur --seed 5 >"$tmp/step"
+"$souk" apply "$tmp/step" "${moves[@]}" >"$tmp/applied"
+check "apply of all moves equals replay" cmp -s "$tmp/applied" "$tmp/final1"
+run replay --states "$tmp/game.record"
+check "replay --states prints one state per move plus the start" \
+  [ "$(wc -l <"$tmp/out")" -eq $((${#moves[@]} + 1)) ]
+printf 'souk-record 1\ngame jaipur\nseed 5\nmoves\nsell 9 gold\n' >"$tmp/bad.record"
+run replay "$tmp/bad.record"
+check "bad record move exits 2" rc 2
+check "bad record move is named" err_is_one_line_with "record move 1: illegal move 'sell 9 gold'"
+
+# unknown game and bad options.
+run new chess
+check "unknown game exits 2" rc 2
+check "unknown game lists the games" err_is_one_line_with "unknown game 'chess' (games: jaipur, marrakech)"
+run new jaipur --players 3
+check "jaipur refuses 3 players" rc 2
+run frobnicate
+check "unknown command exits 2" rc 2
+
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
