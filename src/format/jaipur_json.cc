@@ -170,7 +170,10 @@ class JaipurGame final : public GameState {
   Json ToJson() const override { return StateToJson(state_); }
   Json ViewJson(int player) const override { return ViewToJson(state_.ViewFor(player)); }
 
+  // Rupees of the round being played; once the game is over, the last round's
+  // scored rupees (camel token included).
   std::vector<int> Scores() const override {
+    if (state_.game_over) return {state_.last_round->rupees[0], state_.last_round->rupees[1]};
     return {state_.players[0].GoodsRupees() + state_.players[0].BonusRupees(),
             state_.players[1].GoodsRupees() + state_.players[1].BonusRupees()};
   }
