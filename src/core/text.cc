@@ -30,17 +30,34 @@ std::string Printable(std::string_view text) {
   constexpr size_t kMax = 60;
   static const char kHex[] = "0123456789abcdef";
   std::string out;
-  for (size_t i = 0; i < text.size() && i < kMax; ++i) {
-    auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c < 0x7f) {
-      out.push_back(static_cast<char>(c));
+  bool pending_space = false;
+  for (char c : Trim(text)) {
+    if (IsSpace(c)) {
+      pending_space = true;
+      continue;
+    }
+    if (pending_space) out.push_back(' ');
+    pending_space = false;
+    auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u < 0x7f) {
+      out.push_back(c);
     } else {
       out += "\\x";
-      out.push_back(kHex[c >> 4]);
-      out.push_back(kHex[c & 0xf]);
+      out.push_back(kHex[u >> 4]);
+      out.push_back(kHex[u & 0xf]);
+    }
+    if (out.size() >= kMax) {
+      out += "...";
+      break;
     }
   }
-  if (text.size() > kMax) out += "...";
+  return out;
+}
+
+std::string Quoted(std::string_view text) {
+  std::string out = "'";
+  out += Printable(text);
+  out += '\'';
   return out;
 }
 

@@ -22,7 +22,7 @@ const GameModule* Find(std::string_view name) {
 std::string UnknownGame(std::string_view name) {
   std::string known;
   for (const auto& n : GameNames()) known += (known.empty() ? "" : ", ") + n;
-  return "unknown game '" + Printable(name) + "' (games: " + known + ")";
+  return "unknown game " + Quoted(name) + " (games: " + known + ")";
 }
 
 }  // namespace

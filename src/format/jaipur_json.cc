@@ -50,7 +50,7 @@ Json LastRound(const std::optional<RoundResult>& last) {
 Card ReadCard(const Json& value, const std::string& path) {
   std::string name = String(value, path);
   auto card = ParseCard(name);
-  if (!card || CardName(*card) != name) throw JsonError(path, "unknown card '" + Printable(name) + "'");
+  if (!card || CardName(*card) != name) throw JsonError(path, "unknown card " + Quoted(name));
   return *card;
 }
 

@@ -67,7 +67,7 @@ Result<GameRecord> ParseRecord(std::string_view text) {
     } else if (key == "variant") {
       record.options.variant = words[1];
     } else {
-      return error("unknown key '" + Printable(key) + "'");
+      return error("unknown key " + Quoted(key));
     }
   }
   if (!seen_magic) return Status::Error("record: empty (a record starts with 'souk-record 1')");

@@ -26,18 +26,11 @@ Result<size_t> ReadCards(const std::vector<std::string>& words, size_t from, std
   size_t i = from;
   for (; i < words.size() && words[i] != stop; ++i) {
     auto card = ParseCard(words[i]);
-    if (!card) return Status::Error("unknown card '" + Printable(words[i]) + "' (cards: diamond gold silver cloth spice leather camel)");
+    if (!card) return Status::Error("unknown card " + Quoted(words[i]) + " (cards: diamond gold silver cloth spice leather camel)");
     if ((*counts)[Index(*card)] == 15) return Status::Error("too many cards of one type in the exchange");
     ++(*counts)[Index(*card)];
   }
   return i;
-}
-
-std::string Quoted(std::string_view word) {
-  std::string out = "'";
-  out += Printable(word);
-  out += '\'';
-  return out;
 }
 
 }  // namespace
@@ -76,7 +69,7 @@ std::string ToString(const Move& move) {
 Result<Move> ParseMove(std::string_view text) {
   std::vector<std::string> words = SplitLowerWords(text);
   auto error = [&](const std::string& why) {
-    return Status::Error("bad move '" + Printable(Trim(text)) + "': " + why);
+    return Status::Error("bad move " + Quoted(text) + ": " + why);
   };
   if (words.empty()) return error("empty (moves: take G, camels, exchange ... for ..., sell N G)");
   const std::string& verb = words[0];
@@ -87,7 +80,7 @@ Result<Move> ParseMove(std::string_view text) {
   if (verb == "take") {
     if (words.size() != 2) return error("'take' needs one good, e.g. 'take gold'");
     auto card = ParseCard(words[1]);
-    if (!card) return error("unknown card '" + Printable(words[1]) + "'");
+    if (!card) return error("unknown card " + Quoted(words[1]));
     return Move::Take(*card);
   }
   if (verb == "sell") {
@@ -95,7 +88,7 @@ Result<Move> ParseMove(std::string_view text) {
     auto count = ParseSmallInt(words[1]);
     if (!count || *count < 1 || *count > kNumCards) return error(Quoted(words[1]) + " is not a card count");
     auto card = ParseCard(words[2]);
-    if (!card) return error("unknown card '" + Printable(words[2]) + "'");
+    if (!card) return error("unknown card " + Quoted(words[2]));
     return Move::Sell(*count, *card);
   }
   if (verb == "exchange") {
@@ -108,7 +101,7 @@ Result<Move> ParseMove(std::string_view text) {
     if (*end != words.size()) return error("'for' appears twice");
     return Move::Exchange(taken, given);
   }
-  return error("unknown action '" + Printable(verb) + "' (moves: take G, camels, exchange ... for ..., sell N G)");
+  return error("unknown action " + Quoted(verb) + " (moves: take G, camels, exchange ... for ..., sell N G)");
 }
 
 }  // namespace souk::jaipur
