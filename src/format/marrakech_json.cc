@@ -1,9 +1,286 @@
+#include "format/marrakech_json.h"
+
+#include <algorithm>
+
 #include "format/game_modules.h"
 
-namespace souk {
+namespace souk::marrakech {
 namespace {
-Result<std::unique_ptr<GameState>> NotYet(const GameOptions&) { return Status::Error("marrakech is not implemented yet"); }
-Result<std::unique_ptr<GameState>> NotYetLoad(const Json&) { return Status::Error("marrakech is not implemented yet"); }
+
+using namespace souk::json_in;
+
+Json StatusJson(Phase phase) { return phase == Phase::kGameOver ? "game_over" : "playing"; }
+
+Json AssamJson(const Position& p) {
+  return Json{{"x", SquareX(p.square)}, {"y", SquareY(p.square)}, {"facing", std::string(1, FacingLetter(p.facing))}};
+}
+
+Json BoardJson(const std::array<uint8_t, kNumSquares>& carpet, const std::array<uint8_t, kNumSquares>& color) {
+  Json board = Json::array();
+  for (int y = 0; y < kBoardSize; ++y) {
+    Json row = Json::array();
+    for (int x = 0; x < kBoardSize; ++x) {
+      size_t s = static_cast<size_t>(SquareAt(x, y));
+      if (carpet[s]) row.push_back(Json{{"color", color[s]}, {"carpet", carpet[s]}});
+      else row.push_back(nullptr);
+    }
+    board.push_back(row);
+  }
+  return board;
+}
+
+Json ColorsJson(int num_players, Variant variant, int player) {
+  Json colors = Json::array();
+  for (int c = player; c < NumColors(num_players, variant); c += num_players) colors.push_back(c);
+  return colors;
+}
+
+Json WinnersJson(uint8_t winners) {
+  Json list = Json::array();
+  for (int p = 0; p < kMaxPlayers; ++p)
+    if (winners & (1u << p)) list.push_back(p);
+  return list;
+}
+
+std::string ExpectedColors(int num_players, Variant variant, int player) {
+  std::string text = "[";
+  for (int c = player; c < NumColors(num_players, variant); c += num_players)
+    text += (text.size() > 1 ? ", " : "") + std::to_string(c);
+  text += "]";
+  if (num_players != 2) return text + " (seat p owns colour p)";
+  return text + (variant == Variant::kStandard ? " (two-player game: seat p owns colours p and p + 2)"
+                                               : " (single-colour variant: seat p owns colour p)");
+}
+
+State Load(const Json& j) {
+  State s;
+  if (String(Member(j, "game", ""), "game") != "marrakech") throw JsonError("game", "expected \"marrakech\"");
+
+  // The mode: the number of players, and in the two-player game the colours.
+  const Json& players = Array(Member(j, "players", ""), "players", kMinPlayers, kMaxPlayers);
+  s.num_players = static_cast<uint8_t>(players.size());
+  for (size_t p = 0; p < players.size(); ++p) {
+    std::string path = Join("players", p);
+    const Json& colors = Array(Member(Object(players[p], path), "colors", path), Join(path, "colors"), 1, 2);
+    if (p == 0 && s.num_players == 2 && colors.size() == 1) s.variant = Variant::kSingleColour;
+    Json expected = ColorsJson(s.num_players, s.variant, static_cast<int>(p));
+    bool same = colors.size() == expected.size();
+    for (size_t i = 0; same && i < colors.size(); ++i)
+      same = Int(colors[i], Join(Join(path, "colors"), i), 0, kMaxColors - 1) == expected[i].get<int>();
+    if (!same)
+      throw JsonError(Join(path, "colors"), "must be " + ExpectedColors(s.num_players, s.variant, static_cast<int>(p)));
+  }
+  const int n = s.num_players;
+
+  s.to_move = static_cast<uint8_t>(Int(Member(j, "to_move", ""), "to_move", 0, n - 1));
+  std::string phase = String(Member(j, "phase", ""), "phase");
+  auto parsed_phase = ParsePhase(phase);
+  if (!parsed_phase) throw JsonError("phase", "expected \"orient\", \"roll\", \"place\" or \"game_over\"");
+  s.phase = *parsed_phase;
+  std::string status = String(Member(j, "status", ""), "status");
+  if (status != "playing" && status != "game_over") throw JsonError("status", "expected \"playing\" or \"game_over\"");
+  if ((status == "game_over") != (s.phase == Phase::kGameOver))
+    throw JsonError("status", "is \"game_over\" exactly when phase is \"game_over\"");
+
+  const Json& assam = Object(Member(j, "assam", ""), "assam");
+  int x = Int(Member(assam, "x", "assam"), "assam.x", 0, kBoardSize - 1);
+  int y = Int(Member(assam, "y", "assam"), "assam.y", 0, kBoardSize - 1);
+  auto facing = ParseFacing(String(Member(assam, "facing", "assam"), "assam.facing"));
+  if (!facing) throw JsonError("assam.facing", "expected \"N\", \"E\", \"S\" or \"W\"");
+  s.assam = Position{static_cast<uint8_t>(SquareAt(x, y)), *facing};
+
+  const Json& board = Array(Member(j, "board", ""), "board", kBoardSize, kBoardSize);
+  for (size_t row = 0; row < board.size(); ++row) {
+    std::string row_path = Join("board", row);
+    const Json& cells = Array(board[row], row_path, kBoardSize, kBoardSize);
+    for (size_t col = 0; col < cells.size(); ++col) {
+      if (cells[col].is_null()) continue;
+      std::string path = Join(row_path, col);
+      const Json& cell = Object(cells[col], path);
+      int c = Int(Member(cell, "color", path), Join(path, "color"), 0, NumColors(n, s.variant) - 1);
+      int id = Int(Member(cell, "carpet", path), Join(path, "carpet"), 1, kMaxCarpets);
+      int sq = SquareAt(static_cast<int>(col), static_cast<int>(row));
+      s.carpet[static_cast<size_t>(sq)] = static_cast<uint8_t>(id);
+      s.color[static_cast<size_t>(sq)] = static_cast<uint8_t>(c);
+      s.color_bits[static_cast<size_t>(c)] |= uint64_t{1} << sq;
+    }
+  }
+
+  for (size_t p = 0; p < players.size(); ++p) {
+    std::string path = Join("players", p);
+    const Json& pj = players[p];
+    PlayerState& ps = s.players[p];
+    ps.dirhams = static_cast<uint8_t>(Int(Member(pj, "dirhams", path), Join(path, "dirhams"), 0, kStartingDirhams * n));
+    std::string pile_path = Join(path, "pile");
+    const Json& pile = Array(Member(pj, "pile", path), pile_path, 0, kMaxPile);
+    ps.pile_size = static_cast<uint8_t>(pile.size());
+    for (size_t i = 0; i < pile.size(); ++i)
+      ps.pile[pile.size() - 1 - i] = static_cast<uint8_t>(Int(pile[i], Join(pile_path, i), 0, kMaxColors - 1));
+    ps.out = Bool(Member(pj, "out", path), Join(path, "out"));
+  }
+
+  const int colors = NumColors(n, s.variant);
+  const Json& placed = Array(Member(j, "placed", ""), "placed", static_cast<size_t>(colors), static_cast<size_t>(colors));
+  for (size_t c = 0; c < placed.size(); ++c)
+    s.placed[c] = static_cast<uint8_t>(Int(placed[c], Join("placed", c), 0, CarpetsPerColor(n, s.variant)));
+
+  const Json& winners = Array(Member(j, "winners", ""), "winners", 0, static_cast<size_t>(n));
+  for (size_t i = 0; i < winners.size(); ++i) {
+    int seat = Int(winners[i], Join("winners", i), 0, n - 1);
+    if (s.winners & (1u << seat)) throw JsonError(Join("winners", i), "seat " + std::to_string(seat) + " is listed twice");
+    s.winners = static_cast<uint8_t>(s.winners | (1u << seat));
+  }
+  s.rng = RngState(Member(j, "rng", ""), "rng");
+  return s;
+}
+
+class MarrakechGame final : public GameState {
+ public:
+  explicit MarrakechGame(const State& state) : state_(state) {}
+
+  std::string_view game() const override { return "marrakech"; }
+  int num_players() const override { return state_.num_players; }
+  bool is_over() const override { return state_.game_over(); }
+  int current_player() const override { return state_.phase == Phase::kRoll ? kChance : state_.to_move; }
+
+  std::vector<std::string> LegalMoves() const override {
+    MoveList moves;
+    state_.LegalMoves(&moves);
+    std::vector<std::string> texts;
+    texts.reserve(static_cast<size_t>(moves.size()));
+    for (const Move& m : moves) texts.push_back(ToString(m));
+    std::sort(texts.begin(), texts.end());
+    texts.erase(std::unique(texts.begin(), texts.end()), texts.end());
+    return texts;
+  }
+
+  Status Apply(std::string_view text) override {
+    auto move = ParseMove(text);
+    if (!move.ok()) return move.status();
+    Status legal = state_.CheckMove(*move);
+    if (!legal.ok()) return legal;
+    state_.ApplyMove(*move);
+    return Status::Ok();
+  }
+
+  std::string SampleChance() const override {
+    if (state_.phase != Phase::kRoll) return {};
+    return ToString(Move::Roll(state_.SampleRoll()));
+  }
+
+  Json ToJson() const override { return StateToJson(state_); }
+  Json ViewJson(int player) const override { return ViewToJson(state_.ViewFor(player)); }
+
+  // A player who is out scores 0.
+  std::vector<int> Scores() const override {
+    std::vector<int> scores;
+    for (int p = 0; p < state_.num_players; ++p) scores.push_back(state_.Score(p));
+    return scores;
+  }
+  std::vector<int> Winners() const override {
+    std::vector<int> seats;
+    for (int p = 0; p < state_.num_players; ++p)
+      if (state_.winners & (1u << p)) seats.push_back(p);
+    return seats;
+  }
+
+  Status Validate() const override { return state_.Validate(); }
+  void RandomizeHidden(int observer, Prng& prng) override { state_.RandomizeHidden(observer, prng); }
+  std::unique_ptr<GameState> Clone() const override { return std::make_unique<MarrakechGame>(state_); }
+
+ private:
+  State state_;
+};
+
+Result<std::unique_ptr<GameState>> Create(const GameOptions& options) {
+  int players = options.players == 0 ? 2 : options.players;
+  if (players < kMinPlayers || players > kMaxPlayers) return Status::Error("marrakech is a game for 2, 3 or 4 players");
+  Variant variant = Variant::kStandard;
+  if (options.variant == "single-colour") {
+    if (players != 2) return Status::Error("the single-colour variant of marrakech is for 2 players");
+    variant = Variant::kSingleColour;
+  } else if (!options.variant.empty()) {
+    return Status::Error("marrakech has no variant '" + options.variant + "' (variants: single-colour)");
+  }
+  return std::unique_ptr<GameState>(std::make_unique<MarrakechGame>(State::NewGame(players, variant, options.seed)));
+}
+
+Result<std::unique_ptr<GameState>> LoadGame(const Json& json) {
+  auto state = StateFromJson(json);
+  if (!state.ok()) return state.status();
+  return std::unique_ptr<GameState>(std::make_unique<MarrakechGame>(*state));
+}
+
 }  // namespace
-const GameModule kMarrakechModule = {"marrakech", &NotYet, &NotYetLoad};
+
+Json StateToJson(const State& s) {
+  Json j;
+  j["game"] = "marrakech";
+  j["to_move"] = s.to_move;
+  j["phase"] = PhaseName(s.phase);
+  j["assam"] = AssamJson(s.assam);
+  j["board"] = BoardJson(s.carpet, s.color);
+  Json players = Json::array();
+  for (int p = 0; p < s.num_players; ++p) {
+    const PlayerState& ps = s.players[static_cast<size_t>(p)];
+    Json pile = Json::array();
+    for (int i = ps.pile_size - 1; i >= 0; --i) pile.push_back(ps.pile[static_cast<size_t>(i)]);
+    players.push_back(Json{{"dirhams", ps.dirhams},
+                           {"colors", ColorsJson(s.num_players, s.variant, p)},
+                           {"pile", pile},
+                           {"out", ps.out}});
+  }
+  j["players"] = players;
+  Json placed = Json::array();
+  for (int c = 0; c < s.NumColors(); ++c) placed.push_back(s.placed[static_cast<size_t>(c)]);
+  j["placed"] = placed;
+  j["status"] = StatusJson(s.phase);
+  j["winners"] = WinnersJson(s.winners);
+  j["rng"] = Prng(s.rng).StateHex();
+  return j;
+}
+
+Json ViewToJson(const View& v) {
+  Json j;
+  j["game"] = "marrakech";
+  j["viewer"] = v.viewer;
+  j["to_move"] = v.to_move;
+  j["phase"] = PhaseName(v.phase);
+  j["assam"] = AssamJson(v.assam);
+  j["board"] = BoardJson(v.carpet, v.color);
+  Json players = Json::array();
+  for (int p = 0; p < v.num_players; ++p) {
+    const View::Player& vp = v.players[static_cast<size_t>(p)];
+    Json colors = ColorsJson(v.num_players, v.variant, p);
+    Json left = Json::array();
+    for (size_t i = 0; i < colors.size(); ++i) left.push_back(vp.carpets_left[i]);
+    players.push_back(Json{{"dirhams", vp.dirhams},
+                           {"colors", colors},
+                           {"pile_size", vp.pile_size},
+                           {"carpets_left", left},
+                           {"out", vp.out}});
+  }
+  j["players"] = players;
+  if (v.current_carpet >= 0) j["current_carpet"] = v.current_carpet;
+  j["status"] = StatusJson(v.phase);
+  j["winners"] = WinnersJson(v.winners);
+  return j;
+}
+
+Result<State> StateFromJson(const Json& json) {
+  State state;
+  try {
+    state = Load(json);
+  } catch (const JsonError& e) {
+    return Status::Error(std::string("state: ") + e.what());
+  }
+  Status valid = state.Validate();
+  if (!valid.ok()) return Status::Error("state: " + valid.message());
+  return state;
+}
+
+}  // namespace souk::marrakech
+
+namespace souk {
+const GameModule kMarrakechModule = {"marrakech", &marrakech::Create, &marrakech::LoadGame};
 }  // namespace souk

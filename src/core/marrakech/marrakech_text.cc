@@ -1,1 +1,111 @@
+// Square, direction and phase names, and the canonical move text.
+#include <array>
+#include <vector>
+
 #include "core/marrakech/marrakech.h"
+#include "core/text.h"
+
+namespace souk::marrakech {
+namespace {
+
+constexpr std::array<std::string_view, 3> kTurnNames = {"left", "straight", "right"};
+constexpr std::array<std::string_view, 4> kPhaseNames = {"orient", "roll", "place", "game_over"};
+constexpr std::string_view kFacingLetters = "NESW";
+constexpr std::string_view kMoveHelp = "moves: left, straight, right, roll N, place C1 C2";
+
+}  // namespace
+
+std::string SquareName(int square) {
+  std::string name(2, '?');
+  if (square < 0 || square >= kNumSquares) return name;
+  name[0] = static_cast<char>('a' + SquareX(square));
+  name[1] = static_cast<char>('1' + SquareY(square));
+  return name;
+}
+
+std::optional<int> ParseSquare(std::string_view word) {
+  if (word.size() != 2) return std::nullopt;
+  char col = word[0], row = word[1];
+  if (col >= 'A' && col <= 'G') col = static_cast<char>(col - 'A' + 'a');
+  if (col < 'a' || col > 'g' || row < '1' || row > '7') return std::nullopt;
+  return SquareAt(col - 'a', row - '1');
+}
+
+char FacingLetter(Facing f) { return kFacingLetters[static_cast<size_t>(f) & 3]; }
+
+std::optional<Facing> ParseFacing(std::string_view text) {
+  if (text.size() != 1) return std::nullopt;
+  size_t i = kFacingLetters.find(text[0]);
+  if (i == std::string_view::npos) return std::nullopt;
+  return static_cast<Facing>(i);
+}
+
+std::string_view PhaseName(Phase p) {
+  size_t i = static_cast<size_t>(p);
+  return i < kPhaseNames.size() ? kPhaseNames[i] : "?";
+}
+
+std::optional<Phase> ParsePhase(std::string_view text) {
+  for (size_t i = 0; i < kPhaseNames.size(); ++i)
+    if (text == kPhaseNames[i]) return static_cast<Phase>(i);
+  return std::nullopt;
+}
+
+std::string_view TurnName(Turn t) {
+  size_t i = static_cast<size_t>(t);
+  return i < kTurnNames.size() ? kTurnNames[i] : "?";
+}
+
+std::string ToString(const Move& move) {
+  switch (move.kind) {
+    case MoveKind::kOrient:
+      return std::string(TurnName(move.turn));
+    case MoveKind::kRoll:
+      return "roll " + std::to_string(move.roll);
+    case MoveKind::kPlace: {
+      int a = move.first < move.second ? move.first : move.second;
+      int b = move.first < move.second ? move.second : move.first;
+      return "place " + SquareName(a) + " " + SquareName(b);
+    }
+  }
+  return "?";
+}
+
+Result<Move> ParseMove(std::string_view text) {
+  std::vector<std::string> words = SplitLowerWords(text);
+  auto error = [&](const std::string& why) {
+    std::string message = "bad move ";
+    message.append(Quoted(text)).append(": ").append(why);
+    return Status::Error(message);
+  };
+  if (words.empty()) return error("empty (" + std::string(kMoveHelp) + ")");
+  const std::string& verb = words[0];
+  for (size_t t = 0; t < kTurnNames.size(); ++t) {
+    if (verb != kTurnNames[t]) continue;
+    if (words.size() != 1) return error(Quoted(verb) + " takes no argument");
+    return Move::Orient(static_cast<Turn>(t));
+  }
+  if (verb == "back" || verb == "around" || verb == "u-turn" || verb == "uturn" || verb == "half-turn" ||
+      verb == "reverse") {
+    return error("Assam never makes a half turn (orient him with left, straight or right)");
+  }
+  if (verb == "roll") {
+    if (words.size() != 2) return error("'roll' needs the die's number, e.g. 'roll 3'");
+    auto n = ParseSmallInt(words[1]);
+    if (!n || *n < 1 || *n > 4) return error(Quoted(words[1]) + " is not a roll of the die (1 to 4)");
+    return Move::Roll(*n);
+  }
+  if (verb == "place") {
+    if (words.size() != 3) return error("'place' needs the carpet's two squares, e.g. 'place c3 d3'");
+    std::array<int, 2> squares{};
+    for (size_t i = 0; i < 2; ++i) {
+      auto sq = ParseSquare(words[i + 1]);
+      if (!sq) return error(Quoted(words[i + 1]) + " is not a square (a1..g7)");
+      squares[i] = *sq;
+    }
+    return Move::Place(squares[0], squares[1]);
+  }
+  return error("unknown action " + Quoted(verb) + " (" + std::string(kMoveHelp) + ")");
+}
+
+}  // namespace souk::marrakech
