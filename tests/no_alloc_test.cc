@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "core/jaipur/jaipur.h"
+#include "core/marrakech/marrakech.h"
 
 namespace {
 long g_allocations = 0;
@@ -36,6 +37,29 @@ TEST(NoAllocation, JaipurPlayoutAllocatesNothingPerMove) {
       ++total_moves;
     }
     ASSERT_EQ(g_allocations, before) << "seed " << seed;
+  }
+  EXPECT_GT(total_moves, 10000);
+}
+
+TEST(NoAllocation, MarrakechPlayoutAllocatesNothingPerMove) {
+  using namespace marrakech;
+  MoveList moves;
+  Prng prng(4);
+  long total_moves = 0;
+  for (int players = 2; players <= 4; ++players) {
+    for (Variant variant : {Variant::kStandard, Variant::kSingleColour}) {
+      if (variant == Variant::kSingleColour && players != 2) continue;
+      for (uint64_t seed = 0; seed < 100; ++seed) {
+        State state = State::NewGame(players, variant, seed);
+        long before = g_allocations;
+        while (!state.game_over()) {
+          state.LegalMoves(&moves);
+          state.ApplyMove(moves[static_cast<int>(prng.Below(static_cast<uint32_t>(moves.size())))]);
+          ++total_moves;
+        }
+        ASSERT_EQ(g_allocations, before) << players << " players, seed " << seed;
+      }
+    }
   }
   EXPECT_GT(total_moves, 10000);
 }

@@ -10,6 +10,9 @@
 
 namespace souk::testing {
 
+// Each game also has its own, larger simulation at the level of its engine types
+// (JaipurSimulation: 10,000 games; MarrakechSimulation: 2,500 per mode); these
+// configurations drive the checks that go through JSON and the GameState interface.
 struct SimConfig {
   std::string name;  // test-name friendly
   GameOptions options;
@@ -19,7 +22,11 @@ struct SimConfig {
 
 inline std::vector<SimConfig> AllConfigs() {
   return {
-      {"Jaipur", {"jaipur", 0, 0, ""}, 1000, 3000},
+      {"Jaipur", {"jaipur", 0, 0, ""}, 300, 3000},
+      {"Marrakech2p", {"marrakech", 0, 2, ""}, 300, 200},
+      {"Marrakech2pSingleColour", {"marrakech", 0, 2, "single-colour"}, 300, 200},
+      {"Marrakech3p", {"marrakech", 0, 3, ""}, 300, 200},
+      {"Marrakech4p", {"marrakech", 0, 4, ""}, 300, 200},
   };
 }
 
