@@ -2,21 +2,6 @@
 
 namespace souk {
 
-uint32_t Prng::Below(uint32_t n) {
-  // Lemire: the high 32 bits of a 32x32 product are uniform once the low
-  // part is outside the biased zone [0, 2^32 mod n).
-  uint64_t m = static_cast<uint64_t>(static_cast<uint32_t>(Next() >> 32)) * n;
-  uint32_t low = static_cast<uint32_t>(m);
-  if (low < n) {
-    uint32_t threshold = static_cast<uint32_t>(-n) % n;
-    while (low < threshold) {
-      m = static_cast<uint64_t>(static_cast<uint32_t>(Next() >> 32)) * n;
-      low = static_cast<uint32_t>(m);
-    }
-  }
-  return static_cast<uint32_t>(m >> 32);
-}
-
 std::string Prng::StateHex() const {
   static const char kDigits[] = "0123456789abcdef";
   std::string out(16, '0');

@@ -38,8 +38,21 @@ class Prng {
     return z ^ (z >> 31);
   }
 
-  // Uniform in [0, n); n > 0.
-  uint32_t Below(uint32_t n);
+  // Uniform in [0, n); n > 0. Inline: a playout draws once per move.
+  uint32_t Below(uint32_t n) {
+    // Lemire: the high 32 bits of a 32x32 product are uniform once the low part
+    // is outside the biased zone [0, 2^32 mod n).
+    uint64_t m = static_cast<uint64_t>(static_cast<uint32_t>(Next() >> 32)) * n;
+    uint32_t low = static_cast<uint32_t>(m);
+    if (low < n) {
+      uint32_t threshold = static_cast<uint32_t>(-n) % n;
+      while (low < threshold) {
+        m = static_cast<uint64_t>(static_cast<uint32_t>(Next() >> 32)) * n;
+        low = static_cast<uint32_t>(m);
+      }
+    }
+    return static_cast<uint32_t>(m >> 32);
+  }
 
   template <typename T>
   void Shuffle(T* first, size_t count) {

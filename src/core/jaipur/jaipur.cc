@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstring>
 
 namespace souk::jaipur {
 namespace {
@@ -22,9 +23,12 @@ int Sum(const CardCounts& counts) {
 class ExchangeGenerator {
  public:
   ExchangeGenerator(const CardCounts& market, const PlayerState& me, MoveList* out) : out_(out) {
+    // Branch-free appends: on random positions these tests are unpredictable.
     for (int g = 0; g < kNumGoods; ++g) {
-      if (market[g]) market_types_[num_market_types_++] = {g, market[g]};
-      if (me.hand[g]) hand_types_[num_hand_types_++] = {g, me.hand[g]};
+      market_types_[num_market_types_] = {g, market[g]};
+      num_market_types_ += market[g] != 0;
+      hand_types_[num_hand_types_] = {g, me.hand[g]};
+      num_hand_types_ += me.hand[g] != 0;
     }
     max_camels_given_ = std::min<int>(me.herd, kHandLimit - me.hand_size);
   }
@@ -34,7 +38,17 @@ class ExchangeGenerator {
     for (int i = 0; i < num_hand_types_; ++i) givable += hand_types_[i].count;
     for (int i = 0; i < num_market_types_; ++i) market_goods += market_types_[i].count;
     max_size_ = std::min(givable, market_goods);
-    if (max_size_ >= 2) Take(0, 0, 0, 0);
+    if (max_size_ < 2) return;
+    Move* start = out_->Tail();
+    cursor_ = start;
+    switch (num_market_types_) {  // at least 1 (max_size_ >= 2), at most 5 (the market)
+      case 1: Take<0, 1>(0, 0, 0); break;
+      case 2: Take<0, 2>(0, 0, 0); break;
+      case 3: Take<0, 3>(0, 0, 0); break;
+      case 4: Take<0, 4>(0, 0, 0); break;
+      default: Take<0, 5>(0, 0, 0); break;
+    }
+    out_->Extend(static_cast<int>(cursor_ - start));
   }
 
  private:
@@ -43,50 +57,62 @@ class ExchangeGenerator {
     int count;
   };
 
-  void Take(int i, int count, uint32_t taken_bits, uint32_t taken_types) {
-    if (i == num_market_types_) {
+  // Every multiset of market_types_[I..M-1] (M = num_market_types_, fixed at
+  // compile time like Give's bound), 2+ cards in all, paired with what can be given.
+  template <int I, int M>
+  void Take(int count, uint32_t taken_bits, uint32_t taken_types) {
+    if constexpr (I == M) {
       if (count >= 2) StartGiving(count, taken_bits, taken_types);
-      return;
+    } else {
+      Take<I + 1, M>(count, taken_bits, taken_types);
+      const TypeCount& tc = market_types_[I];
+      for (int n = 1; n <= tc.count && count + n <= max_size_; ++n)
+        Take<I + 1, M>(count + n, taken_bits + (static_cast<uint32_t>(n) << (4 * tc.type)),
+                       taken_types | (1u << tc.type));
     }
-    Take(i + 1, count, taken_bits, taken_types);
-    const TypeCount& tc = market_types_[i];
-    for (int n = 1; n <= tc.count && count + n <= max_size_; ++n)
-      Take(i + 1, count + n, taken_bits + (static_cast<uint32_t>(n) << (4 * tc.type)), taken_types | (1u << tc.type));
   }
 
   void StartGiving(int count, uint32_t taken_bits, uint32_t taken_types) {
     num_allowed_ = 0;
-    for (int i = 0; i < num_hand_types_; ++i)
-      if (!((taken_types >> hand_types_[i].type) & 1)) allowed_[num_allowed_++] = hand_types_[i];
+    for (int i = 0; i < num_hand_types_; ++i) {
+      allowed_[num_allowed_] = hand_types_[i];
+      num_allowed_ += !((taken_types >> hand_types_[i].type) & 1);
+    }
     // capacity_[i]: the most cards allowed_[i..] and the camels can give.
     capacity_[num_allowed_] = max_camels_given_;
     for (int i = num_allowed_ - 1; i >= 0; --i) capacity_[i] = capacity_[i + 1] + allowed_[i].count;
     if (capacity_[0] < count) return;
     taken_ = PackedCounts::FromBits(taken_bits);
-    Give(0, count, 0);
+    switch (num_allowed_) {
+      case 0: return Give<0, 0>(count, 0);
+      case 1: return Give<0, 1>(count, 0);
+      case 2: return Give<0, 2>(count, 0);
+      case 3: return Give<0, 3>(count, 0);
+      case 4: return Give<0, 4>(count, 0);
+      case 5: return Give<0, 5>(count, 0);
+      default: return Give<0, 6>(count, 0);
+    }
   }
 
-  void Give(int i, int remaining, uint32_t given_bits) {
-    if (i == num_allowed_) {  // the rest in camels; capacity_ says there are enough
+  // The walk over allowed_[I..N-1], with N = num_allowed_ fixed at compile time
+  // (StartGiving dispatches on it) so that the only branches left are the loops.
+  template <int I, int N>
+  void Give(int remaining, uint32_t given_bits) {
+    if constexpr (I == N) {  // the rest in camels; capacity_ says there are enough
       Emit(given_bits + (static_cast<uint32_t>(remaining) << (4 * kCamel)));
-      return;
-    }
-    const TypeCount& tc = allowed_[i];
-    int most = std::min(tc.count, remaining);
-    int least = std::max(0, remaining - capacity_[i + 1]);
-    if (i + 1 == num_allowed_) {  // the last goods type: the rest in camels, no deeper call
+    } else {
+      const TypeCount& tc = allowed_[I];
+      int most = std::min(tc.count, remaining);
+      int least = std::max(0, remaining - capacity_[I + 1]);
       for (int n = least; n <= most; ++n)
-        Emit(given_bits + (static_cast<uint32_t>(n) << (4 * tc.type)) +
-             (static_cast<uint32_t>(remaining - n) << (4 * kCamel)));
-      return;
+        Give<I + 1, N>(remaining - n, given_bits + (static_cast<uint32_t>(n) << (4 * tc.type)));
     }
-    for (int n = least; n <= most; ++n)
-      Give(i + 1, remaining - n, given_bits + (static_cast<uint32_t>(n) << (4 * tc.type)));
   }
 
-  void Emit(uint32_t given_bits) { out_->push_back(Move::Exchange(taken_, PackedCounts::FromBits(given_bits))); }
+  void Emit(uint32_t given_bits) { *cursor_++ = Move::Exchange(taken_, PackedCounts::FromBits(given_bits)); }
 
   MoveList* out_;
+  Move* cursor_ = nullptr;  // where the next exchange is written
   std::array<TypeCount, kNumGoods> market_types_{};
   std::array<TypeCount, kNumGoods> hand_types_{};
   std::array<TypeCount, kNumGoods> allowed_{};
@@ -108,23 +134,6 @@ std::string Plural(int n, std::string_view word) {
 }
 
 }  // namespace
-
-Move Move::Take(Card good) {
-  Move m;
-  m.kind = MoveKind::kTake;
-  m.good = good;
-  return m;
-}
-
-Move Move::Camels() { return Move{}; }
-
-Move Move::Sell(int count, Card good) {
-  Move m;
-  m.kind = MoveKind::kSell;
-  m.good = good;
-  m.count = static_cast<uint8_t>(count);
-  return m;
-}
 
 PackedCounts::PackedCounts(const CardCounts& counts) {
   for (int t = 0; t < kNumCardTypes; ++t) bits_ |= static_cast<uint32_t>(std::min<int>(counts[t], 15)) << (4 * t);
@@ -258,19 +267,40 @@ int State::EmptyTokenPiles() const {
 
 int State::MarketSize() const { return Sum(market); }
 
+// kSales[g]: "sell n g" for n from the minimum sale up (padded with the last).
+constexpr std::array<std::array<Move, kHandLimit>, kNumGoods> BuildSales() {
+  std::array<std::array<Move, kHandLimit>, kNumGoods> sales{};
+  for (int g = 0; g < kNumGoods; ++g)
+    for (int i = 0; i < kHandLimit; ++i)
+      sales[g][i] = Move::Sell(std::min(MinimumSale(GoodAt(g)) + i, kHandLimit), GoodAt(g));
+  return sales;
+}
+constexpr auto kSales = BuildSales();
+
+// Moves are written with unconditional stores and counted with comparisons: on
+// random positions the tests are unpredictable, and mispredicted branches were
+// the largest cost of playouts.
 void State::LegalMoves(MoveList* moves) const {
   moves->clear();
   if (game_over) return;
   const PlayerState& me = players[to_move];
+  Move* tail = moves->Tail();
+  Move* write = tail;
   if (me.hand_size < kHandLimit) {
-    for (int g = 0; g < kNumGoods; ++g)
-      if (market[static_cast<size_t>(g)]) moves->push_back(Move::Take(GoodAt(g)));
+    for (int g = 0; g < kNumGoods; ++g) {
+      *write = Move::Take(GoodAt(g));
+      write += market[g] != 0;
+    }
   }
-  if (market[kCamel]) moves->push_back(Move::Camels());
+  *write = Move::Camels();
+  write += market[kCamel] != 0;
   for (int g = 0; g < kNumGoods; ++g) {
-    for (int n = MinimumSale(GoodAt(g)); n <= me.hand[static_cast<size_t>(g)]; ++n)
-      moves->push_back(Move::Sell(n, GoodAt(g)));
+    // All the sales of this good a hand could allow, copied as one block; those
+    // beyond the cards held are overwritten by the next good.
+    std::memcpy(write, kSales[g].data(), sizeof(kSales[g]));
+    write += std::max(0, me.hand[g] - MinimumSale(GoodAt(g)) + 1);
   }
+  moves->Extend(static_cast<int>(write - tail));
   ExchangeGenerator(market, me, moves).Run();
 }
 

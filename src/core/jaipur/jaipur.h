@@ -29,6 +29,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -95,7 +96,7 @@ enum class MoveKind : uint8_t { kTake, kCamels, kExchange, kSell };
 // hundreds of exchanges per position.
 class PackedCounts {
  public:
-  PackedCounts() = default;
+  constexpr PackedCounts() = default;
   explicit PackedCounts(const CardCounts& counts);
   int operator[](int type) const { return static_cast<int>((bits_ >> (4 * type)) & 0xf); }
   int Total() const;
@@ -115,9 +116,20 @@ struct Move {
   PackedCounts taken;          // kExchange: goods taken from the market
   PackedCounts given;          // kExchange: hand goods and herd camels given
 
-  static Move Take(Card good);
-  static Move Camels();
-  static Move Sell(int count, Card good);
+  static constexpr Move Take(Card good) {
+    Move m;
+    m.kind = MoveKind::kTake;
+    m.good = good;
+    return m;
+  }
+  static constexpr Move Camels() { return Move{}; }
+  static constexpr Move Sell(int count, Card good) {
+    Move m;
+    m.kind = MoveKind::kSell;
+    m.good = good;
+    m.count = static_cast<uint8_t>(count);
+    return m;
+  }
   static Move Exchange(PackedCounts taken, PackedCounts given);
   static Move Exchange(const CardCounts& taken, const CardCounts& given) {
     return Exchange(PackedCounts(taken), PackedCounts(given));
@@ -146,6 +158,14 @@ class MoveList {
   const Move& operator[](int i) const { return moves_[static_cast<size_t>(i)]; }
   const Move* begin() const { return moves_.data(); }
   const Move* end() const { return moves_.data() + size_; }
+
+  // For generators that write many moves in a row: write from Tail(), at most
+  // kMaxMoves - size() of them, then Extend(count).
+  Move* Tail() { return moves_.data() + size_; }
+  void Extend(int count) {
+    assert(size_ + count <= kMaxMoves);
+    size_ += count;
+  }
 
  private:
   std::array<Move, kMaxMoves> moves_;

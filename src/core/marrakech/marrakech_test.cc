@@ -1123,7 +1123,7 @@ TEST(MarrakechMoveText, ParserErrorsSayWhatIsWrong) {
   EXPECT_EQ(message("jump"), "bad move 'jump': unknown action 'jump' (moves: left, straight, right, roll N, place C1 C2)");
   // Errors are one line: the echoed text has its white space runs and control characters tamed.
   EXPECT_EQ(message(" left\n\t now\r\n"), "bad move 'left now': 'left' takes no argument");
-  EXPECT_EQ(message("roll \x01"), "bad move 'roll ?': '?' is not a roll of the die (1 to 4)");
+  EXPECT_EQ(message("roll \x01"), "bad move 'roll \\x01': '\\x01' is not a roll of the die (1 to 4)");
   EXPECT_EQ(message(std::string(100, 'x')),
             "bad move '" + std::string(60, 'x') + "...': unknown action '" + std::string(60, 'x') +
                 "...' (moves: left, straight, right, roll N, place C1 C2)");
