@@ -27,6 +27,17 @@ check "new is deterministic" cmp -s "$tmp/out" "$tmp/s42.json"
 run new jaipur --seed 43
 check "another seed deals differently" bash -c "! cmp -s '$tmp/out' '$tmp/s42.json'"
 
+# --seed is a decimal number from 0 to 2^64-1, nothing else.
+run new jaipur --seed 18446744073709551615
+check "largest seed accepted" rc 0
+for bad in -1 18446744073709551616 0x10 12abc; do
+  run new jaipur --seed "$bad"
+  check "seed '$bad' refused" rc 2
+done
+check "bad seed says why" err_is_one_line_with "--seed: seed"
+run legal "$tmp/s42.json"
+check "legal needs no seed" rc 0
+
 # legal: from a file and from stdin, sorted.
 run legal "$tmp/s42.json"; cp "$tmp/out" "$tmp/legal"
 check "legal exits 0" rc 0

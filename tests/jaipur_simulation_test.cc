@@ -70,7 +70,7 @@ TEST_P(JaipurSimulation, TenThousandGamesKeepEveryInvariant) {
       MoveList moves;
       s.LegalMoves(&moves);
       const Move& move = moves[static_cast<int>(chooser.Below(static_cast<uint32_t>(moves.size())))];
-      int round = s.round;
+      uint32_t round = s.round;
       s.ApplyMove(move);
       if (s.round != round && s.last_round && s.last_round->seal < 0) ++full_ties;
       CheckState(s, chooser, &max_legal, where + " after move " + std::to_string(moves_played));

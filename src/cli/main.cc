@@ -100,7 +100,7 @@ int Run(int argc, char** argv) {
   std::string seed_text;
   auto add_game_options = [&](CLI::App* cmd) {
     cmd->add_option("game", options.game, "jaipur | marrakech")->required();
-    cmd->add_option("--seed", options.seed, "Seed of the game's PRNG (default: random)");
+    cmd->add_option("--seed", seed_text, "Seed of the game's PRNG, 0 to 2^64-1 (default: random)");
     cmd->add_option("--players", options.players, "Number of players (marrakech: 2, 3 or 4)");
     cmd->add_option("--variant", options.variant, "Rules variant (marrakech: single-colour)");
   };
@@ -141,10 +141,15 @@ int Run(int argc, char** argv) {
     return code == 0 ? 0 : kBadInput;
   }
 
-  bool seeded = false;
-  for (CLI::App* cmd : {new_cmd, demo_cmd})
-    if (cmd->parsed() && cmd->count("--seed")) seeded = true;
-  if (!seeded) options.seed = FreshSeed();
+  if (new_cmd->parsed() || demo_cmd->parsed()) {
+    if (seed_text.empty()) {
+      options.seed = FreshSeed();
+    } else {
+      auto seed = ParseSeed(seed_text);
+      if (!seed.ok()) throw CliError{kBadInput, "--seed: " + seed.message()};
+      options.seed = *seed;
+    }
+  }
 
   if (new_cmd->parsed()) {
     auto game = NewGame(options);

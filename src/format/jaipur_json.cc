@@ -76,7 +76,7 @@ State Load(const Json& j) {
   State s;
   if (String(Member(j, "game", ""), "game") != "jaipur") throw JsonError("game", "expected \"jaipur\"");
   s.rng = RngState(Member(j, "rng", ""), "rng");
-  s.round = static_cast<uint8_t>(Int(Member(j, "round", ""), "round", 1, 255));
+  s.round = static_cast<uint32_t>(Int(Member(j, "round", ""), "round", 1, static_cast<int>(kMaxRound)));
   s.to_move = static_cast<uint8_t>(Int(Member(j, "to_move", ""), "to_move", 0, 1));
   s.round_starter = static_cast<uint8_t>(Int(Member(j, "round_starter", ""), "round_starter", 0, 1));
   std::string status = String(Member(j, "status", ""), "status");
@@ -173,7 +173,7 @@ class JaipurGame final : public GameState {
   // Rupees of the round being played; once the game is over, the last round's
   // scored rupees (camel token included).
   std::vector<int> Scores() const override {
-    if (state_.game_over) return {state_.last_round->rupees[0], state_.last_round->rupees[1]};
+    if (state_.game_over && state_.last_round) return {state_.last_round->rupees[0], state_.last_round->rupees[1]};
     return {state_.players[0].GoodsRupees() + state_.players[0].BonusRupees(),
             state_.players[1].GoodsRupees() + state_.players[1].BonusRupees()};
   }

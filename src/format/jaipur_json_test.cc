@@ -76,6 +76,20 @@ TEST(JaipurJson, LoaderChecksThatEveryCardIsAccountedFor) {
   EXPECT_NE(LoadError(j).find("cards:"), std::string::npos);
 }
 
+TEST(JaipurJson, LoaderChecksTheLastRoundAgainstTheRound) {
+  Json j = NewJson(1);
+  j["round"] = 2;
+  EXPECT_EQ(LoadError(j), "state: last_round: must be set exactly when a round has been scored");
+  j = NewJson(1);
+  j["status"] = "game_over";
+  j["winner"] = 0;
+  j["players"][0]["seals"] = 2;
+  EXPECT_EQ(LoadError(j), "state: last_round: must be set exactly when a round has been scored");
+  j = NewJson(1);
+  j["round"] = 0;  // a non-negative number below the range
+  EXPECT_EQ(LoadError(j), "state: round: must be from 1 to 1000000000");
+}
+
 TEST(JaipurJson, LoaderChecksTokenPileOrder) {
   Json j = NewJson(1);
   j["token_piles"]["cloth"] = Json::parse("[3,5,3,2,2,1,1]");

@@ -72,7 +72,7 @@ int Int(const Json& value, const std::string& path, int lo, int hi) {
   if (!value.is_number_integer()) throw JsonError(path, "expected a whole number, found " + Describe(value));
   if (value.is_number_unsigned()) {
     auto v = value.get<uint64_t>();
-    if (v > static_cast<uint64_t>(hi)) throw JsonError(path, "must be from " + std::to_string(lo) + " to " + std::to_string(hi));
+    if (v > static_cast<uint64_t>(hi) || static_cast<int64_t>(v) < lo) throw JsonError(path, "must be from " + std::to_string(lo) + " to " + std::to_string(hi));
     return static_cast<int>(v);
   }
   auto v = value.get<int64_t>();

@@ -1,11 +1,15 @@
 #include "format/record.h"
 
+#include <algorithm>
+
 #include "core/text.h"
 
 namespace souk {
 namespace {
 
 constexpr std::string_view kMagic = "souk-record";
+
+}  // namespace
 
 Result<uint64_t> ParseSeed(std::string_view word) {
   if (word.empty() || word.size() > 20) return Status::Error("seed must be a whole number from 0 to 2^64-1");
@@ -19,11 +23,10 @@ Result<uint64_t> ParseSeed(std::string_view word) {
   return value;
 }
 
-}  // namespace
-
 Result<GameRecord> ParseRecord(std::string_view text) {
   GameRecord record;
   bool seen_magic = false, seen_game = false, in_moves = false;
+  std::vector<std::string> seen_keys;
   size_t line_no = 0;
   while (!text.empty()) {
     size_t end = text.find('\n');
@@ -53,6 +56,9 @@ Result<GameRecord> ParseRecord(std::string_view text) {
       continue;
     }
     if (words.size() != 2) return error("expected 'KEY VALUE' (game, seed, players, variant) or 'moves'");
+    if (std::find(seen_keys.begin(), seen_keys.end(), key) != seen_keys.end())
+      return error(Quoted(key) + " appears twice");
+    seen_keys.push_back(key);
     if (key == "game") {
       record.options.game = words[1];
       seen_game = true;
@@ -72,6 +78,8 @@ Result<GameRecord> ParseRecord(std::string_view text) {
   }
   if (!seen_magic) return Status::Error("record: empty (a record starts with 'souk-record 1')");
   if (!seen_game) return Status::Error("record: no 'game' line");
+  if (std::find(seen_keys.begin(), seen_keys.end(), "seed") == seen_keys.end())
+    return Status::Error("record: no 'seed' line");
   return record;
 }
 

@@ -28,6 +28,10 @@ struct GameRecord {
   std::vector<std::string> moves;
 };
 
+// A seed in decimal, 0 to 2^64-1, nothing else.
+Result<uint64_t> ParseSeed(std::string_view word);
+
+// Every header key at most once; `game` and `seed` are required.
 Result<GameRecord> ParseRecord(std::string_view text);
 std::string FormatRecord(const GameRecord& record);
 

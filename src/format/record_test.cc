@@ -32,6 +32,9 @@ TEST(Record, ErrorsNameTheLine) {
             "record line 3: seed is larger than 2^64-1");
   EXPECT_EQ(ParseRecord("souk-record 1\ncolour red\n").message(), "record line 2: unknown key 'colour'");
   EXPECT_EQ(ParseRecord("souk-record 1\nseed 1\n").message(), "record: no 'game' line");
+  EXPECT_EQ(ParseRecord("souk-record 1\ngame jaipur\nmoves\n").message(), "record: no 'seed' line");
+  EXPECT_EQ(ParseRecord("souk-record 1\ngame jaipur\ngame marrakech\n").message(),
+            "record line 3: 'game' appears twice");
 }
 
 TEST(Record, ReplayNamesTheBadMove) {

@@ -533,12 +533,24 @@ void State::RandomizeHidden(int observer, Prng& prng) {
 souk::Status State::Validate() const {
   using souk::Status;
   auto fail = [](const std::string& what) { return Status::Error(what); };
-  if (round < 1) return fail("round: must be 1 or more");
+  if (round < 1 || round > kMaxRound) return fail("round: must be from 1 to " + std::to_string(kMaxRound));
   if (to_move > 1) return fail("to_move: must be 0 or 1");
   if (round_starter > 1) return fail("round_starter: must be 0 or 1");
   if (game_over != (winner >= 0)) return fail("winner: must be set exactly when the game is over");
   if (winner > 1) return fail("winner: must be 0 or 1");
   if (deck_size > kNumCards) return fail("deck: too many cards");
+  for (int i = 0; i < deck_size; ++i)
+    if (Index(deck[i]) >= kNumCardTypes) return fail("deck: a card of no known type");
+  if (last_round.has_value() != (round > 1 || game_over))
+    return fail("last_round: must be set exactly when a round has been scored");
+  if (last_round) {
+    if (last_round->camel_token < -1 || last_round->camel_token > 1) return fail("last_round.camel_token: must be 0, 1 or null");
+    if (last_round->seal < -1 || last_round->seal > 1) return fail("last_round.seal: must be 0, 1 or null");
+    if (game_over && last_round->seal != winner) return fail("last_round.seal: the game's last round was won by its winner");
+  }
+  int seals = players[0].seals + players[1].seals;
+  if (static_cast<uint32_t>(seals) > round - (game_over ? 0 : 1))
+    return fail("seals: more seals than rounds scored");
 
   CardCounts cards = market;
   for (int t = 0; t < kNumCardTypes; ++t) cards[t] = static_cast<uint8_t>(cards[t] + discard[t]);
@@ -549,6 +561,8 @@ souk::Status State::Validate() const {
     if (ps.hand[kCamel]) return fail(where + ".hand: camels belong in the herd");
     if (ps.hand_size != Sum(ps.hand)) return fail(where + ".hand: size does not match its cards");
     if (ps.hand_size > kHandLimit) return fail(where + ".hand: more than 7 goods");
+    if (ps.num_goods_tokens > kNumGoodsTokens) return fail(where + ".goods_tokens: more than 38");
+    if (ps.num_bonus_tokens > kNumBonusTokens) return fail(where + ".bonus_tokens: more than 18");
     for (int t = 0; t < kNumGoods; ++t) cards[t] = static_cast<uint8_t>(cards[t] + ps.hand[t]);
     cards[kCamel] = static_cast<uint8_t>(cards[kCamel] + ps.herd);
     if (ps.seals > kSealsToWin) return fail(where + ".seals: more than 2");

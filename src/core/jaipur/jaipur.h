@@ -55,6 +55,7 @@ inline constexpr int kSealsToWin = 2;
 inline constexpr int kNumGoodsTokens = 38;
 inline constexpr int kNumBonusTokens = 18;
 inline constexpr int kNumBonusPiles = 3;  // for sales of 3, 4 and 5+ cards
+inline constexpr uint32_t kMaxRound = 1000000000;  // what a state file may say
 
 inline constexpr std::array<int, kNumCardTypes> kCardsPerType = {6, 6, 6, 8, 8, 10, 11};
 inline constexpr std::array<int, kNumGoods> kTokensPerGood = {5, 5, 5, 7, 7, 9};
@@ -201,7 +202,8 @@ struct View;
 // rules allow, and every member function expects a valid state.
 struct State {
   uint64_t rng = 0;  // the game's PRNG state (deals of later rounds)
-  uint8_t round = 1;
+  // Rounds are unbounded in principle (full ties give no seal), so 32 bits.
+  uint32_t round = 1;
   uint8_t to_move = 0;
   uint8_t round_starter = 0;
   bool game_over = false;

@@ -258,8 +258,10 @@ void State::ApplyMove(const Move& move) {
       phase = Phase::kRoll;
       return;
     case MoveKind::kRoll: {
+      // Every roll, drawn or chosen, advances the PRNG exactly as drawing one
+      // does (DrawRoll may reject a value), so that later draws never reuse one.
       Prng prng(rng);
-      prng.Next();  // every roll, drawn or chosen, advances the PRNG by one draw
+      DrawRoll(prng);
       rng = prng.state();
       assam = MoveAssam(assam, move.roll);
       size_t sq = assam.square;

@@ -26,8 +26,8 @@
 // is seat c % num_players.
 //
 // Chance is explicit: after orienting, the state waits on a `roll N` move (a chance
-// node, see kRollOutcomes). Applying any roll advances the game's PRNG by exactly one
-// Next() call; SampleRoll() draws the roll the game's own PRNG gives, without
+// node, see kRollOutcomes). Applying any roll advances the game's PRNG exactly as one
+// DrawRoll does; SampleRoll() draws the roll the game's own PRNG gives, without
 // changing the state, so a live game and the replay of its record are identical.
 //
 // Coordinates: square = y * 7 + x, column x 0-6 (letters a-g) from left to right, row
