@@ -49,6 +49,17 @@ uint64_t FreshSeed() {
   return (static_cast<uint64_t>(device()) << 32) ^ device();
 }
 
+// Jaipur's rounds end inside a move: say so when the state's last_round changes.
+void PrintRoundEnd(const GameState& state, Json* last_round) {
+  Json json = state.ToJson();
+  auto it = json.find("last_round");
+  if (it == json.end() || it->is_null() || *it == *last_round) return;
+  *last_round = *it;
+  auto seat = [](const Json& v) { return v.is_null() ? std::string("nobody") : "player " + std::to_string(v.get<int>()); };
+  std::cout << "  -- round scored: rupees " << (*it)["rupees"][0] << " to " << (*it)["rupees"][1]
+            << ", camel token: " << seat((*it)["camel_token"]) << ", seal: " << seat((*it)["seal"]) << '\n';
+}
+
 // Uniformly random legal moves (chance outcomes from the game's own PRNG), to
 // show a whole game without any AI.
 int Demo(const GameOptions& options, const std::string& record_path, bool quiet) {
@@ -57,6 +68,7 @@ int Demo(const GameOptions& options, const std::string& record_path, bool quiet)
   std::unique_ptr<GameState> state = std::move(*game);
   GameRecord record{options, {}};
   Prng chooser(options.seed ^ 0x5eed5eed5eed5eedULL);
+  Json last_round = nullptr;
   if (!quiet) std::cout << "A " << options.game << " game, seed " << options.seed << ", played by random moves.\n";
   while (!state->is_over()) {
     std::string move = state->SampleChance();
@@ -71,6 +83,7 @@ int Demo(const GameOptions& options, const std::string& record_path, bool quiet)
     if (!quiet) {
       if (mover == GameState::kChance) std::cout << "  chance: " << move << '\n';
       else std::cout << "  player " << mover << ": " << move << '\n';
+      PrintRoundEnd(*state, &last_round);
     }
   }
   auto scores = state->Scores();
