@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "format/engine_game.h"
 #include "format/game_modules.h"
 
 namespace souk::marrakech {
@@ -143,25 +144,9 @@ class MarrakechGame final : public GameState {
   bool is_over() const override { return state_.game_over(); }
   int current_player() const override { return state_.phase == Phase::kRoll ? kChance : state_.to_move; }
 
-  std::vector<std::string> LegalMoves() const override {
-    MoveList moves;
-    state_.LegalMoves(&moves);
-    std::vector<std::string> texts;
-    texts.reserve(static_cast<size_t>(moves.size()));
-    for (const Move& m : moves) texts.push_back(ToString(m));
-    std::sort(texts.begin(), texts.end());
-    texts.erase(std::unique(texts.begin(), texts.end()), texts.end());
-    return texts;
-  }
+  std::vector<std::string> LegalMoves() const override { return SortedMoveTexts<MoveList>(state_); }
 
-  Status Apply(std::string_view text) override {
-    auto move = ParseMove(text);
-    if (!move.ok()) return move.status();
-    Status legal = state_.CheckMove(*move);
-    if (!legal.ok()) return legal;
-    state_.ApplyMove(*move);
-    return Status::Ok();
-  }
+  Status Apply(std::string_view text) override { return ParseCheckApply(state_, text, ParseMove); }
 
   std::string SampleChance() const override {
     if (state_.phase != Phase::kRoll) return {};
@@ -267,17 +252,7 @@ Json ViewToJson(const View& v) {
   return j;
 }
 
-Result<State> StateFromJson(const Json& json) {
-  State state;
-  try {
-    state = Load(json);
-  } catch (const JsonError& e) {
-    return Status::Error(std::string("state: ") + e.what());
-  }
-  Status valid = state.Validate();
-  if (!valid.ok()) return Status::Error("state: " + valid.message());
-  return state;
-}
+Result<State> StateFromJson(const Json& json) { return LoadValidated<State>(json, Load); }
 
 }  // namespace souk::marrakech
 

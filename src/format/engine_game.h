@@ -1,0 +1,55 @@
+// What the GameState adapters of every game share: each game's format file wraps
+// its engine's State (fixed-size, typed moves) in a GameState (moves as text,
+// states as JSON) with these helpers.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/status.h"
+#include "format/json.h"
+
+namespace souk {
+
+// The legal moves as canonical text, sorted by byte value, each once.
+template <typename MoveList, typename State>
+std::vector<std::string> SortedMoveTexts(const State& state) {
+  MoveList moves;
+  state.LegalMoves(&moves);
+  std::vector<std::string> texts;
+  texts.reserve(static_cast<size_t>(moves.size()));
+  for (const auto& m : moves) texts.push_back(ToString(m));
+  std::sort(texts.begin(), texts.end());
+  texts.erase(std::unique(texts.begin(), texts.end()), texts.end());
+  return texts;
+}
+
+// Parses, checks and plays `text`; on error `state` is unchanged.
+template <typename State, typename Parse>
+Status ParseCheckApply(State& state, std::string_view text, Parse parse) {
+  auto move = parse(text);
+  if (!move.ok()) return move.status();
+  Status legal = state.CheckMove(*move);
+  if (!legal.ok()) return legal;
+  state.ApplyMove(*move);
+  return Status::Ok();
+}
+
+// Runs a loader that throws json_in::JsonError, then the state's Validate(); every
+// message starts with "state: " and names the path of the problem.
+template <typename State, typename Load>
+Result<State> LoadValidated(const Json& json, Load load) {
+  State state;
+  try {
+    state = load(json);
+  } catch (const json_in::JsonError& e) {
+    return Status::Error(std::string("state: ") + e.what());
+  }
+  Status valid = state.Validate();
+  if (!valid.ok()) return Status::Error("state: " + valid.message());
+  return state;
+}
+
+}  // namespace souk
