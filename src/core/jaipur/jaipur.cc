@@ -27,15 +27,14 @@ class ExchangeGenerator {
     for (int g = 0; g < kNumGoods; ++g) {
       market_types_[num_market_types_] = {g, market[g]};
       num_market_types_ += market[g] != 0;
-      hand_types_[num_hand_types_] = {g, me.hand[g]};
-      num_hand_types_ += me.hand[g] != 0;
+      hand_[g] = me.hand[g];
     }
     max_camels_given_ = std::min<int>(me.herd, kHandLimit - me.hand_size);
   }
 
   void Run() {
     int givable = max_camels_given_, market_goods = 0;
-    for (int i = 0; i < num_hand_types_; ++i) givable += hand_types_[i].count;
+    for (int g = 0; g < kNumGoods; ++g) givable += hand_[g];
     for (int i = 0; i < num_market_types_; ++i) market_goods += market_types_[i].count;
     max_size_ = std::min(givable, market_goods);
     if (max_size_ < 2) return;
@@ -73,53 +72,61 @@ class ExchangeGenerator {
   }
 
   void StartGiving(int count, uint32_t taken_bits, uint32_t taken_types) {
-    num_allowed_ = 0;
-    for (int i = 0; i < num_hand_types_; ++i) {
-      allowed_[num_allowed_] = hand_types_[i];
-      num_allowed_ += !((taken_types >> hand_types_[i].type) & 1);
+    // A fixed trip count and arithmetic instead of tests: which types are allowed
+    // changes from call to call, and a loop bounded by it was mispredicted.
+    int n = 0;
+    for (int g = 0; g < kNumGoods; ++g) {
+      allowed_[n] = {g, hand_[g]};
+      n += static_cast<int>((hand_[g] != 0) & !((taken_types >> g) & 1));
     }
-    // capacity_[i]: the most cards allowed_[i..] and the camels can give.
-    capacity_[num_allowed_] = max_camels_given_;
-    for (int i = num_allowed_ - 1; i >= 0; --i) capacity_[i] = capacity_[i + 1] + allowed_[i].count;
-    if (capacity_[0] < count) return;
     taken_ = PackedCounts::FromBits(taken_bits);
-    switch (num_allowed_) {
-      case 0: return Give<0, 0>(count, 0);
-      case 1: return Give<0, 1>(count, 0);
-      case 2: return Give<0, 2>(count, 0);
-      case 3: return Give<0, 3>(count, 0);
-      case 4: return Give<0, 4>(count, 0);
-      case 5: return Give<0, 5>(count, 0);
-      default: return Give<0, 6>(count, 0);
+    switch (n) {
+      case 0: return GiveFrom<0>(count);
+      case 1: return GiveFrom<1>(count);
+      case 2: return GiveFrom<2>(count);
+      case 3: return GiveFrom<3>(count);
+      case 4: return GiveFrom<4>(count);
+      case 5: return GiveFrom<5>(count);
+      default: return GiveFrom<6>(count);
     }
   }
 
-  // The walk over allowed_[I..N-1], with N = num_allowed_ fixed at compile time
-  // (StartGiving dispatches on it) so that the only branches left are the loops.
+  // capacity_[i]: the most cards allowed_[i..N-1] and the camels can give,
+  // computed with N known at compile time (an unrolled loop).
+  template <int N>
+  void GiveFrom(int count) {
+    capacity_[N] = max_camels_given_;
+    for (int i = N - 1; i >= 0; --i) capacity_[i] = capacity_[i + 1] + allowed_[i].count;
+    if (capacity_[0] >= count) cursor_ = Give<0, N>(cursor_, taken_, allowed_.data(), capacity_.data(), count, 0);
+  }
+
+  // The walk over allowed[I..N-1], N fixed at compile time (StartGiving
+  // dispatches on it) so that the only branches left are the loops. The cursor
+  // and the taken cards travel as arguments to stay in registers.
   template <int I, int N>
-  void Give(int remaining, uint32_t given_bits) {
-    if constexpr (I == N) {  // the rest in camels; capacity_ says there are enough
-      Emit(given_bits + (static_cast<uint32_t>(remaining) << (4 * kCamel)));
+  static Move* Give(Move* out, PackedCounts taken, const TypeCount* allowed, const int* capacity, int remaining,
+                    uint32_t given_bits) {
+    if constexpr (I == N) {  // the rest in camels; capacity says there are enough
+      *out = Move::Exchange(taken, PackedCounts::FromBits(given_bits + (static_cast<uint32_t>(remaining) << (4 * kCamel))));
+      return out + 1;
     } else {
-      const TypeCount& tc = allowed_[I];
+      const TypeCount& tc = allowed[I];
       int most = std::min(tc.count, remaining);
-      int least = std::max(0, remaining - capacity_[I + 1]);
+      int least = std::max(0, remaining - capacity[I + 1]);
       for (int n = least; n <= most; ++n)
-        Give<I + 1, N>(remaining - n, given_bits + (static_cast<uint32_t>(n) << (4 * tc.type)));
+        out = Give<I + 1, N>(out, taken, allowed, capacity, remaining - n,
+                             given_bits + (static_cast<uint32_t>(n) << (4 * tc.type)));
+      return out;
     }
   }
-
-  void Emit(uint32_t given_bits) { *cursor_++ = Move::Exchange(taken_, PackedCounts::FromBits(given_bits)); }
 
   MoveList* out_;
   Move* cursor_ = nullptr;  // where the next exchange is written
   std::array<TypeCount, kNumGoods> market_types_{};
-  std::array<TypeCount, kNumGoods> hand_types_{};
-  std::array<TypeCount, kNumGoods> allowed_{};
+  std::array<int, kNumGoods> hand_{};
+  std::array<TypeCount, kNumGoods + 1> allowed_{};  // a spare slot for branch-free appends
   std::array<int, kNumGoods + 1> capacity_{};
   int num_market_types_ = 0;
-  int num_hand_types_ = 0;
-  int num_allowed_ = 0;
   int max_camels_given_ = 0;
   int max_size_ = 0;  // the most cards an exchange can move: market goods and givable cards
   PackedCounts taken_;
