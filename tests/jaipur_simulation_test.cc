@@ -50,7 +50,15 @@ void CheckState(const State& s, Prng& prng, int* max_legal, const std::string& w
     other.RandomizeHidden(p, prng);
     ASSERT_TRUE(other.Validate().ok()) << where << ": " << other.Validate().message();
     ASSERT_EQ(other.ViewFor(p), s.ViewFor(p)) << where << ", player " << p;
+    // A world sampled from the view alone (what search does) is a valid state with
+    // that same view.
+    State sampled = State::FromView(s.ViewFor(p), prng);
+    ASSERT_TRUE(sampled.Validate().ok()) << where << ": " << sampled.Validate().message();
+    ASSERT_EQ(sampled.ViewFor(p), s.ViewFor(p)) << where << ", player " << p;
   }
+  // What each player is known to hold is in their hand.
+  for (const PlayerState& ps : s.players)
+    for (int t = 0; t < kNumCardTypes; ++t) ASSERT_LE(ps.known[t], ps.hand[t]) << where;
 }
 
 TEST_P(JaipurSimulation, TenThousandGamesKeepEveryInvariant) {

@@ -120,6 +120,8 @@ State Load(const Json& j) {
     PlayerState& ps = s.players[p];
     ps.hand = ReadCards(Member(pj, "hand", path), Join(path, "hand"), kNumCards);
     if (ps.hand[Index(Card::kCamel)]) throw JsonError(Join(path, "hand"), "camels belong in the herd");
+    // Optional: a state written before this field existed knows nothing of the hands.
+    if (pj.contains("known")) ps.known = ReadCards(pj["known"], Join(path, "known"), kHandLimit);
     ps.hand_size = 0;
     for (uint8_t c : ps.hand) ps.hand_size = static_cast<uint8_t>(ps.hand_size + c);
     ps.herd = static_cast<uint8_t>(Int(Member(pj, "herd", path), Join(path, "herd"), 0, kCardsPerType[Index(Card::kCamel)]));
@@ -213,6 +215,7 @@ Json StateToJson(const State& s) {
   Json players = Json::array();
   for (const PlayerState& p : s.players) {
     players.push_back(Json{{"hand", CardList(p.hand)},
+                           {"known", CardList(p.known)},
                            {"herd", p.herd},
                            {"goods_tokens", ValueList(p.goods_tokens, p.num_goods_tokens)},
                            {"bonus_tokens", ValueList(p.bonus_tokens, p.num_bonus_tokens)},
@@ -254,6 +257,7 @@ Json ViewToJson(const View& v) {
     } else {
       pj["hand_size"] = v.opponent.hand_size;
     }
+    pj["known"] = CardList(v.known[p]);
     pj["herd"] = v.herd[p];
     pj["goods_tokens"] = ValueList(v.goods_tokens[p], v.num_goods_tokens[p]);
     if (p == v.viewer) pj["bonus_tokens"] = ValueList(v.bonus_tokens, v.num_bonus_tokens);

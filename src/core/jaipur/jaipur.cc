@@ -211,6 +211,7 @@ void State::DealRound() {
   discard = {};
   for (auto& p : players) {
     p.hand = {};
+    p.known = {};
     p.hand_size = 0;
     p.herd = 0;
     p.num_goods_tokens = 0;
@@ -382,6 +383,7 @@ void State::ApplyMove(const Move& move) {
     case MoveKind::kTake:
       --market[Index(move.good)];
       ++me.hand[Index(move.good)];
+      ++me.known[Index(move.good)];
       ++me.hand_size;
       round_over = !Refill();
       break;
@@ -394,7 +396,10 @@ void State::ApplyMove(const Move& move) {
       for (int t = 0; t < kNumCardTypes; ++t) {
         size_t i = static_cast<size_t>(t);
         market[i] = static_cast<uint8_t>(market[i] - move.taken[i] + move.given[i]);
-        if (t != kCamel) me.hand[i] = static_cast<uint8_t>(me.hand[i] + move.taken[i] - move.given[i]);
+        if (t != kCamel) {
+          me.hand[i] = static_cast<uint8_t>(me.hand[i] + move.taken[i] - move.given[i]);
+          me.known[i] = static_cast<uint8_t>(std::max(0, me.known[i] - move.given[i]) + move.taken[i]);
+        }
       }
       me.herd = static_cast<uint8_t>(me.herd - move.given[kCamel]);
       me.hand_size = static_cast<uint8_t>(me.hand_size + move.given[kCamel]);
@@ -402,6 +407,7 @@ void State::ApplyMove(const Move& move) {
     case MoveKind::kSell: {
       size_t g = static_cast<size_t>(Index(move.good));
       me.hand[g] = static_cast<uint8_t>(me.hand[g] - move.count);
+      me.known[g] = static_cast<uint8_t>(std::max(0, me.known[g] - move.count));
       me.hand_size = static_cast<uint8_t>(me.hand_size - move.count);
       discard[g] = static_cast<uint8_t>(discard[g] + move.count);
       for (int i = 0; i < move.count && tokens_left[g]; ++i) {
@@ -478,6 +484,7 @@ View State::ViewFor(int player) const {
   v.bonus_left = bonus_left;
   v.hand = me.hand;
   for (size_t p = 0; p < kNumPlayers; ++p) {
+    v.known[p] = players[p].known;
     v.herd[p] = players[p].herd;
     v.seals[p] = players[p].seals;
     v.goods_tokens[p] = players[p].goods_tokens;
@@ -499,17 +506,18 @@ void State::RandomizeHidden(int observer, Prng& prng) {
   size_t n = 0;
   for (int i = 0; i < deck_size; ++i) pool[n++] = deck[static_cast<size_t>(i)];
   for (int g = 0; g < kNumGoods; ++g)
-    for (int i = 0; i < opp.hand[static_cast<size_t>(g)]; ++i) pool[n++] = GoodAt(g);
-  // A hand holds goods only: after a shuffle, the first hand_size goods form a
-  // uniform hand, and the rest, shuffled again, a uniform deck.
+    for (int i = opp.known[static_cast<size_t>(g)]; i < opp.hand[static_cast<size_t>(g)]; ++i) pool[n++] = GoodAt(g);
+  // A hand holds goods only: after a shuffle, the first goods form a uniform
+  // unknown part of the hand, and the rest, shuffled again, a uniform deck.
   prng.Shuffle(pool.data(), n);
   std::stable_partition(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(n),
                         [](Card c) { return c != Card::kCamel; });
-  opp.hand = {};
-  for (int i = 0; i < opp.hand_size; ++i) ++opp.hand[Index(pool[static_cast<size_t>(i)])];
+  opp.hand = opp.known;
+  size_t unknown = static_cast<size_t>(opp.hand_size - Sum(opp.known));
+  for (size_t i = 0; i < unknown; ++i) ++opp.hand[Index(pool[i])];
   std::array<Card, kNumCards> rest{};
   size_t r = 0;
-  for (size_t i = opp.hand_size; i < n; ++i) rest[r++] = pool[i];
+  for (size_t i = unknown; i < n; ++i) rest[r++] = pool[i];
   prng.Shuffle(rest.data(), r);
   for (size_t i = 0; i < r; ++i) deck[i] = rest[i];
 
@@ -535,6 +543,85 @@ void State::RandomizeHidden(int observer, Prng& prng) {
   for (size_t p = 0; p < kNumBonusPiles; ++p)
     for (int i = 0; i < bonus_left[p]; ++i) bonus[p][static_cast<size_t>(i)] = unseen[p][used[p]++];
   rng = prng.Next();
+}
+
+State State::FromView(const View& view, Prng& prng) {
+  const int me = view.viewer, them = 1 - view.viewer;
+  State s;
+  s.round = static_cast<uint32_t>(view.round);
+  s.to_move = static_cast<uint8_t>(view.to_move);
+  s.round_starter = static_cast<uint8_t>(view.round_starter);
+  s.game_over = view.game_over;
+  s.winner = static_cast<int8_t>(view.winner);
+  s.market = view.market;
+  s.discard = view.discard;
+  s.tokens_left = view.tokens_left;
+  s.bonus_left = view.bonus_left;
+  s.last_round = view.last_round;
+  for (size_t p = 0; p < kNumPlayers; ++p) {
+    PlayerState& ps = s.players[p];
+    ps.known = view.known[p];
+    ps.herd = view.herd[p];
+    ps.seals = view.seals[p];
+    ps.goods_tokens = view.goods_tokens[p];
+    ps.num_goods_tokens = view.num_goods_tokens[p];
+  }
+  PlayerState& mine = s.players[static_cast<size_t>(me)];
+  PlayerState& opp = s.players[static_cast<size_t>(them)];
+  mine.hand = view.hand;
+  mine.hand_size = static_cast<uint8_t>(Sum(view.hand));
+  mine.bonus_tokens = view.bonus_tokens;
+  mine.num_bonus_tokens = view.num_bonus_tokens;
+  opp.hand_size = view.opponent.hand_size;
+
+  // Unseen cards: all but the market, the discard, the herds, the viewer's hand and
+  // the opponent's known cards. Goods first deal the opponent's unknown cards.
+  CardCounts unseen{};
+  for (int t = 0; t < kNumCardTypes; ++t) {
+    int n = kCardsPerType[t] - view.market[t] - view.discard[t] - view.hand[t] - view.known[them][t];
+    if (t == kCamel) n -= view.herd[0] + view.herd[1];
+    unseen[t] = static_cast<uint8_t>(std::max(0, n));
+  }
+  std::array<Card, kNumCards> pool{};
+  size_t n = 0;
+  for (int t = 0; t < kNumCardTypes; ++t)
+    for (int i = 0; i < unseen[t]; ++i) pool[n++] = static_cast<Card>(t);
+  prng.Shuffle(pool.data(), n);
+  std::stable_partition(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(n),
+                        [](Card c) { return c != Card::kCamel; });
+  opp.hand = opp.known;
+  size_t unknown = static_cast<size_t>(std::max(0, opp.hand_size - Sum(opp.known)));
+  for (size_t i = 0; i < unknown && i < n; ++i) ++opp.hand[Index(pool[i])];
+  std::array<Card, kNumCards> rest{};
+  size_t r = 0;
+  for (size_t i = unknown; i < n; ++i) rest[r++] = pool[i];
+  prng.Shuffle(rest.data(), r);
+  s.deck_size = static_cast<uint8_t>(std::min<size_t>(r, static_cast<size_t>(view.deck_size)));
+  for (size_t i = 0; i < s.deck_size; ++i) s.deck[i] = rest[i];
+
+  // Unseen bonus tokens: each pile's values but the viewer's own, shared at random
+  // between what is left of the pile and the opponent's tokens from it.
+  for (size_t p = 0; p < kNumBonusPiles; ++p) {
+    std::array<uint8_t, 7> values{};
+    size_t count = 0;
+    std::array<int, 11> mine_by_value{};
+    for (int i = 0; i < view.num_bonus_tokens; ++i) ++mine_by_value[view.bonus_tokens[static_cast<size_t>(i)]];
+    for (int i = 0; i < kBonusTokensPerPile[p]; ++i) {
+      uint8_t v = kBonusTokenValues[p][static_cast<size_t>(i)];
+      if (mine_by_value[v] > 0) {
+        --mine_by_value[v];
+      } else {
+        values[count++] = v;
+      }
+    }
+    prng.Shuffle(values.data(), count);
+    size_t used = 0;
+    for (int i = 0; i < view.opponent.bonus_counts[p] && used < count; ++i)
+      opp.bonus_tokens[opp.num_bonus_tokens++] = values[used++];
+    for (int i = 0; i < view.bonus_left[p] && used < count; ++i) s.bonus[p][static_cast<size_t>(i)] = values[used++];
+  }
+  s.rng = prng.Next();
+  return s;
 }
 
 souk::Status State::Validate() const {
@@ -568,6 +655,8 @@ souk::Status State::Validate() const {
     if (ps.hand[kCamel]) return fail(where + ".hand: camels belong in the herd");
     if (ps.hand_size != Sum(ps.hand)) return fail(where + ".hand: size does not match its cards");
     if (ps.hand_size > kHandLimit) return fail(where + ".hand: more than 7 goods");
+    for (int t = 0; t < kNumCardTypes; ++t)
+      if (ps.known[t] > ps.hand[t]) return fail(where + ".known: cards that are not in the hand");
     if (ps.num_goods_tokens > kNumGoodsTokens) return fail(where + ".goods_tokens: more than 38");
     if (ps.num_bonus_tokens > kNumBonusTokens) return fail(where + ".bonus_tokens: more than 18");
     for (int t = 0; t < kNumGoods; ++t) cards[t] = static_cast<uint8_t>(cards[t] + ps.hand[t]);

@@ -175,6 +175,10 @@ class MoveList {
 
 struct PlayerState {
   CardCounts hand{};  // goods only: hand[kCamel] stays 0
+  // Goods of this hand the opponent has seen arrive (taken from the market) and
+  // not seen leave: a public lower bound on hand, per type. Cards dealt or drawn
+  // are never known. Search uses it to deal the opponent plausible hands.
+  CardCounts known{};
   uint8_t hand_size = 0;
   uint8_t herd = 0;
   uint8_t seals = 0;
@@ -245,11 +249,17 @@ struct State {
   // market size, seals. The message names the first broken one.
   souk::Status Validate() const;
 
-  // Re-deals what `observer` cannot see: the opponent's hand and the deck are
-  // shuffled together (sizes kept), unseen bonus tokens are shuffled between the
+  // Re-deals what `observer` cannot see: the opponent's unknown hand cards and the
+  // deck are shuffled together (sizes and known cards kept), unseen bonus tokens are shuffled between the
   // piles and the opponent's tokens of the same pile, and the PRNG state is redrawn.
   // The result has the same ViewFor(observer). Used for tests and search.
   void RandomizeHidden(int observer, Prng& prng);
+
+  // A state that `view` could be taken from, its hidden parts dealt at random
+  // consistently with the view: the opponent's unknown hand cards and the deck from
+  // the unseen cards, the unseen bonus tokens between the piles and the opponent.
+  // Search samples its worlds with this, so that it never touches a real State.
+  static State FromView(const View& view, Prng& prng);
 
   // Equal positions: compares the live part of the deck and bonus piles only.
   bool operator==(const State& other) const;
@@ -281,6 +291,7 @@ struct View {
   std::array<uint8_t, kNumGoods> tokens_left{};
   std::array<uint8_t, kNumBonusPiles> bonus_left{};
   CardCounts hand{};                               // the viewer's goods
+  std::array<CardCounts, kNumPlayers> known{};     // public: PlayerState::known
   std::array<uint8_t, kNumPlayers> herd{};         // public
   std::array<uint8_t, kNumPlayers> seals{};        // public
   std::array<std::array<uint8_t, kNumGoodsTokens>, kNumPlayers> goods_tokens{};  // public

@@ -545,6 +545,68 @@ TEST(JaipurView, IsTheSameWhateverTheHiddenCardsAre) {
   }
 }
 
+// Decision (docs/formats.md, `known`): what a player takes from the open market is
+// public until it leaves the hand.
+TEST(JaipurKnownCards, TakingFromTheMarketMakesTheCardKnown) {
+  State s = Position("gold spice camel camel camel", "leather", 0, "cloth");
+  s.ApplyMove(M("take gold"));
+  EXPECT_EQ(s.players[0].known, Cards("gold"));
+  EXPECT_EQ(s.ViewFor(1).known[0], Cards("gold"));
+}
+
+TEST(JaipurKnownCards, ExchangeAddsTakenGoodsAndRemovesGivenOnes) {
+  State s = Position("gold spice cloth camel camel", "leather leather", 0, "cloth");
+  s.players[0].known = Cards("leather");
+  s.ApplyMove(M("exchange gold spice for leather leather"));
+  EXPECT_EQ(s.players[0].known, Cards("gold spice"));
+}
+
+TEST(JaipurKnownCards, SaleLowersTheKnownCountByTheCardsSold) {
+  State s = Position("gold spice cloth camel camel", "leather leather leather", 0, "cloth");
+  s.players[0].known = Cards("leather leather");
+  s.ApplyMove(M("sell 1 leather"));
+  EXPECT_EQ(s.players[0].known, Cards("leather"));
+  s.to_move = 0;
+  s.ApplyMove(M("sell 2 leather"));
+  EXPECT_EQ(s.players[0].known, CardCounts{});
+}
+
+TEST(JaipurKnownCards, DealtCardsAreNeverKnown) {
+  for (uint64_t seed = 0; seed < 10; ++seed) {
+    State s = State::NewGame(seed);
+    EXPECT_EQ(s.players[0].known, CardCounts{});
+    EXPECT_EQ(s.players[1].known, CardCounts{});
+  }
+}
+
+TEST(JaipurKnownCards, RandomizeHiddenKeepsTheOpponentsKnownCards) {
+  Prng prng(9);
+  State s = Position("gold spice camel camel camel", "leather", 0, "cloth silver");
+  s.players[1].known = Cards("silver");
+  for (int i = 0; i < 20; ++i) {
+    State other = s;
+    other.RandomizeHidden(0, prng);
+    EXPECT_GE(other.players[1].hand[Index(Card::kSilver)], 1);
+    EXPECT_EQ(other.ViewFor(0), s.ViewFor(0));
+  }
+}
+
+TEST(JaipurFromView, SampledWorldIsValidAndHasTheSameView) {
+  Prng prng(11);
+  State s = State::NewGame(4);
+  for (int turn = 0; turn < 40 && !s.game_over; ++turn) {
+    for (int viewer = 0; viewer < 2; ++viewer) {
+      View v = s.ViewFor(viewer);
+      State sampled = State::FromView(v, prng);
+      ASSERT_TRUE(sampled.Validate().ok()) << sampled.Validate().message();
+      ASSERT_EQ(sampled.ViewFor(viewer), v);
+    }
+    MoveList moves;
+    s.LegalMoves(&moves);
+    s.ApplyMove(moves[static_cast<int>(prng.Below(static_cast<uint32_t>(moves.size())))]);
+  }
+}
+
 // --- Legal moves ------------------------------------------------------------
 
 // Every exchange within the cards' counts, legal or not.
