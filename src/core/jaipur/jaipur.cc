@@ -10,6 +10,15 @@ namespace {
 constexpr int kCamel = Index(Card::kCamel);
 constexpr int kCamelsInStartingMarket = 3;
 
+// Moves the camels of pool[0, n) to its end, keeping the order of the goods (and
+// allocating nothing, unlike std::stable_partition).
+void GoodsFirst(std::array<Card, kNumCards>* pool, size_t n) {
+  size_t goods = 0;
+  for (size_t i = 0; i < n; ++i)
+    if ((*pool)[i] != Card::kCamel) (*pool)[goods++] = (*pool)[i];
+  for (size_t i = goods; i < n; ++i) (*pool)[i] = Card::kCamel;
+}
+
 int Sum(const CardCounts& counts) {
   int total = 0;
   for (uint8_t c : counts) total += c;
@@ -510,8 +519,7 @@ void State::RandomizeHidden(int observer, Prng& prng) {
   // A hand holds goods only: after a shuffle, the first goods form a uniform
   // unknown part of the hand, and the rest, shuffled again, a uniform deck.
   prng.Shuffle(pool.data(), n);
-  std::stable_partition(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(n),
-                        [](Card c) { return c != Card::kCamel; });
+  GoodsFirst(&pool, n);
   opp.hand = opp.known;
   size_t unknown = static_cast<size_t>(opp.hand_size - Sum(opp.known));
   for (size_t i = 0; i < unknown; ++i) ++opp.hand[Index(pool[i])];
@@ -587,8 +595,7 @@ State State::FromView(const View& view, Prng& prng) {
   for (int t = 0; t < kNumCardTypes; ++t)
     for (int i = 0; i < unseen[t]; ++i) pool[n++] = static_cast<Card>(t);
   prng.Shuffle(pool.data(), n);
-  std::stable_partition(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(n),
-                        [](Card c) { return c != Card::kCamel; });
+  GoodsFirst(&pool, n);
   opp.hand = opp.known;
   size_t unknown = static_cast<size_t>(std::max(0, opp.hand_size - Sum(opp.known)));
   for (size_t i = 0; i < unknown && i < n; ++i) ++opp.hand[Index(pool[i])];
