@@ -1,6 +1,6 @@
-// The playout loop of every game allocates nothing: legal-move enumeration and
-// move application work on caller-owned, fixed-size storage. Counted by replacing
-// the global allocation functions in this test binary only.
+// The playout loop of every game, and the dealing of hidden information that search
+// does, allocate nothing: they work on caller-owned, fixed-size storage. Counted by
+// replacing the global allocation functions in this test binary only.
 #include <cstdlib>
 #include <new>
 
@@ -62,6 +62,36 @@ TEST(NoAllocation, MarrakechPlayoutAllocatesNothingPerMove) {
     }
   }
   EXPECT_GT(total_moves, 10000);
+}
+
+// Search deals a world from the view every iteration or every move.
+TEST(NoAllocation, DealingHiddenInformationAllocatesNothing) {
+  Prng prng(5);
+  jaipur::MoveList jaipur_moves;
+  for (uint64_t seed = 0; seed < 20; ++seed) {
+    jaipur::State state = jaipur::State::NewGame(seed);
+    long before = g_allocations;
+    for (int ply = 0; ply < 60 && !state.game_over; ++ply) {
+      jaipur::State world = jaipur::State::FromView(state.ViewFor(state.to_move), prng);
+      world.RandomizeHidden(state.to_move, prng);
+      state.LegalMoves(&jaipur_moves);
+      state.ApplyMove(jaipur_moves[static_cast<int>(prng.Below(static_cast<uint32_t>(jaipur_moves.size())))]);
+    }
+    ASSERT_EQ(g_allocations, before) << "jaipur seed " << seed;
+  }
+  marrakech::MoveList marrakech_moves;
+  for (uint64_t seed = 0; seed < 20; ++seed) {
+    marrakech::State state = marrakech::State::NewGame(2, marrakech::Variant::kStandard, seed);
+    long before = g_allocations;
+    while (!state.game_over()) {
+      marrakech::State world = marrakech::State::FromView(state.ViewFor(state.to_move), prng);
+      world.RandomizeHidden(state.to_move, prng);
+      state.LegalMoves(&marrakech_moves);
+      state.ApplyMove(
+          marrakech_moves[static_cast<int>(prng.Below(static_cast<uint32_t>(marrakech_moves.size())))]);
+    }
+    ASSERT_EQ(g_allocations, before) << "marrakech seed " << seed;
+  }
 }
 
 }  // namespace

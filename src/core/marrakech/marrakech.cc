@@ -411,6 +411,42 @@ void State::RandomizeHidden(int /*observer*/, Prng& prng) {
   rng = prng.Next();
 }
 
+State State::FromView(const View& view, Prng& prng) {
+  State s;
+  s.num_players = static_cast<uint8_t>(view.num_players);
+  s.variant = view.variant;
+  s.to_move = static_cast<uint8_t>(view.to_move);
+  s.phase = view.phase;
+  s.assam = view.assam;
+  s.winners = view.winners;
+  s.carpet = view.carpet;
+  s.color = view.color;
+  for (int sq = 0; sq < kNumSquares; ++sq)
+    if (s.carpet[static_cast<size_t>(sq)]) s.color_bits[s.color[static_cast<size_t>(sq)]] |= Bit(sq);
+  const int per_color = s.CarpetsPerColor();
+  for (int p = 0; p < s.num_players; ++p) {
+    const View::Player& vp = view.players[static_cast<size_t>(p)];
+    PlayerState& ps = s.players[static_cast<size_t>(p)];
+    ps.dirhams = static_cast<uint8_t>(vp.dirhams);
+    ps.out = vp.out;
+    // The drawn carpet is public: it goes on top, and only the rest is shuffled.
+    int drawn = p == view.to_move && view.phase == Phase::kPlace ? view.current_carpet : -1;
+    size_t n = 0;
+    for (int i = 0; i < s.NumColorsOf(p); ++i) {
+      int c = s.ColorOf(p, i);
+      int left = vp.carpets_left[static_cast<size_t>(i)];
+      s.placed[static_cast<size_t>(c)] = static_cast<uint8_t>(per_color - left);
+      if (c == drawn) --left;
+      for (int k = 0; k < left; ++k) ps.pile[n++] = static_cast<uint8_t>(c);
+    }
+    prng.Shuffle(ps.pile.data(), n);
+    if (drawn >= 0) ps.pile[n++] = static_cast<uint8_t>(drawn);
+    ps.pile_size = static_cast<uint8_t>(n);
+  }
+  s.rng = prng.Next();
+  return s;
+}
+
 // The invariants of a reachable position:
 // - mode: 2 to 4 players, single-colour with 2 only; seats beyond are empty;
 // - Assam on the board, facing one of the four directions; a known phase;

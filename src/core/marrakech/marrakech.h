@@ -281,6 +281,14 @@ struct State {
   // The result has the same ViewFor(observer).
   void RandomizeHidden(int observer, Prng& prng);
 
+  // A state `view` could have been taken from, its hidden parts dealt at random
+  // consistently with it: each pile shuffled from the carpets left of each colour
+  // (in the place phase the drawn current carpet on top of the mover's pile), `placed`
+  // from the carpets left, and a fresh PRNG state (prng.Next()). Its ViewFor(view.viewer)
+  // is `view`. Search samples its worlds with this, so that it never touches a real
+  // State.
+  static State FromView(const View& view, Prng& prng);
+
   bool operator==(const State&) const = default;
 
  private:

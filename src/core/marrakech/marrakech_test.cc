@@ -984,6 +984,52 @@ TEST(MarrakechRules, RandomizeHiddenKeepsEveryViewAndTheDrawnCarpet) {
   }
 }
 
+TEST(MarrakechFromView, SampledWorldIsValidAndHasTheSameView) {
+  for (const Mode& mode : kModes) {
+    for (uint64_t seed = 1; seed <= 20; ++seed) {
+      State s = State::NewGame(mode.players, mode.variant, seed);
+      Prng prng(seed + 100);
+      while (true) {
+        for (int viewer = 0; viewer < mode.players; ++viewer) {
+          View v = s.ViewFor(viewer);
+          State sampled = State::FromView(v, prng);
+          ASSERT_TRUE(sampled.Validate().ok()) << mode.name << ": " << sampled.Validate().message();
+          ASSERT_EQ(sampled.ViewFor(viewer), v) << mode.name;
+          // Everything public is the same for every seat, so every view matches.
+          for (int p = 0; p < mode.players; ++p) ASSERT_EQ(sampled.ViewFor(p), s.ViewFor(p)) << mode.name;
+          EXPECT_EQ(sampled.CurrentCarpet(), s.CurrentCarpet());
+          EXPECT_EQ(sampled.placed, s.placed);
+        }
+        if (s.game_over()) break;
+        s.ApplyMove(RandomMove(s, prng));
+      }
+    }
+  }
+}
+
+TEST(MarrakechFromView, SampledPilesVaryOnlyInOrder) {
+  // Two-player standard game: the pile order is hidden, so two samples differ in it
+  // but hold the same carpets, and a sampled game plays on like the real one.
+  State s = State::NewGame(2, Variant::kStandard, 5);
+  Prng prng(6);
+  for (int i = 0; i < 10; ++i) s.ApplyMove(RandomMove(s, prng));
+  View v = s.ViewFor(0);
+  bool differs = false;
+  State first = State::FromView(v, prng);
+  for (int k = 0; k < 20; ++k) {
+    State other = State::FromView(v, prng);
+    differs |= other.players != first.players;
+    EXPECT_NE(other.rng, first.rng);
+    for (size_t p = 0; p < 2; ++p) {
+      const PlayerState &x = first.players[p], &y = other.players[p];
+      std::multiset<int> a(x.pile.begin(), x.pile.begin() + x.pile_size);
+      std::multiset<int> b(y.pile.begin(), y.pile.begin() + y.pile_size);
+      EXPECT_EQ(a, b);
+    }
+  }
+  EXPECT_TRUE(differs);
+}
+
 // ---------------------------------------------------------------- validation
 
 TEST(MarrakechRules, NewGamesAreValid) {
@@ -1216,6 +1262,12 @@ TEST(MarrakechSimulation, RandomGamesKeepEveryInvariant) {
         other.RandomizeHidden(observer, prng);
         ASSERT_TRUE(other.Validate().ok()) << other.Validate().message();
         ASSERT_EQ(other.ViewFor(observer), s.ViewFor(observer)) << mode.name << " game " << g << " move " << moves;
+        // And a world sampled from that view is one it could have been taken from.
+        View seen = s.ViewFor(observer);
+        State sampled = State::FromView(seen, prng);
+        ASSERT_TRUE(sampled.Validate().ok()) << mode.name << " game " << g << " move " << moves << ": "
+                                             << sampled.Validate().message();
+        ASSERT_EQ(sampled.ViewFor(observer), seen) << mode.name << " game " << g << " move " << moves;
       }
       EXPECT_NE(s.winners, 0);
       eliminations += s.PlayersIn() < mode.players;
