@@ -1,0 +1,71 @@
+#include "ai/bot.h"
+
+#include "ai/jaipur/jaipur_bots.h"
+#include "ai/marrakech/marrakech_bots.h"
+
+namespace souk::ai {
+namespace {
+
+// Wraps one game's typed bot: the view is unwrapped to the game's own type, the
+// moves turned into canonical text.
+template <typename GameBot, typename GameView>
+class TypedBot final : public Bot {
+ public:
+  explicit TypedBot(std::unique_ptr<GameBot> bot) : bot_(std::move(bot)) {}
+
+  std::string ChooseMove(const AnyView& view) override { return ToString(bot_->ChooseMove(std::get<GameView>(view))); }
+
+  TextAnalysis Analyse(const AnyView& view) override {
+    auto typed = bot_->Analyse(std::get<GameView>(view));
+    TextAnalysis text;
+    text.iterations = typed.iterations;
+    text.seconds = typed.seconds;
+    for (const auto& m : typed.moves) text.moves.push_back({ToString(m.move), m.visits, m.win_rate, m.score});
+    return text;
+  }
+
+ private:
+  std::unique_ptr<GameBot> bot_;
+};
+
+template <typename GameBot, typename GameView, typename Factory>
+std::unique_ptr<Bot> Make(const BotSpec& spec, uint64_t seed, const Factory& factory) {
+  return std::make_unique<TypedBot<GameBot, GameView>>(factory(spec, seed));
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Bot>> MakeBot(std::string_view game, const BotSpec& spec, uint64_t seed) {
+  if (game == "jaipur") {
+    namespace g = souk::ai::jaipur;
+    return Make<g::Bot, souk::jaipur::View>(spec, seed, [](const BotSpec& s, uint64_t sd) {
+      return s.kind == BotKind::kRandom ? g::MakeRandomBot(sd)
+           : s.kind == BotKind::kGreedy ? g::MakeGreedyBot(sd)
+                                        : g::MakeMctsBot(s.mcts, sd);
+    });
+  }
+  if (game == "marrakech") {
+    namespace g = souk::ai::marrakech;
+    return Make<g::Bot, souk::marrakech::View>(spec, seed, [](const BotSpec& s, uint64_t sd) {
+      return s.kind == BotKind::kRandom ? g::MakeRandomBot(sd)
+           : s.kind == BotKind::kGreedy ? g::MakeGreedyBot(sd)
+                                        : g::MakeMctsBot(s.mcts, sd);
+    });
+  }
+  return Status::Error("unknown game '" + std::string(game) + "'; expected jaipur or marrakech");
+}
+
+Result<std::unique_ptr<Bot>> MakeBot(std::string_view game, std::string_view spec, uint64_t seed) {
+  auto parsed = ParseBotSpec(spec);
+  if (!parsed.ok()) return parsed.status();
+  return MakeBot(game, *parsed, seed);
+}
+
+bool IsViewersDecision(const AnyView& view) {
+  if (const auto* j = std::get_if<souk::jaipur::View>(&view)) return !j->game_over && j->to_move == j->viewer;
+  const auto& m = std::get<souk::marrakech::View>(view);
+  return m.phase != souk::marrakech::Phase::kGameOver && m.phase != souk::marrakech::Phase::kRoll &&
+         m.to_move == m.viewer;
+}
+
+}  // namespace souk::ai

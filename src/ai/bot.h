@@ -1,0 +1,39 @@
+// Bots of every game behind one interface, named by spec strings (ai/bot_spec.h).
+// The arena, `souk hint`, the terminal and the server use this; each game's own
+// bots are in src/ai/<game>/.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ai/bot_spec.h"
+#include "core/any_view.h"
+#include "core/status.h"
+
+namespace souk::ai {
+
+// A move as text (canonical), with what the bot's search thinks of it.
+using TextAnalysis = Analysis<std::string>;
+
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  // The bot's move, in canonical text, for the player whose view this is. The view
+  // must be of the bot's game, with that player to decide (not a chance move).
+  virtual std::string ChooseMove(const AnyView& view) = 0;
+  // The player's legal moves ranked best first.
+  virtual TextAnalysis Analyse(const AnyView& view) = 0;
+};
+
+// A bot for `game` ("jaipur" or "marrakech"); the seed fixes its every choice.
+Result<std::unique_ptr<Bot>> MakeBot(std::string_view game, const BotSpec& spec, uint64_t seed);
+Result<std::unique_ptr<Bot>> MakeBot(std::string_view game, std::string_view spec, uint64_t seed);
+
+// True when it is the viewer's own decision (not the other player's, not a chance
+// move, not the end of the game): the only views a bot may be asked about.
+bool IsViewersDecision(const AnyView& view);
+
+}  // namespace souk::ai

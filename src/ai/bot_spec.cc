@@ -1,0 +1,173 @@
+#include "ai/bot_spec.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <vector>
+
+#include "core/text.h"
+
+namespace souk::ai {
+namespace {
+
+// Iteration budgets, so that a level's strength does not depend on the machine and
+// arena results replay exactly. Measured in docs/ai.md.
+constexpr int64_t kEasyIterations = 300;
+constexpr int64_t kMediumIterations = 3000;
+constexpr int64_t kHardIterations = 30000;
+
+std::vector<std::string_view> Split(std::string_view text, char separator) {
+  std::vector<std::string_view> parts;
+  size_t start = 0;
+  while (true) {
+    size_t end = text.find(separator, start);
+    parts.push_back(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+    if (end == std::string_view::npos) return parts;
+    start = end + 1;
+  }
+}
+
+// A whole decimal number in [min, max], nothing else.
+std::optional<int64_t> ParseCount(std::string_view text, int64_t min, int64_t max) {
+  if (text.empty() || text.size() > 12) return std::nullopt;
+  int64_t value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    value = value * 10 + (c - '0');
+  }
+  if (value < min || value > max) return std::nullopt;
+  return value;
+}
+
+// A plain decimal number such as "1.4" (no sign, exponent, inf or nan).
+std::optional<double> ParseDecimal(std::string_view text) {
+  if (text.empty() || text.size() > 12) return std::nullopt;
+  int dots = 0;
+  for (char c : text) {
+    if (c == '.') {
+      ++dots;
+    } else if (c < '0' || c > '9') {
+      return std::nullopt;
+    }
+  }
+  if (dots > 1 || text == ".") return std::nullopt;
+  return std::strtod(std::string(text).c_str(), nullptr);
+}
+
+// "500", "500ms" or "0.5s": whole milliseconds from 1 to one hour.
+std::optional<int> ParseMilliseconds(std::string_view text) {
+  double scale = 1;
+  if (text.ends_with("ms")) {
+    text.remove_suffix(2);
+  } else if (text.ends_with("s")) {
+    text.remove_suffix(1);
+    scale = 1000;
+  }
+  auto value = ParseDecimal(text);
+  if (!value) return std::nullopt;
+  double ms = *value * scale;
+  if (ms < 1 || ms > 3600000 || ms != std::floor(ms)) return std::nullopt;
+  return static_cast<int>(ms);
+}
+
+}  // namespace
+
+BotSpec LevelSpec(std::string_view level) {
+  BotSpec spec;
+  spec.kind = BotKind::kMcts;
+  spec.level = std::string(level);
+  if (level == "easy") spec.mcts.budget.iterations = kEasyIterations;
+  if (level == "medium") spec.mcts.budget.iterations = kMediumIterations;
+  if (level == "hard") {
+    spec.mcts.budget.iterations = kHardIterations;
+    spec.mcts.budget.threads = 2;
+  }
+  return spec;
+}
+
+Result<BotSpec> ParseBotSpec(std::string_view text) {
+  const std::string bad = "bad bot " + Quoted(text) + ": ";
+  std::string_view trimmed = Trim(text);
+  size_t colon = trimmed.find(':');
+  std::string_view name = trimmed.substr(0, colon);
+  BotSpec spec;
+  if (name == "random") {
+    spec.kind = BotKind::kRandom;
+  } else if (name == "greedy") {
+    spec.kind = BotKind::kGreedy;
+  } else if (name == "mcts") {
+    spec.kind = BotKind::kMcts;
+  } else if (name == "easy" || name == "medium" || name == "hard") {
+    spec = LevelSpec(name);
+  } else {
+    return Status::Error(bad + "unknown bot; expected random, greedy, mcts, easy, medium or hard");
+  }
+  if (colon == std::string_view::npos) return spec;
+  if (spec.kind != BotKind::kMcts) return Status::Error(bad + std::string(name) + " takes no options");
+
+  std::vector<std::string_view> seen;
+  for (std::string_view option : Split(trimmed.substr(colon + 1), ',')) {
+    size_t eq = option.find('=');
+    if (eq == std::string_view::npos)
+      return Status::Error(bad + "option " + Quoted(option) + " is not key=value");
+    std::string_view key = option.substr(0, eq), value = option.substr(eq + 1);
+    for (std::string_view earlier : seen)
+      if (earlier == key) return Status::Error(bad + "option " + Quoted(key) + " given twice");
+    seen.push_back(key);
+    if (key == "iterations") {
+      auto n = ParseCount(value, 1, 1'000'000'000);
+      if (!n) return Status::Error(bad + "iterations must be a whole number from 1 to 1000000000");
+      spec.mcts.budget.iterations = *n;
+      // A level's budget is replaced, not combined, when one limit is given.
+      if (!spec.level.empty() && !std::count(seen.begin(), seen.end(), "time")) spec.mcts.budget.time_ms = 0;
+    } else if (key == "time") {
+      auto ms = ParseMilliseconds(value);
+      if (!ms) return Status::Error(bad + "time must be milliseconds from 1 to 3600000 (500, 500ms or 0.5s)");
+      spec.mcts.budget.time_ms = *ms;
+      if (!spec.level.empty() && !std::count(seen.begin(), seen.end(), "iterations")) spec.mcts.budget.iterations = 0;
+    } else if (key == "threads") {
+      auto n = ParseCount(value, 1, 64);
+      if (!n) return Status::Error(bad + "threads must be a whole number from 1 to 64");
+      spec.mcts.budget.threads = static_cast<int>(*n);
+    } else if (key == "c") {
+      auto c = ParseDecimal(value);
+      if (!c || *c <= 0 || *c > 100) return Status::Error(bad + "c must be a number above 0 and at most 100");
+      spec.mcts.exploration = *c;
+    } else if (key == "rollout") {
+      auto n = ParseCount(value, 1, 100000);
+      if (!n) return Status::Error(bad + "rollout must be a whole number of moves from 1 to 100000");
+      spec.mcts.rollout_cap = static_cast<int>(*n);
+    } else {
+      return Status::Error(bad + "unknown option " + Quoted(key) + "; expected iterations, time, threads, c or rollout");
+    }
+  }
+  return spec;
+}
+
+std::string ToString(const BotSpec& spec) {
+  if (spec.kind == BotKind::kRandom) return "random";
+  if (spec.kind == BotKind::kGreedy) return "greedy";
+  std::string name = spec.level.empty() ? "mcts" : spec.level;
+  BotSpec base = spec.level.empty() ? BotSpec{} : LevelSpec(spec.level);
+  std::vector<std::string> options;
+  const Budget& b = spec.mcts.budget;
+  const Budget& d = base.mcts.budget;
+  // A limit given alone replaces the level's other one (see ParseBotSpec), so a
+  // zero limit never needs writing.
+  if (b.iterations && b.iterations != d.iterations) options.push_back("iterations=" + std::to_string(b.iterations));
+  if (b.time_ms && b.time_ms != d.time_ms) options.push_back("time=" + std::to_string(b.time_ms));
+  if (b.threads != d.threads) options.push_back("threads=" + std::to_string(b.threads));
+  if (spec.mcts.exploration != base.mcts.exploration) {
+    char buffer[32];
+    // Shortest text that reads back to the same double.
+    auto end = std::to_chars(buffer, buffer + sizeof buffer, spec.mcts.exploration, std::chars_format::fixed).ptr;
+    options.push_back("c=" + std::string(buffer, end));
+  }
+  if (spec.mcts.rollout_cap != base.mcts.rollout_cap) options.push_back("rollout=" + std::to_string(spec.mcts.rollout_cap));
+  std::string text = name;
+  for (size_t i = 0; i < options.size(); ++i) text += (i ? "," : ":") + options[i];
+  return text;
+}
+
+}  // namespace souk::ai

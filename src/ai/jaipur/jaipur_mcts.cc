@@ -1,0 +1,383 @@
+// IS-MCTS for Jaipur: the algorithm and its parameters are described in jaipur_mcts.h.
+#include "ai/jaipur/jaipur_mcts.h"
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <thread>
+
+#include "ai/jaipur/jaipur_heuristic.h"
+#include "ai/jaipur/jaipur_internal.h"
+
+namespace souk::ai::jaipur {
+
+using souk::jaipur::Move;
+using souk::jaipur::MoveKind;
+using souk::jaipur::MoveList;
+using souk::jaipur::State;
+using souk::jaipur::View;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+constexpr int64_t kDefaultIterations = 10000;
+constexpr int kMaxDepth = 128;
+constexpr size_t kTimeBudgetNodes = size_t{1} << 19;  // per thread, when only time is set
+
+uint64_t MoveKey(const Move& m) {
+  return static_cast<uint64_t>(m.kind) | (static_cast<uint64_t>(m.good) << 2) | (static_cast<uint64_t>(m.count) << 5) |
+         (static_cast<uint64_t>(m.taken.bits()) << 8) | (static_cast<uint64_t>(m.given.bits()) << 36);
+}
+
+// log(n) for the UCB term: a table for the counts that occur most, libm beyond.
+class LogTable {
+ public:
+  static constexpr uint32_t kSize = 1u << 16;
+  LogTable() {
+    values_[0] = 0;
+    for (uint32_t i = 1; i < kSize; ++i) values_[i] = static_cast<float>(std::log(static_cast<double>(i)));
+  }
+  double operator()(uint64_t n) const {
+    return n < kSize ? values_[n] : std::log(static_cast<double>(n));
+  }
+
+ private:
+  std::array<float, kSize> values_;
+};
+
+const LogTable& Log() {
+  static const LogTable table;
+  return table;
+}
+
+double Sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+
+bool RoundOver(const State& world, uint32_t round) { return world.game_over || world.round != round; }
+
+}  // namespace
+
+MctsConfig MctsConfig::FromParams(const MctsParams& params) {
+  MctsConfig c;
+  c.iterations = params.budget.iterations;
+  c.time_ms = params.budget.time_ms;
+  if (c.iterations <= 0 && c.time_ms <= 0) c.iterations = kDefaultIterations;
+  c.threads = std::max(1, params.budget.threads);
+  if (params.exploration > 0) c.exploration = params.exploration;
+  if (params.rollout_cap > 0) c.rollout_cap = params.rollout_cap;
+  return c;
+}
+
+MctsSearcher::MctsSearcher() { root_stats_.reserve(souk::jaipur::kMaxMoves); }
+
+int32_t MctsSearcher::NewNode(const Move& move, int mover) {
+  Node n;
+  n.move = move;
+  n.key = MoveKey(move);
+  n.mover = static_cast<uint8_t>(mover);
+  pool_.push_back(n);
+  return static_cast<int32_t>(pool_.size() - 1);
+}
+
+void MctsSearcher::Run(const State& base, const MoveList& root_moves, const MctsConfig& config, uint64_t stream_seed,
+                       int64_t iterations, std::optional<Clock::time_point> deadline) {
+  config_ = &config;
+  prng_ = Prng(stream_seed);
+  observer_ = base.to_move;
+  num_root_children_ = root_moves.size();
+  size_t want = static_cast<size_t>(num_root_children_) + 2 +
+                (deadline && iterations <= 0 ? kTimeBudgetNodes
+                                             : static_cast<size_t>(std::min<int64_t>(iterations, int64_t{1} << 22)));
+  if (pool_.capacity() < want) pool_.reserve(want);
+  pool_.clear();
+  NewNode(Move{}, 1 - observer_);  // the root: nobody moved into it
+  for (int i = 0; i < num_root_children_; ++i) {
+    int32_t child = NewNode(root_moves[i], observer_);
+    if (i + 1 < num_root_children_) pool_[static_cast<size_t>(child)].next_sibling = child + 1;
+  }
+  if (num_root_children_ > 0) pool_[0].first_child = 1;
+  root_stats_.assign(static_cast<size_t>(num_root_children_), RootStat{});
+
+  int64_t limit = iterations > 0 ? iterations : std::numeric_limits<int64_t>::max();
+  iterations_done_ = 0;
+  while (iterations_done_ < limit) {
+    if (deadline && (iterations_done_ & 63) == 0 && Clock::now() >= *deadline) break;
+    State world = base;
+    world.RandomizeHidden(observer_, prng_);
+    Iterate(world);
+    ++iterations_done_;
+  }
+}
+
+int MctsSearcher::SelectRootChild() const {
+  const Node& root = pool_[0];
+  double log_n = Log()(root.visits);
+  int best = 1;
+  double best_value = -1;
+  for (int i = 1; i <= num_root_children_; ++i) {
+    const Node& c = pool_[static_cast<size_t>(i)];
+    if (c.visits == 0) return i;  // untried, in root_moves order (best heuristic first)
+    double value = c.reward / c.visits + config_->exploration * std::sqrt(log_n / c.visits);
+    if (value > best_value) {
+      best_value = value;
+      best = i;
+    }
+  }
+  return best;
+}
+
+void MctsSearcher::Iterate(State& world) {
+  const uint32_t round = world.round;
+  std::array<int32_t, kMaxDepth> path{};
+  int depth = 0;
+
+  int32_t node = SelectRootChild();
+  bool expanded = pool_[static_cast<size_t>(node)].visits == 0;
+  world.ApplyMove(pool_[static_cast<size_t>(node)].move);
+  path[static_cast<size_t>(depth++)] = node;
+
+  // Selection: among the children legal in this world, by UCB1 over availability.
+  while (!expanded && depth < kMaxDepth && !RoundOver(world, round)) {
+    CandidateMoves(world, &candidates_);
+    const int n = candidates_.size();
+    assert(n > 0 && n <= kTableSize / 2);
+    ++stamp_;
+    for (int i = 0; i < n; ++i) {
+      uint64_t key = MoveKey(candidates_[i]);
+      uint32_t slot = static_cast<uint32_t>((key * 0x9e3779b97f4a7c15ULL) >> 58);
+      while (table_stamp_[slot] == stamp_) slot = (slot + 1) & (kTableSize - 1);
+      table_stamp_[slot] = stamp_;
+      table_keys_[slot] = key;
+      table_index_[slot] = i;
+    }
+    Node& parent = pool_[static_cast<size_t>(node)];
+    int32_t best = -1;
+    double best_value = -1;
+    const double c = config_->exploration;
+    for (int32_t child = parent.first_child; child >= 0; child = pool_[static_cast<size_t>(child)].next_sibling) {
+      Node& ch = pool_[static_cast<size_t>(child)];
+      uint32_t slot = static_cast<uint32_t>((ch.key * 0x9e3779b97f4a7c15ULL) >> 58);
+      int index = -1;
+      while (table_stamp_[slot] == stamp_) {
+        if (table_keys_[slot] == ch.key) {
+          index = table_index_[slot];
+          break;
+        }
+        slot = (slot + 1) & (kTableSize - 1);
+      }
+      if (index < 0) continue;
+      matched_stamp_[static_cast<size_t>(index)] = stamp_;
+      ++ch.avail;
+      double value = ch.reward / ch.visits + c * std::sqrt(Log()(ch.avail) / ch.visits);
+      if (value > best_value) {
+        best_value = value;
+        best = child;
+      }
+    }
+    int untried = 0;
+    for (int i = 0; i < n; ++i) untried += matched_stamp_[static_cast<size_t>(i)] != stamp_;
+    if (untried > 0 && pool_.size() < pool_.capacity()) {
+      int pick = static_cast<int>(prng_.Below(static_cast<uint32_t>(untried)));
+      int index = 0;
+      for (int i = 0; i < n; ++i) {
+        if (matched_stamp_[static_cast<size_t>(i)] != stamp_ && pick-- == 0) {
+          index = i;
+          break;
+        }
+      }
+      int32_t child = NewNode(candidates_[index], world.to_move);  // may not move pool_ (reserved)
+      Node& p = pool_[static_cast<size_t>(node)];
+      pool_[static_cast<size_t>(child)].next_sibling = p.first_child;
+      pool_[static_cast<size_t>(child)].avail = 1;
+      p.first_child = child;
+      world.ApplyMove(candidates_[index]);
+      path[static_cast<size_t>(depth++)] = child;
+      expanded = true;
+      break;
+    }
+    if (best < 0) break;  // the pool is full and no child fits this world: roll out
+    world.ApplyMove(pool_[static_cast<size_t>(best)].move);
+    path[static_cast<size_t>(depth++)] = best;
+    node = best;
+  }
+
+  // Rollout to the end of the round or the cap.
+  for (int steps = 0; steps < config_->rollout_cap && !RoundOver(world, round); ++steps)
+    world.ApplyMove(RolloutMove(world, prng_, config_->epsilon, &candidates_));
+
+  double seal, margin;
+  if (RoundOver(world, round)) {
+    const auto& result = *world.last_round;
+    margin = result.rupees[static_cast<size_t>(observer_)] - result.rupees[static_cast<size_t>(1 - observer_)];
+    seal = result.seal == observer_ ? 1.0 : (result.seal < 0 ? 0.5 : 0.0);
+  } else {
+    margin = PositionValue(world, observer_) - PositionValue(world, 1 - observer_);
+    seal = Sigmoid(margin / config_->cap_scale);
+  }
+  double w = config_->margin_weight;
+  double reward = (1 - w) * seal + w * Sigmoid(margin / config_->margin_scale);
+
+  ++pool_[0].visits;
+  for (int i = 0; i < depth; ++i) {
+    Node& n = pool_[static_cast<size_t>(path[static_cast<size_t>(i)])];
+    ++n.visits;
+    n.reward += n.mover == observer_ ? reward : 1.0 - reward;
+  }
+  RootStat& stat = root_stats_[static_cast<size_t>(path[0] - 1)];
+  ++stat.visits;
+  stat.reward += reward;
+  stat.seals += seal;
+  stat.margin += margin;
+}
+
+namespace {
+
+class MctsBot final : public Bot {
+ public:
+  MctsBot(const MctsConfig& config, uint64_t seed)
+      : config_(config), seed_(seed), searchers_(static_cast<size_t>(std::max(1, config.threads))) {
+    stats_.reserve(souk::jaipur::kMaxMoves);
+  }
+
+  Move ChooseMove(const View& view) override {
+    Search(view, /*always=*/false);
+    return root_moves_[BestRootIndex()];
+  }
+
+  Analysis<Move> Analyse(const View& view) override {
+    Clock::time_point start = Clock::now();
+    Search(view, /*always=*/true);
+    Analysis<Move> analysis;
+    analysis.iterations = iterations_;
+    std::vector<int> order(static_cast<size_t>(root_moves_.size()));
+    std::iota(order.begin(), order.end(), 0);
+    auto rate = [&](int i) {
+      const auto& s = stats_[static_cast<size_t>(i)];
+      return s.visits ? s.seals / static_cast<double>(s.visits) : 0.0;
+    };
+    int best = BestRootIndex();
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+      if ((a == best) != (b == best)) return a == best;
+      const auto& sa = stats_[static_cast<size_t>(a)];
+      const auto& sb = stats_[static_cast<size_t>(b)];
+      if (sa.visits != sb.visits) return sa.visits > sb.visits;
+      return rate(a) > rate(b);
+    });
+    for (int i : order) {
+      const auto& s = stats_[static_cast<size_t>(i)];
+      double visits = static_cast<double>(std::max<int64_t>(1, s.visits));
+      analysis.moves.push_back({root_moves_[i], s.visits, rate(i), s.visits ? s.margin / visits : 0.0});
+    }
+    // The exchanges the root left out: no visits, in greedy order.
+    for (int i = 0; i < pruned_.size(); ++i) analysis.moves.push_back({pruned_[i], 0, 0.0, 0.0});
+    analysis.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return analysis;
+  }
+
+ private:
+  // Root moves: every non-exchange, then the best exchanges by the greedy score;
+  // all in greedy order so that the search tries the likeliest first.
+  void RootMoves(const State& base) {
+    base.LegalMoves(&legal_);
+    MoveScorer scorer(base);
+    const int n = legal_.size();
+    for (int i = 0; i < n; ++i) {
+      order_[static_cast<size_t>(i)] = i;
+      scores_[static_cast<size_t>(i)] = scorer.Score(legal_[i]);
+    }
+    // std::sort with the index as tie-break: stable_sort would take a heap buffer.
+    std::sort(order_.begin(), order_.begin() + n, [&](int a, int b) {
+      double sa = scores_[static_cast<size_t>(a)], sb = scores_[static_cast<size_t>(b)];
+      return sa != sb ? sa > sb : a < b;
+    });
+    root_moves_.clear();
+    pruned_.clear();
+    int exchanges = 0;
+    for (int k = 0; k < n; ++k) {
+      const Move& m = legal_[order_[static_cast<size_t>(k)]];
+      if (m.kind != MoveKind::kExchange || exchanges++ < config_.root_exchanges) {
+        root_moves_.push_back(m);
+      } else {
+        pruned_.push_back(m);
+      }
+    }
+  }
+
+  void Search(const View& view, bool always) {
+    const uint64_t search = searches_++;
+    Prng prng(StreamSeed(seed_, search, 0));
+    State base = State::FromView(view, prng);
+    RootMoves(base);
+    stats_.assign(static_cast<size_t>(root_moves_.size()), MctsSearcher::RootStat{});
+    iterations_ = 0;
+    if (!always && root_moves_.size() == 1) return;
+
+    std::optional<Clock::time_point> deadline;
+    if (config_.time_ms > 0) deadline = Clock::now() + std::chrono::milliseconds(config_.time_ms);
+    const int threads = static_cast<int>(searchers_.size());
+    auto share = [&](int t) -> int64_t {
+      if (config_.iterations <= 0) return 0;
+      return config_.iterations / threads + (t < config_.iterations % threads ? 1 : 0);
+    };
+    auto run = [&](int t) {
+      searchers_[static_cast<size_t>(t)].Run(base, root_moves_, config_, StreamSeed(seed_, search, 1 + static_cast<uint64_t>(t)),
+                                             share(t), deadline);
+    };
+    if (threads == 1) {
+      run(0);
+    } else {
+      std::vector<std::thread> workers;
+      workers.reserve(static_cast<size_t>(threads - 1));
+      for (int t = 1; t < threads; ++t) workers.emplace_back(run, t);
+      run(0);
+      for (auto& w : workers) w.join();
+    }
+    for (const auto& s : searchers_) {
+      iterations_ += s.iterations_done();
+      for (size_t i = 0; i < stats_.size(); ++i) {
+        const auto& r = s.root_stats()[i];
+        stats_[i].visits += r.visits;
+        stats_[i].reward += r.reward;
+        stats_[i].seals += r.seals;
+        stats_[i].margin += r.margin;
+      }
+    }
+  }
+
+  // Most visits, then the higher mean reward, then the greedy order.
+  int BestRootIndex() const {
+    int best = 0;
+    for (int i = 1; i < root_moves_.size(); ++i) {
+      const auto& a = stats_[static_cast<size_t>(i)];
+      const auto& b = stats_[static_cast<size_t>(best)];
+      if (a.visits > b.visits ||
+          (a.visits == b.visits && a.visits > 0 && a.reward / a.visits > b.reward / b.visits))
+        best = i;
+    }
+    return best;
+  }
+
+  MctsConfig config_;
+  uint64_t seed_;
+  uint64_t searches_ = 0;
+  std::vector<MctsSearcher> searchers_;
+  std::vector<MctsSearcher::RootStat> stats_;
+  int64_t iterations_ = 0;
+  MoveList legal_, root_moves_, pruned_;
+  std::array<int, souk::jaipur::kMaxMoves> order_{};
+  std::array<double, souk::jaipur::kMaxMoves> scores_{};
+};
+
+}  // namespace
+
+std::unique_ptr<Bot> MakeMctsBotWithConfig(const MctsConfig& config, uint64_t seed) {
+  return std::make_unique<MctsBot>(config, seed);
+}
+
+std::unique_ptr<Bot> MakeMctsBot(const MctsParams& params, uint64_t seed) {
+  return MakeMctsBotWithConfig(MctsConfig::FromParams(params), seed);
+}
+
+}  // namespace souk::ai::jaipur

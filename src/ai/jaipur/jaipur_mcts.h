@@ -1,0 +1,128 @@
+// Information-set Monte Carlo tree search for Jaipur: single-observer IS-MCTS
+// (Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search", IEEE
+// TCIAIG 2012).
+//
+// One tree for the deciding player's information set. Each iteration samples a
+// world the player cannot tell from the real one (State::RandomizeHidden of a
+// world from State::FromView: the opponent's unknown cards, the deck order, unseen
+// bonus values), then descends the tree: its edges are moves of both players, and at
+// each node only the children legal in this world compete, by UCB1 with the
+// availability count (how often the child was legal) in place of the parent's
+// visits. Card refills are not nodes: each world fixes them. The first move not
+// yet in the tree is added, the round is played out by a heuristic rollout, and
+// the result is backed up along the path, each node scored for the player who
+// moved into it.
+//
+// The horizon is the end of the current round: the reward for the deciding player
+// is (1 - w) * seal + w * sigmoid(margin / s), seal 1 / 0.5 / 0 for winning /
+// fully tying / losing the round's seal of excellence, margin its rupee lead.
+// Analysis reports the seal rate as win_rate and the mean rupee margin as score.
+//
+// Moves: the root has every take, camel and sale move and the `root_exchanges`
+// best exchanges by the greedy score (a position can have 150+ exchanges, most of
+// them pointless); deeper nodes and rollouts use CandidateMoves (takes, camels,
+// selling a whole set, exchanges taking every copy of a good). Rollouts play the
+// greedy scorer's choice among those, or with probability `epsilon` a random one,
+// for at most `rollout_cap` moves (exchanges can loop); a capped round is scored
+// by PositionValue.
+//
+// Parameters (MctsParams, 0 = default): iterations 10,000 when no budget is set;
+// exploration 0.7; rollout_cap 80. Threads: root parallelism, one tree and one
+// PRNG stream per thread, the iteration budget split in fixed shares and the root
+// statistics summed, so a seed and an iteration budget fix the move.
+//
+// No tree reuse between moves: after the opponent's reply, the refills and their
+// hidden hand make the next root a different information set, and the subtree
+// that matches it has few visits.
+//
+// The hot path allocates nothing: nodes come from a pool reserved before the
+// search (children are first-child / next-sibling indices), worlds are copied
+// values and move lists are fixed-size.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "ai/jaipur/jaipur_bots.h"
+#include "core/jaipur/jaipur.h"
+#include "core/prng.h"
+
+namespace souk::ai::jaipur {
+
+// MctsParams with every default filled in, plus the knobs the duel tool tunes.
+struct MctsConfig {
+  int64_t iterations = 0;  // 0: none (then time_ms is set)
+  int time_ms = 0;
+  int threads = 1;
+  double exploration = 0.7;
+  int rollout_cap = 80;
+  int root_exchanges = 8;
+  double epsilon = 0.1;         // rollout: share of random candidate moves
+  double margin_weight = 0.1;   // w in the reward
+  double margin_scale = 10.0;   // s in the reward, rupees
+  double cap_scale = 6.0;       // seal probability of a capped round: sigmoid(margin / this)
+
+  static MctsConfig FromParams(const MctsParams& params);
+};
+
+// One tree searched by one thread.
+class MctsSearcher {
+ public:
+  struct RootStat {
+    int64_t visits = 0;
+    double reward = 0;  // sum, for the deciding player
+    double seals = 0;   // sum of seal outcomes (1, 0.5, 0)
+    double margin = 0;  // sum of rupee margins
+  };
+
+  MctsSearcher();
+  // Searches `iterations` worlds (or until `deadline`) re-dealt from `base`, whose
+  // player to move is the observer; the root's children are `root_moves`.
+  void Run(const souk::jaipur::State& base, const souk::jaipur::MoveList& root_moves, const MctsConfig& config,
+           uint64_t stream_seed, int64_t iterations,
+           std::optional<std::chrono::steady_clock::time_point> deadline);
+  const std::vector<RootStat>& root_stats() const { return root_stats_; }
+  int64_t iterations_done() const { return iterations_done_; }
+  size_t nodes_used() const { return pool_.size(); }
+
+ private:
+  struct Node {
+    souk::jaipur::Move move;
+    uint64_t key = 0;  // the move packed, for matching
+    int32_t first_child = -1;
+    int32_t next_sibling = -1;
+    uint32_t visits = 0;
+    uint32_t avail = 0;
+    double reward = 0;  // sum, for `mover`
+    uint8_t mover = 0;
+  };
+
+  void Iterate(souk::jaipur::State& world);
+  int SelectRootChild() const;
+  int32_t NewNode(const souk::jaipur::Move& move, int mover);
+
+  std::vector<Node> pool_;  // [0] the root, [1..n] its children in root_moves order
+  std::vector<RootStat> root_stats_;
+  const MctsConfig* config_ = nullptr;
+  souk::Prng prng_;
+  int observer_ = 0;
+  int num_root_children_ = 0;
+  int64_t iterations_done_ = 0;
+  souk::jaipur::MoveList candidates_;
+  // Matching a node's children against the moves legal in this world: a small
+  // open-addressed table from move key to candidate index, cleared by stamping.
+  static constexpr int kTableSize = 64;
+  std::array<uint64_t, kTableSize> table_keys_{};
+  std::array<int, kTableSize> table_index_{};
+  std::array<uint32_t, kTableSize> table_stamp_{};
+  std::array<uint32_t, souk::jaipur::kMaxMoves> matched_stamp_{};
+  uint32_t stamp_ = 0;
+};
+
+// The MCTS bot with an explicit configuration (the duel tool and tests tune it).
+std::unique_ptr<Bot> MakeMctsBotWithConfig(const MctsConfig& config, uint64_t seed);
+
+}  // namespace souk::ai::jaipur

@@ -1,0 +1,19 @@
+#pragma once
+#include <memory>
+#include "ai/search.h"
+#include "core/marrakech/marrakech.h"
+namespace souk::ai::marrakech {
+// A bot plays one seat. It is given that seat's View only (never a State).
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  // Precondition: the game is not over, view.to_move == view.viewer, and the phase is
+  // orient or place (the die is a chance move, never the bot's). Returns a legal move.
+  virtual souk::marrakech::Move ChooseMove(const souk::marrakech::View& view) = 0;
+  // Every legal move ranked best first, with visits / win_rate / score (see ai/search.h).
+  virtual Analysis<souk::marrakech::Move> Analyse(const souk::marrakech::View& view) = 0;
+};
+std::unique_ptr<Bot> MakeRandomBot(uint64_t seed);
+std::unique_ptr<Bot> MakeGreedyBot(uint64_t seed);
+std::unique_ptr<Bot> MakeMctsBot(const MctsParams& params, uint64_t seed);
+}

@@ -1,0 +1,112 @@
+// The search tree of the MCTS bot, one per thread (see marrakech_mcts.cc). Internal
+// to souk_ai_marrakech; exposed for its tests and benchmarks.
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "ai/marrakech/marrakech_bots.h"
+
+#include "core/marrakech/marrakech.h"
+#include "core/prng.h"
+
+namespace souk::ai::marrakech {
+
+struct MctsConfig {
+  double exploration = 0.3;    // UCT constant, rewards in [0, 1]
+  int rollout_cap = 18;         // moves (plies) past the tree; 0: to the end of the game
+  double margin_weight = 1.0;  // share of the reward given to the score margin
+  double margin_scale = 20;    // a margin this big (points) is worth the whole share
+  // Rollouts orient away from the costliest tribute with this probability (else at
+  // random) and place uniformly.
+  double rollout_safe_orient = 0.0;
+  // Rollouts place by a cheap score (squares won, taken, own groups grown) with this
+  // probability, else uniformly.
+  double rollout_greedy_place = 0.0;
+  double rollout_group_bonus = 0.5;
+  bool rollout_full_greedy = false;  // experiment: the greedy bot's own moves  // the cheap score's weight for a neighbour of one's colour
+  // Chance nodes: the die by least visited against its probability, else sampled.
+  bool stratified_die = true;
+  // Progressive bias: a child's cheap heuristic value (points, divided by
+  // margin_scale) times this, over its visits + 1, is added to its UCT score, and
+  // unvisited children are tried best heuristic first.
+  double prior_weight = 0.0;
+  bool reuse = true;            // keep the tree between moves
+  int64_t max_nodes = 2 << 20;  // the pool's ceiling; past it the tree stops growing
+};
+
+// A tree over public positions: the only hidden thing in Marrakech is the order of
+// the piles, which no player knows, so a view is the whole of everyone's knowledge
+// and every node is a position all players see alike.
+class Searcher {
+ public:
+  explicit Searcher(const MctsConfig& config) : config_(config) {}
+
+  // Roots the tree at `view`: the node of the kept tree showing the same public
+  // position if there is one within a few turns of the old root, else a new tree.
+  // Reserves room for `iterations` more (an estimate for time budgets). Allocates.
+  void SetRoot(const souk::marrakech::View& view, int64_t iterations, uint64_t seed);
+
+  // Runs up to `iterations` iterations, or until `deadline` (read every 64) when
+  // `timed`. Allocates nothing. Returns the iterations run.
+  int64_t Run(int64_t iterations, bool timed, std::chrono::steady_clock::time_point deadline);
+
+  struct Edge {
+    souk::marrakech::Move move;
+    int64_t visits = 0;
+    double reward = 0;  // sum of the root mover's rewards
+    double wins = 0;    // sum of their wins (a shared win split)
+    double margin = 0;  // sum of their final score minus the best opponent's
+  };
+  int RootChildren() const;
+  Edge RootChild(int i) const;
+  bool reused() const { return reused_; }
+  int64_t nodes() const { return static_cast<int64_t>(nodes_.size()); }
+  int64_t root_visits() const;
+
+ private:
+  enum class Kind : uint8_t { kLeaf, kDecision, kChance, kTerminal };
+  struct Node {
+    std::array<double, souk::marrakech::kMaxPlayers> reward{};  // sums, per seat
+    double wins = 0;    // of the seat whose choice (or roll) led here
+    double margin = 0;  // of the same seat
+    uint64_t hash = 0;  // the public position; set on expansion
+    float prior = 0;    // the heuristic value of the choice that led here
+    int32_t visits = 0;
+    int32_t first_child = -1;
+    uint8_t num_children = 0;
+    Kind kind = Kind::kLeaf;
+    souk::marrakech::Move move;  // the choice that led here, from a decision node
+  };
+  static constexpr int kChanceChildren = 8;  // 4 rolls x the colour drawn (2 at most)
+  static constexpr int kMaxPath = 3 * souk::marrakech::kMaxCarpets + 8;
+
+  bool Expand(int32_t node, const souk::marrakech::State& s);
+  int32_t SelectDecision(const Node& n, int mover) const;
+  int32_t SelectChance(const Node& n, souk::marrakech::State* s, Prng& prng) const;
+  void Rollout(souk::marrakech::State* s, Prng& prng) const;
+  void Evaluate(const souk::marrakech::State& s, std::array<double, 4>* reward, std::array<double, 4>* wins,
+                std::array<double, 4>* margin) const;
+  int32_t Find(uint64_t hash, int max_depth);
+  void Iterate(Prng& prng);
+
+  MctsConfig config_;
+  std::vector<Node> nodes_, spare_;
+  std::vector<std::pair<int32_t, int>> queue_;  // breadth-first search for reuse
+  int32_t root_ = -1;
+  bool reused_ = false;
+  bool hidden_piles_ = false;  // two-player standard game: pile order unknown
+  souk::marrakech::State root_world_;
+  Prng prng_;
+  std::array<int32_t, kMaxPath> path_{};
+  std::array<int8_t, kMaxPath> chooser_{};
+};
+
+// The MCTS bot with its internal knobs set (params' non-zero fields override them).
+std::unique_ptr<Bot> MakeMctsBot(const MctsParams& params, const MctsConfig& config, uint64_t seed);
+
+}  // namespace souk::ai::marrakech
