@@ -110,5 +110,42 @@ check "jaipur refuses 3 players" rc 2
 run frobnicate
 check "unknown command exits 2" rc 2
 
+# hint: the player's moves ranked from their view; refuses when it is not their turn.
+run new jaipur --seed 42; cp "$tmp/out" "$tmp/h.json"
+mover=$(grep -o '"to_move":[01]' "$tmp/h.json" | cut -d: -f2)
+run hint "$tmp/h.json" --bot mcts:iterations=300 --top 0
+check "hint exits 0" rc 0
+check "hint lists every legal move" [ "$(grep -c '^ *[0-9]' "$tmp/out")" -eq "$("$souk" legal "$tmp/h.json" | wc -l)" ]
+run hint "$tmp/h.json" --bot mcts:iterations=300 --seed 5 --json
+check "hint --json names the player to move" out_has "\"player\":$mover"
+cp "$tmp/out" "$tmp/hint1"
+run hint "$tmp/h.json" --bot mcts:iterations=300 --seed 5 --json
+check "hint is deterministic for a seed and iterations" bash -c "diff <(sed 's/\"seconds\":[0-9.e-]*//' '$tmp/out') <(sed 's/\"seconds\":[0-9.e-]*//' '$tmp/hint1') >/dev/null"
+run hint "$tmp/h.json" --player $((1 - mover))
+check "hint for the player not to move exits 2" rc 2
+check "hint says whose turn it is" err_is_one_line_with "is not to move (player $mover is)"
+run hint "$tmp/h.json" --bot wizard
+check "hint with a bad bot exits 2" rc 2
+check "hint names the bad bot" err_is_one_line_with "--bot: bad bot 'wizard'"
+run new marrakech --seed 3 --players 2; cp "$tmp/out" "$tmp/m.json"
+run apply "$tmp/m.json" straight; cp "$tmp/out" "$tmp/roll.json"
+run hint "$tmp/roll.json"
+check "no hint at a die roll" err_is_one_line_with "the next move is the die's"
+
+# arena: results, JSON, determinism, bad set-ups.
+run arena jaipur greedy random --games 4 --seed 3
+check "arena exits 0" rc 0
+check "arena reports an Elo difference" out_has "Elo difference (greedy over random)"
+run arena marrakech random greedy mcts:iterations=50 --games 3 --seed 2 --json --threads 2
+check "arena --json reports each bot" bash -c "grep -o '\"bot\":' '$tmp/out' | wc -l | grep -qx 3"
+cp "$tmp/out" "$tmp/arena1"
+run arena marrakech random greedy mcts:iterations=50 --games 3 --seed 2 --json
+check "arena is deterministic whatever the threads" bash -c "diff <(grep -o '\"points\":[0-9.]*' '$tmp/out') <(grep -o '\"points\":[0-9.]*' '$tmp/arena1') >/dev/null"
+run arena jaipur greedy random mcts
+check "jaipur arena with 3 bots exits 2" rc 2
+check "jaipur arena with 3 bots says so" err_is_one_line_with "jaipur needs 2 bots, got 3"
+run arena jaipur greedy wizard
+check "arena names a bad bot" err_is_one_line_with "bad bot 'wizard'"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

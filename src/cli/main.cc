@@ -11,18 +11,16 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/ai_commands.h"
+#include "cli/cli_error.h"
 #include "format/game.h"
 #include "format/record.h"
 
 namespace souk {
 namespace {
 
-constexpr int kBadInput = 2;
-
-struct CliError {
-  int code;
-  std::string message;
-};
+using cli::CliError;
+using cli::kBadInput;
 
 std::string ReadInput(const std::string& path) {
   std::ostringstream text;
@@ -102,6 +100,13 @@ int Demo(const GameOptions& options, const std::string& record_path, bool quiet)
   return 0;
 }
 
+uint64_t SeedOption(const std::string& text, uint64_t fallback) {
+  if (text.empty()) return fallback;
+  auto seed = ParseSeed(text);
+  if (!seed.ok()) throw CliError{kBadInput, "--seed: " + seed.message()};
+  return *seed;
+}
+
 int Run(int argc, char** argv) {
   CLI::App app{"Souk: Jaipur and Marrakech. States are JSON; moves are canonical text."};
   app.require_subcommand(1);
@@ -147,6 +152,29 @@ int Run(int argc, char** argv) {
   demo_cmd->add_option("--record", record_path, "Write the game record to this file");
   demo_cmd->add_flag("--quiet", quiet, "Print only the result");
 
+  cli::HintOptions hint;
+  std::string bot_seed_text;
+  CLI::App* hint_cmd = app.add_subcommand("hint", "Rank a player's legal moves from that player's view");
+  hint_cmd->add_option("file", file, "State file, or - for stdin")->required();
+  hint_cmd->add_option("--player", hint.player, "Seat of the player (default: the player to move)");
+  hint_cmd->add_option("--bot", hint.bot, "Bot spec (random, greedy, mcts[:options], easy, medium, hard)")
+      ->capture_default_str();
+  hint_cmd->add_option("--seed", bot_seed_text, "Seed of the bot's search (default 1)");
+  hint_cmd->add_option("--top", hint.top, "Moves to list, best first; 0 for all")->capture_default_str();
+  hint_cmd->add_flag("--json", hint.json, "Print JSON");
+
+  cli::ArenaCommand arena;
+  std::vector<std::string> arena_args;
+  std::string arena_seed_text;
+  CLI::App* arena_cmd = app.add_subcommand("arena", "Play bots against each other and compare them");
+  arena_cmd->add_option("game_and_bots", arena_args, "GAME BOT_A BOT_B [BOT_C BOT_D]")->required()->expected(3, 5);
+  arena_cmd->add_option("--games", arena.games, "Games to play (rounded up to a multiple of the bots)")
+      ->capture_default_str();
+  arena_cmd->add_option("--seed", arena_seed_text, "Seed of the whole run (default 1)");
+  arena_cmd->add_option("--threads", arena.threads, "Games played at once")->capture_default_str();
+  arena_cmd->add_option("--variant", arena.variant, "Rules variant (marrakech: single-colour)");
+  arena_cmd->add_flag("--json", arena.json, "Print JSON");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -191,6 +219,16 @@ int Run(int argc, char** argv) {
     if (!all_states) PrintJson((*final_state)->ToJson(), pretty);
   } else if (demo_cmd->parsed()) {
     return Demo(options, record_path, quiet);
+  } else if (hint_cmd->parsed()) {
+    hint.seed = SeedOption(bot_seed_text, 1);
+    hint.pretty = pretty;
+    return cli::Hint(*LoadFile(file), hint);
+  } else if (arena_cmd->parsed()) {
+    arena.game = arena_args[0];
+    arena.bots.assign(arena_args.begin() + 1, arena_args.end());
+    arena.seed = SeedOption(arena_seed_text, 1);
+    arena.pretty = pretty;
+    return cli::Arena(arena);
   }
   return 0;
 }

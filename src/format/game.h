@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/any_view.h"
 #include "core/prng.h"
 #include "core/status.h"
 #include "format/json.h"
@@ -43,8 +44,10 @@ class GameState {
   virtual std::string SampleChance() const { return {}; }
 
   virtual Json ToJson() const = 0;
-  // What `player` may know, and nothing else.
+  // What `player` may know, and nothing else: as JSON, and as the game's own
+  // View type (what bots are given).
   virtual Json ViewJson(int player) const = 0;
+  virtual AnyView PlayerView(int player) const = 0;
   // Rupees, dirhams and the like, as the scoring rules count them now.
   virtual std::vector<int> Scores() const = 0;
   // Seats that won (several on a shared win); empty while the game goes on.

@@ -157,6 +157,7 @@ class JaipurGame final : public GameState {
 
   Json ToJson() const override { return StateToJson(state_); }
   Json ViewJson(int player) const override { return ViewToJson(state_.ViewFor(player)); }
+  AnyView PlayerView(int player) const override { return state_.ViewFor(player); }
 
   // Rupees of the round being played; once the game is over, the last round's
   // scored rupees (camel token included).

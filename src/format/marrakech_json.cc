@@ -155,6 +155,7 @@ class MarrakechGame final : public GameState {
 
   Json ToJson() const override { return StateToJson(state_); }
   Json ViewJson(int player) const override { return ViewToJson(state_.ViewFor(player)); }
+  AnyView PlayerView(int player) const override { return state_.ViewFor(player); }
 
   // A player who is out scores 0.
   std::vector<int> Scores() const override {

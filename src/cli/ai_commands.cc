@@ -1,0 +1,120 @@
+#include "cli/ai_commands.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+
+#include "ai/bot.h"
+#include "cli/cli_error.h"
+#include "match/arena.h"
+
+namespace souk::cli {
+namespace {
+
+// Why `player` has no decision to make now, or "" when they have one.
+std::string WhyNoDecision(const GameState& state, int player) {
+  if (state.is_over()) return "the game is over";
+  int mover = state.current_player();
+  if (mover == GameState::kChance) return "the next move is the die's, not a player's";
+  if (mover != player) return "player " + std::to_string(player) + " is not to move (player " + std::to_string(mover) + " is)";
+  return "";
+}
+
+std::string Duration(double seconds) {
+  int s = static_cast<int>(seconds + 0.5);
+  char buffer[32];
+  if (s >= 3600) {
+    std::snprintf(buffer, sizeof buffer, "%dh%02dm", s / 3600, s / 60 % 60);
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%dm%02ds", s / 60, s % 60);
+  }
+  return buffer;
+}
+
+}  // namespace
+
+int Hint(const GameState& state, const HintOptions& o) {
+  if (o.player >= state.num_players())
+    throw CliError{kBadInput, "--player must be a seat from 0 to " + std::to_string(state.num_players() - 1)};
+  int player = o.player >= 0 ? o.player : state.current_player();
+  std::string why = WhyNoDecision(state, player);
+  if (!why.empty()) throw CliError{kBadInput, "no hint: " + why};
+  auto spec = ai::ParseBotSpec(o.bot);
+  if (!spec.ok()) throw CliError{kBadInput, "--bot: " + spec.message()};
+  auto bot = ai::MakeBot(state.game(), *spec, o.seed);
+  if (!bot.ok()) throw CliError{kBadInput, bot.message()};
+  ai::TextAnalysis analysis = (*bot)->Analyse(state.PlayerView(player));
+
+  size_t shown = o.top > 0 ? std::min(analysis.moves.size(), static_cast<size_t>(o.top)) : analysis.moves.size();
+  if (o.json) {
+    Json moves = Json::array();
+    for (size_t i = 0; i < shown; ++i) {
+      const auto& m = analysis.moves[i];
+      moves.push_back(Json{{"move", m.move}, {"visits", m.visits}, {"win_rate", std::round(m.win_rate * 1000) / 1000},
+                           {"score", std::round(m.score * 100) / 100}});
+    }
+    Json j{{"game", state.game()}, {"player", player}, {"bot", ai::ToString(*spec)},
+           {"iterations", analysis.iterations}, {"seconds", std::round(analysis.seconds * 1000) / 1000},
+           {"legal_moves", analysis.moves.size()}, {"moves", moves}};
+    std::cout << DumpJson(j, o.pretty) << '\n';
+    return 0;
+  }
+  std::cout << "Hint for player " << player << " (" << state.game() << ", bot " << ai::ToString(*spec);
+  if (analysis.iterations) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, ": %lld iterations in %.2f s", static_cast<long long>(analysis.iterations),
+                  analysis.seconds);
+    std::cout << buffer;
+  }
+  std::cout << ")\n";
+  size_t width = 4;
+  for (size_t i = 0; i < shown; ++i) width = std::max(width, analysis.moves[i].move.size());
+  char line[256];
+  std::snprintf(line, sizeof line, "%3s  %-*s %9s %7s %8s\n", "#", static_cast<int>(width), "move", "visits", "win",
+                "score");
+  std::cout << line;
+  for (size_t i = 0; i < shown; ++i) {
+    const auto& m = analysis.moves[i];
+    std::snprintf(line, sizeof line, "%3zu  %-*s %9lld %6.1f%% %+8.1f\n", i + 1, static_cast<int>(width), m.move.c_str(),
+                  static_cast<long long>(m.visits), 100 * m.win_rate, m.score);
+    std::cout << line;
+  }
+  if (shown < analysis.moves.size())
+    std::cout << "(" << analysis.moves.size() - shown << " more legal moves; --top 0 lists them all)\n";
+  return 0;
+}
+
+int Arena(const ArenaCommand& c) {
+  match::ArenaOptions options;
+  options.game = c.game;
+  options.variant = c.variant;
+  options.bots = c.bots;
+  options.games = c.games;
+  options.seed = c.seed;
+  options.threads = c.threads;
+  const bool terminal = isatty(STDERR_FILENO) != 0;
+  auto start = std::chrono::steady_clock::now();
+  if (terminal) {
+    options.progress = [start](int done, int total) {
+      double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      double left = elapsed / done * (total - done);
+      std::fprintf(stderr, "\r\033[Karena: %d/%d games, %s elapsed, about %s left", done, total, Duration(elapsed).c_str(),
+                   Duration(left).c_str());
+      std::fflush(stderr);
+    };
+  }
+  auto report = match::RunArena(options);
+  if (terminal) std::fprintf(stderr, "\r\033[K");
+  if (!report.ok()) throw CliError{kBadInput, report.message()};
+  if (c.json) {
+    std::cout << DumpJson(match::ReportJson(*report), c.pretty) << '\n';
+  } else {
+    std::cout << match::ReportText(*report);
+  }
+  return 0;
+}
+
+}  // namespace souk::cli

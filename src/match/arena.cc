@@ -1,0 +1,289 @@
+#include "match/arena.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <mutex>
+#include <thread>
+
+#include "ai/bot.h"
+#include "format/game.h"
+
+namespace souk::match {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// One game's outcome, per bot (not per seat).
+struct GameOutcome {
+  std::vector<double> points;
+  std::vector<int> place;  // 1 sole win, 2 shared win, 0 loss
+  std::vector<int> score;
+  std::vector<int64_t> decisions;
+  std::vector<double> think, max_think;
+  int total_decisions = 0;
+  bool unfinished = false;
+  std::string error;
+};
+
+uint64_t Mix(uint64_t a, uint64_t b) { return Prng(a ^ (b * 0x9e3779b97f4a7c15ULL)).Next(); }
+
+GameOutcome PlayGame(const ArenaOptions& o, int index) {
+  const int k = static_cast<int>(o.bots.size());
+  const int rotation = index % k;
+  GameOutcome out;
+  out.points.assign(static_cast<size_t>(k), 0);
+  out.place.assign(static_cast<size_t>(k), 0);
+  out.score.assign(static_cast<size_t>(k), 0);
+  out.decisions.assign(static_cast<size_t>(k), 0);
+  out.think.assign(static_cast<size_t>(k), 0);
+  out.max_think.assign(static_cast<size_t>(k), 0);
+
+  GameOptions game{o.game, Mix(o.seed, static_cast<uint64_t>(index / k)), k, o.variant};
+  auto created = NewGame(game);
+  if (!created.ok()) {
+    out.error = created.message();
+    return out;
+  }
+  std::unique_ptr<GameState> state = std::move(*created);
+  auto bot_at = [&](int seat) { return (seat + rotation) % k; };
+  std::vector<std::unique_ptr<ai::Bot>> bots;  // by seat
+  for (int seat = 0; seat < k; ++seat) {
+    int b = bot_at(seat);
+    auto bot = ai::MakeBot(o.game, o.bots[static_cast<size_t>(b)],
+                           Mix(Mix(o.seed, static_cast<uint64_t>(index)), static_cast<uint64_t>(b) + 1));
+    if (!bot.ok()) {
+      out.error = bot.message();
+      return out;
+    }
+    bots.push_back(std::move(*bot));
+  }
+
+  while (!state->is_over()) {
+    std::string move = state->SampleChance();
+    if (move.empty()) {
+      if (out.total_decisions >= o.max_decisions) {
+        out.unfinished = true;
+        break;
+      }
+      int seat = state->current_player();
+      size_t b = static_cast<size_t>(bot_at(seat));
+      auto start = Clock::now();
+      move = bots[static_cast<size_t>(seat)]->ChooseMove(state->PlayerView(seat));
+      double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      out.think[b] += seconds;
+      out.max_think[b] = std::max(out.max_think[b], seconds);
+      ++out.decisions[b];
+      ++out.total_decisions;
+    }
+    Status applied = state->Apply(move);
+    if (!applied.ok()) {
+      out.error = "game " + std::to_string(index) + ": a bot played an illegal move: " + applied.message();
+      return out;
+    }
+  }
+
+  std::vector<int> scores = state->Scores();
+  std::vector<int> winners = out.unfinished ? std::vector<int>{} : state->Winners();
+  if (winners.empty()) {  // unfinished: shared by all
+    for (int seat = 0; seat < k; ++seat) winners.push_back(seat);
+  }
+  for (int seat = 0; seat < k; ++seat) {
+    size_t b = static_cast<size_t>(bot_at(seat));
+    out.score[b] = scores[static_cast<size_t>(seat)];
+  }
+  for (int seat : winners) {
+    size_t b = static_cast<size_t>(bot_at(seat));
+    out.points[b] = 1.0 / static_cast<double>(winners.size());
+    out.place[b] = winners.size() == 1 ? 1 : 2;
+  }
+  return out;
+}
+
+std::string Percent(double p) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f%%", 100 * p);
+  return buffer;
+}
+
+std::string SignedElo(double elo) {
+  if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%+.0f", elo);
+  return buffer;
+}
+
+Json EloJson(double elo) { return std::isinf(elo) ? Json(nullptr) : Json(std::round(elo * 10) / 10); }
+
+double Round3(double x) { return std::round(x * 1000) / 1000; }
+
+}  // namespace
+
+void WilsonInterval(double p, int n, double* low, double* high) {
+  if (n <= 0) {
+    *low = 0;
+    *high = 1;
+    return;
+  }
+  const double z = 1.959963984540054, z2 = z * z, nn = static_cast<double>(n);
+  double centre = (p + z2 / (2 * nn)) / (1 + z2 / nn);
+  double half = z * std::sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn)) / (1 + z2 / nn);
+  // The interval always holds p; rounding alone could leave p = 1 just outside.
+  *low = std::clamp(centre - half, 0.0, p);
+  *high = std::clamp(centre + half, p, 1.0);
+}
+
+double EloFromScore(double p) {
+  if (p <= 0) return -std::numeric_limits<double>::infinity();
+  if (p >= 1) return std::numeric_limits<double>::infinity();
+  return -400 * std::log10(1 / p - 1);
+}
+
+Result<ArenaReport> RunArena(const ArenaOptions& options) {
+  ArenaOptions o = options;
+  const int k = static_cast<int>(o.bots.size());
+  if (o.game == "jaipur" && k != 2) return Status::Error("jaipur needs 2 bots, got " + std::to_string(k));
+  if (o.game == "marrakech" && (k < 2 || k > 4))
+    return Status::Error("marrakech needs 2 to 4 bots, got " + std::to_string(k));
+  if (o.games < 1) return Status::Error("games must be at least 1");
+  if (o.threads < 1) return Status::Error("threads must be at least 1");
+  o.games = (o.games + k - 1) / k * k;
+  // Fail on a bad game, variant or spec before any game is played.
+  auto probe = NewGame({o.game, o.seed, k, o.variant});
+  if (!probe.ok()) return probe.status();
+  for (const std::string& spec : o.bots) {
+    auto bot = ai::MakeBot(o.game, spec, 0);
+    if (!bot.ok()) return bot.status();
+  }
+
+  auto start = Clock::now();
+  std::vector<GameOutcome> outcomes(static_cast<size_t>(o.games));
+  std::atomic<int> next{0};
+  std::mutex progress_mutex;
+  int done = 0;
+  auto worker = [&] {
+    for (int i = next++; i < o.games; i = next++) {
+      outcomes[static_cast<size_t>(i)] = PlayGame(o, i);
+      std::lock_guard<std::mutex> lock(progress_mutex);
+      ++done;
+      if (o.progress) o.progress(done, o.games);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < std::min(o.threads, o.games); ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+
+  ArenaReport report;
+  report.options = o;
+  report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  report.bots.resize(static_cast<size_t>(k));
+  int64_t total_decisions = 0;
+  for (const GameOutcome& g : outcomes) {
+    if (!g.error.empty()) return Status::Error(g.error);
+    report.unfinished += g.unfinished;
+    total_decisions += g.total_decisions;
+    for (size_t b = 0; b < static_cast<size_t>(k); ++b) {
+      BotResult& r = report.bots[b];
+      ++r.games;
+      r.wins += g.place[b] == 1;
+      r.shared += g.place[b] == 2;
+      r.losses += g.place[b] == 0;
+      r.points += g.points[b];
+      r.average_score += g.score[b];
+      r.decisions += g.decisions[b];
+      r.think_seconds += g.think[b];
+      r.max_move_seconds = std::max(r.max_move_seconds, g.max_think[b]);
+    }
+  }
+  for (size_t b = 0; b < static_cast<size_t>(k); ++b) {
+    BotResult& r = report.bots[b];
+    r.spec = o.bots[b];
+    r.win_rate = r.points / r.games;
+    WilsonInterval(r.win_rate, r.games, &r.ci_low, &r.ci_high);
+    r.average_score /= r.games;
+  }
+  report.average_decisions = static_cast<double>(total_decisions) / o.games;
+  if (k == 2) {
+    report.has_elo = true;
+    const BotResult& a = report.bots[0];
+    report.elo = EloFromScore(a.win_rate);
+    report.elo_low = EloFromScore(a.ci_low);
+    report.elo_high = EloFromScore(a.ci_high);
+  }
+  return report;
+}
+
+std::string ReportText(const ArenaReport& r) {
+  const ArenaOptions& o = r.options;
+  const int k = static_cast<int>(o.bots.size());
+  std::string text;
+  char line[512];
+  std::snprintf(line, sizeof line, "%s%s%s, %d players: %d games, seed %llu, seats rotated (%d games per seat per bot)\n",
+                o.game.c_str(), o.variant.empty() ? "" : " ", o.variant.c_str(), k, o.games,
+                static_cast<unsigned long long>(o.seed), o.games / k);
+  text += line;
+  size_t width = 4;
+  for (const auto& b : r.bots) width = std::max(width, b.spec.size());
+  std::snprintf(line, sizeof line, "%-*s %6s %6s %6s %6s %9s %17s %10s %9s %9s\n", static_cast<int>(width), "bot", "games",
+                "wins", k == 2 ? "draws" : "shared", "losses", "win rate", "95% CI", "avg score", "ms/move", "max ms");
+  text += line;
+  for (const auto& b : r.bots) {
+    char ci[48];
+    std::snprintf(ci, sizeof ci, "[%s, %s]", Percent(b.ci_low).c_str(), Percent(b.ci_high).c_str());
+    double ms = b.decisions ? 1000 * b.think_seconds / static_cast<double>(b.decisions) : 0;
+    std::snprintf(line, sizeof line, "%-*s %6d %6d %6d %6d %9s %17s %10.1f %9.1f %9.1f\n", static_cast<int>(width),
+                  b.spec.c_str(), b.games, b.wins, b.shared, b.losses, Percent(b.win_rate).c_str(), ci,
+                  b.average_score, ms, 1000 * b.max_move_seconds);
+    text += line;
+  }
+  if (r.has_elo) {
+    std::snprintf(line, sizeof line, "Elo difference (%s over %s): %s [%s, %s]\n", r.bots[0].spec.c_str(),
+                  r.bots[1].spec.c_str(), SignedElo(r.elo).c_str(), SignedElo(r.elo_low).c_str(),
+                  SignedElo(r.elo_high).c_str());
+    text += line;
+  }
+  std::snprintf(line, sizeof line, "average game length: %.1f moves (chance moves not counted); %.2f s in all\n",
+                r.average_decisions, r.seconds);
+  text += line;
+  if (r.unfinished)
+    text += std::to_string(r.unfinished) + " games stopped unfinished after " + std::to_string(o.max_decisions) +
+            " moves, counted as shared by all\n";
+  return text;
+}
+
+Json ReportJson(const ArenaReport& r) {
+  Json j;
+  j["game"] = r.options.game;
+  j["variant"] = r.options.variant;
+  j["games"] = r.options.games;
+  j["seed"] = std::to_string(r.options.seed);
+  j["threads"] = r.options.threads;
+  Json bots = Json::array();
+  for (const auto& b : r.bots) {
+    bots.push_back(Json{{"bot", b.spec},
+                        {"games", b.games},
+                        {"wins", b.wins},
+                        {"shared", b.shared},
+                        {"losses", b.losses},
+                        {"points", b.points},
+                        {"win_rate", Round3(b.win_rate)},
+                        {"ci95", {Round3(b.ci_low), Round3(b.ci_high)}},
+                        {"average_score", Round3(b.average_score)},
+                        {"moves", b.decisions},
+                        {"ms_per_move", Round3(b.decisions ? 1000 * b.think_seconds / static_cast<double>(b.decisions) : 0)},
+                        {"max_ms_per_move", Round3(1000 * b.max_move_seconds)}});
+  }
+  j["bots"] = bots;
+  j["elo"] = r.has_elo ? Json{{"difference", EloJson(r.elo)}, {"ci95", {EloJson(r.elo_low), EloJson(r.elo_high)}}}
+                       : Json(nullptr);
+  j["average_moves"] = Round3(r.average_decisions);
+  j["unfinished"] = r.unfinished;
+  j["seconds"] = Round3(r.seconds);
+  return j;
+}
+
+}  // namespace souk::match

@@ -1,0 +1,72 @@
+// The arena: bots play each other over many games, and the results say which is
+// stronger and by how much.
+//
+// Seats rotate: game i seats bot (s + i) mod K at seat s, for K bots, so every bot
+// plays every seat equally often, and each run of K consecutive games shares one
+// deal (the same game seed), which cancels much of the luck of the deal. Game and
+// bot seeds derive from the arena seed, so a run with iteration budgets is exactly
+// reproducible, whatever the number of threads.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/status.h"
+#include "format/json.h"
+
+namespace souk::match {
+
+struct ArenaOptions {
+  std::string game;               // "jaipur" | "marrakech"
+  std::string variant;            // "" for the game's default
+  std::vector<std::string> bots;  // one spec per seat: 2 for Jaipur, 2 to 4 for Marrakech
+  int games = 100;                // rounded up to a multiple of the number of bots
+  uint64_t seed = 1;
+  int threads = 1;                // games played at once
+  // A game still going after this many decisions is stopped and counted as shared
+  // by all (two bots could in principle exchange the same cards forever).
+  int max_decisions = 5000;
+  // Called after each finished game, from the thread that played it, one call at a time.
+  std::function<void(int done, int total)> progress;
+};
+
+struct BotResult {
+  std::string spec;
+  int games = 0;
+  int wins = 0;    // sole wins
+  int shared = 0;  // wins shared with others (draws)
+  int losses = 0;
+  double points = 0;  // wins + shared wins split between the winners
+  double win_rate = 0, ci_low = 0, ci_high = 0;  // points per game, Wilson 95% interval
+  double average_score = 0;                      // the game's score at the end (rupees, dirhams + carpets)
+  int64_t decisions = 0;
+  double think_seconds = 0, max_move_seconds = 0;
+};
+
+struct ArenaReport {
+  ArenaOptions options;  // games as played (rounded up)
+  std::vector<BotResult> bots;
+  // Two bots: the first's Elo difference over the second, from its win rate and
+  // interval (infinite bounds when a bot won or lost every game).
+  bool has_elo = false;
+  double elo = 0, elo_low = 0, elo_high = 0;
+  double average_decisions = 0;  // moves per game, chance moves not counted
+  int unfinished = 0;
+  double seconds = 0;
+};
+
+// Plays every game. Fails, before playing, on an unknown game, a bad spec or a
+// wrong number of bots.
+Result<ArenaReport> RunArena(const ArenaOptions& options);
+
+// Wilson score interval for a proportion at 95%.
+void WilsonInterval(double proportion, int n, double* low, double* high);
+// Elo difference implied by an expected score p in [0, 1] (±infinity at the ends).
+double EloFromScore(double p);
+
+std::string ReportText(const ArenaReport& report);
+Json ReportJson(const ArenaReport& report);
+
+}  // namespace souk::match
