@@ -2,6 +2,7 @@
 
 #include "ai/jaipur/jaipur_bots.h"
 #include "ai/marrakech/marrakech_bots.h"
+#include "core/text.h"
 
 namespace souk::ai {
 namespace {
@@ -29,8 +30,8 @@ class TypedBot final : public Bot {
 };
 
 template <typename GameBot, typename GameView, typename Factory>
-std::unique_ptr<Bot> Make(const BotSpec& spec, uint64_t seed, const Factory& factory) {
-  return std::make_unique<TypedBot<GameBot, GameView>>(factory(spec, seed));
+std::unique_ptr<Bot> Make(std::string_view game, const BotSpec& spec, uint64_t seed, const Factory& factory) {
+  return std::make_unique<TypedBot<GameBot, GameView>>(factory(spec.kind, ResolveParams(game, spec), seed));
 }
 
 }  // namespace
@@ -38,21 +39,21 @@ std::unique_ptr<Bot> Make(const BotSpec& spec, uint64_t seed, const Factory& fac
 Result<std::unique_ptr<Bot>> MakeBot(std::string_view game, const BotSpec& spec, uint64_t seed) {
   if (game == "jaipur") {
     namespace g = souk::ai::jaipur;
-    return Make<g::Bot, souk::jaipur::View>(spec, seed, [](const BotSpec& s, uint64_t sd) {
-      return s.kind == BotKind::kRandom ? g::MakeRandomBot(sd)
-           : s.kind == BotKind::kGreedy ? g::MakeGreedyBot(sd)
-                                        : g::MakeMctsBot(s.mcts, sd);
+    return Make<g::Bot, souk::jaipur::View>(game, spec, seed, [](BotKind kind, const MctsParams& p, uint64_t sd) {
+      return kind == BotKind::kRandom ? g::MakeRandomBot(sd)
+           : kind == BotKind::kGreedy ? g::MakeGreedyBot(sd)
+                                      : g::MakeMctsBot(p, sd);
     });
   }
   if (game == "marrakech") {
     namespace g = souk::ai::marrakech;
-    return Make<g::Bot, souk::marrakech::View>(spec, seed, [](const BotSpec& s, uint64_t sd) {
-      return s.kind == BotKind::kRandom ? g::MakeRandomBot(sd)
-           : s.kind == BotKind::kGreedy ? g::MakeGreedyBot(sd)
-                                        : g::MakeMctsBot(s.mcts, sd);
+    return Make<g::Bot, souk::marrakech::View>(game, spec, seed, [](BotKind kind, const MctsParams& p, uint64_t sd) {
+      return kind == BotKind::kRandom ? g::MakeRandomBot(sd)
+           : kind == BotKind::kGreedy ? g::MakeGreedyBot(sd)
+                                      : g::MakeMctsBot(p, sd);
     });
   }
-  return Status::Error("unknown game '" + std::string(game) + "'; expected jaipur or marrakech");
+  return Status::Error("unknown game " + Quoted(game) + "; expected jaipur or marrakech");
 }
 
 Result<std::unique_ptr<Bot>> MakeBot(std::string_view game, std::string_view spec, uint64_t seed) {

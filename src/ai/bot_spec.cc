@@ -11,11 +11,19 @@
 namespace souk::ai {
 namespace {
 
-// Iteration budgets, so that a level's strength does not depend on the machine and
-// arena results replay exactly. Measured in docs/ai.md.
-constexpr int64_t kEasyIterations = 300;
-constexpr int64_t kMediumIterations = 3000;
-constexpr int64_t kHardIterations = 30000;
+// Levels are iteration budgets, so that a level plays as well on a slow machine as
+// on a fast one and arena runs of levels replay exactly. Measured in docs/ai.md.
+struct Level {
+  std::string_view name;
+  int64_t jaipur_iterations;
+  int64_t marrakech_iterations;
+  int threads;
+};
+constexpr Level kLevels[] = {
+    {"easy", 300, 300, 1},
+    {"medium", 3000, 3000, 1},
+    {"hard", 30000, 30000, 2},
+};
 
 std::vector<std::string_view> Split(std::string_view text, char separator) {
   std::vector<std::string_view> parts;
@@ -73,17 +81,27 @@ std::optional<int> ParseMilliseconds(std::string_view text) {
 
 }  // namespace
 
-BotSpec LevelSpec(std::string_view level) {
-  BotSpec spec;
-  spec.kind = BotKind::kMcts;
-  spec.level = std::string(level);
-  if (level == "easy") spec.mcts.budget.iterations = kEasyIterations;
-  if (level == "medium") spec.mcts.budget.iterations = kMediumIterations;
-  if (level == "hard") {
-    spec.mcts.budget.iterations = kHardIterations;
-    spec.mcts.budget.threads = 2;
+MctsParams LevelParams(std::string_view game, std::string_view level) {
+  MctsParams params;
+  for (const Level& l : kLevels) {
+    if (l.name != level) continue;
+    params.budget.iterations = game == "marrakech" ? l.marrakech_iterations : l.jaipur_iterations;
+    params.budget.threads = l.threads;
   }
-  return spec;
+  return params;
+}
+
+MctsParams ResolveParams(std::string_view game, const BotSpec& spec) {
+  MctsParams params = spec.level.empty() ? MctsParams{} : LevelParams(game, spec.level);
+  // One limit given alone replaces the level's budget rather than adding to it.
+  if (spec.iterations || spec.time_ms) {
+    params.budget.iterations = spec.iterations;
+    params.budget.time_ms = spec.time_ms;
+  }
+  if (spec.threads) params.budget.threads = spec.threads;
+  if (spec.exploration > 0) params.exploration = spec.exploration;
+  if (spec.rollout_cap) params.rollout_cap = spec.rollout_cap;
+  return params;
 }
 
 Result<BotSpec> ParseBotSpec(std::string_view text) {
@@ -99,7 +117,7 @@ Result<BotSpec> ParseBotSpec(std::string_view text) {
   } else if (name == "mcts") {
     spec.kind = BotKind::kMcts;
   } else if (name == "easy" || name == "medium" || name == "hard") {
-    spec = LevelSpec(name);
+    spec.level = std::string(name);
   } else {
     return Status::Error(bad + "unknown bot; expected random, greedy, mcts, easy, medium or hard");
   }
@@ -118,26 +136,23 @@ Result<BotSpec> ParseBotSpec(std::string_view text) {
     if (key == "iterations") {
       auto n = ParseCount(value, 1, 1'000'000'000);
       if (!n) return Status::Error(bad + "iterations must be a whole number from 1 to 1000000000");
-      spec.mcts.budget.iterations = *n;
-      // A level's budget is replaced, not combined, when one limit is given.
-      if (!spec.level.empty() && !std::count(seen.begin(), seen.end(), "time")) spec.mcts.budget.time_ms = 0;
+      spec.iterations = *n;
     } else if (key == "time") {
       auto ms = ParseMilliseconds(value);
       if (!ms) return Status::Error(bad + "time must be milliseconds from 1 to 3600000 (500, 500ms or 0.5s)");
-      spec.mcts.budget.time_ms = *ms;
-      if (!spec.level.empty() && !std::count(seen.begin(), seen.end(), "iterations")) spec.mcts.budget.iterations = 0;
+      spec.time_ms = *ms;
     } else if (key == "threads") {
       auto n = ParseCount(value, 1, 64);
       if (!n) return Status::Error(bad + "threads must be a whole number from 1 to 64");
-      spec.mcts.budget.threads = static_cast<int>(*n);
+      spec.threads = static_cast<int>(*n);
     } else if (key == "c") {
       auto c = ParseDecimal(value);
       if (!c || *c <= 0 || *c > 100) return Status::Error(bad + "c must be a number above 0 and at most 100");
-      spec.mcts.exploration = *c;
+      spec.exploration = *c;
     } else if (key == "rollout") {
       auto n = ParseCount(value, 1, 100000);
       if (!n) return Status::Error(bad + "rollout must be a whole number of moves from 1 to 100000");
-      spec.mcts.rollout_cap = static_cast<int>(*n);
+      spec.rollout_cap = static_cast<int>(*n);
     } else {
       return Status::Error(bad + "unknown option " + Quoted(key) + "; expected iterations, time, threads, c or rollout");
     }
@@ -149,22 +164,17 @@ std::string ToString(const BotSpec& spec) {
   if (spec.kind == BotKind::kRandom) return "random";
   if (spec.kind == BotKind::kGreedy) return "greedy";
   std::string name = spec.level.empty() ? "mcts" : spec.level;
-  BotSpec base = spec.level.empty() ? BotSpec{} : LevelSpec(spec.level);
   std::vector<std::string> options;
-  const Budget& b = spec.mcts.budget;
-  const Budget& d = base.mcts.budget;
-  // A limit given alone replaces the level's other one (see ParseBotSpec), so a
-  // zero limit never needs writing.
-  if (b.iterations && b.iterations != d.iterations) options.push_back("iterations=" + std::to_string(b.iterations));
-  if (b.time_ms && b.time_ms != d.time_ms) options.push_back("time=" + std::to_string(b.time_ms));
-  if (b.threads != d.threads) options.push_back("threads=" + std::to_string(b.threads));
-  if (spec.mcts.exploration != base.mcts.exploration) {
+  if (spec.iterations) options.push_back("iterations=" + std::to_string(spec.iterations));
+  if (spec.time_ms) options.push_back("time=" + std::to_string(spec.time_ms));
+  if (spec.threads) options.push_back("threads=" + std::to_string(spec.threads));
+  if (spec.exploration > 0) {
     char buffer[32];
     // Shortest text that reads back to the same double.
-    auto end = std::to_chars(buffer, buffer + sizeof buffer, spec.mcts.exploration, std::chars_format::fixed).ptr;
+    auto end = std::to_chars(buffer, buffer + sizeof buffer, spec.exploration, std::chars_format::fixed).ptr;
     options.push_back("c=" + std::string(buffer, end));
   }
-  if (spec.mcts.rollout_cap != base.mcts.rollout_cap) options.push_back("rollout=" + std::to_string(spec.mcts.rollout_cap));
+  if (spec.rollout_cap) options.push_back("rollout=" + std::to_string(spec.rollout_cap));
   std::string text = name;
   for (size_t i = 0; i < options.size(); ++i) text += (i ? "," : ":") + options[i];
   return text;

@@ -22,40 +22,46 @@ TEST(BotSpec, NamesTheThreeKinds) {
   EXPECT_EQ(Parse("random").kind, BotKind::kRandom);
   EXPECT_EQ(Parse("greedy").kind, BotKind::kGreedy);
   EXPECT_EQ(Parse("mcts").kind, BotKind::kMcts);
-  EXPECT_EQ(Parse("mcts").mcts.budget.iterations, 0);  // the default budget
+  EXPECT_EQ(Parse("mcts"), BotSpec{});  // every option left to the bot's defaults
 }
 
 TEST(BotSpec, ReadsEveryMctsOption) {
-  BotSpec s = Parse("mcts:iterations=20000,time=500,threads=2,c=0.7,rollout=80");
-  EXPECT_EQ(s.mcts.budget.iterations, 20000);
-  EXPECT_EQ(s.mcts.budget.time_ms, 500);
-  EXPECT_EQ(s.mcts.budget.threads, 2);
-  EXPECT_DOUBLE_EQ(s.mcts.exploration, 0.7);
-  EXPECT_EQ(s.mcts.rollout_cap, 80);
+  MctsParams p = ResolveParams("jaipur", Parse("mcts:iterations=20000,time=500,threads=2,c=0.7,rollout=80"));
+  EXPECT_EQ(p.budget.iterations, 20000);
+  EXPECT_EQ(p.budget.time_ms, 500);
+  EXPECT_EQ(p.budget.threads, 2);
+  EXPECT_DOUBLE_EQ(p.exploration, 0.7);
+  EXPECT_EQ(p.rollout_cap, 80);
 }
 
 TEST(BotSpec, TimeTakesMillisecondsOrSeconds) {
-  EXPECT_EQ(Parse("mcts:time=500").mcts.budget.time_ms, 500);
-  EXPECT_EQ(Parse("mcts:time=500ms").mcts.budget.time_ms, 500);
-  EXPECT_EQ(Parse("mcts:time=1.5s").mcts.budget.time_ms, 1500);
+  EXPECT_EQ(Parse("mcts:time=500").time_ms, 500);
+  EXPECT_EQ(Parse("mcts:time=500ms").time_ms, 500);
+  EXPECT_EQ(Parse("mcts:time=1.5s").time_ms, 1500);
 }
 
 TEST(BotSpec, LevelsAreMctsBudgetsEachLargerThanTheOneBelow) {
-  BotSpec easy = Parse("easy"), medium = Parse("medium"), hard = Parse("hard");
-  EXPECT_EQ(easy.kind, BotKind::kMcts);
-  EXPECT_EQ(hard.level, "hard");
-  EXPECT_LT(easy.mcts.budget.iterations, medium.mcts.budget.iterations);
-  EXPECT_LT(medium.mcts.budget.iterations, hard.mcts.budget.iterations);
+  EXPECT_EQ(Parse("easy").kind, BotKind::kMcts);
+  EXPECT_EQ(Parse("hard").level, "hard");
+  for (std::string_view game : {"jaipur", "marrakech"}) {
+    MctsParams easy = ResolveParams(game, Parse("easy")), medium = ResolveParams(game, Parse("medium")),
+               hard = ResolveParams(game, Parse("hard"));
+    EXPECT_GT(easy.budget.iterations, 0);
+    EXPECT_LT(easy.budget.iterations, medium.budget.iterations);
+    EXPECT_LT(medium.budget.iterations, hard.budget.iterations);
+    EXPECT_EQ(easy.budget.time_ms, 0);  // iterations only: the same strength on any machine
+  }
 }
 
 TEST(BotSpec, OptionsOverrideALevel) {
-  BotSpec s = Parse("hard:threads=1");
-  EXPECT_EQ(s.mcts.budget.threads, 1);
-  EXPECT_EQ(s.mcts.budget.iterations, LevelSpec("hard").mcts.budget.iterations);
+  MctsParams p = ResolveParams("jaipur", Parse("hard:threads=1"));
+  EXPECT_EQ(p.budget.threads, 1);
+  EXPECT_EQ(p.budget.iterations, LevelParams("jaipur", "hard").budget.iterations);
   // A time limit replaces the level's iteration budget rather than adding to it.
-  BotSpec timed = Parse("hard:time=200");
-  EXPECT_EQ(timed.mcts.budget.time_ms, 200);
-  EXPECT_EQ(timed.mcts.budget.iterations, 0);
+  MctsParams timed = ResolveParams("jaipur", Parse("hard:time=200"));
+  EXPECT_EQ(timed.budget.time_ms, 200);
+  EXPECT_EQ(timed.budget.iterations, 0);
+  EXPECT_EQ(timed.budget.threads, LevelParams("jaipur", "hard").budget.threads);
 }
 
 TEST(BotSpec, CanonicalTextParsesBackToTheSameSpec) {
