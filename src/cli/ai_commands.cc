@@ -65,25 +65,40 @@ int Hint(const GameState& state, const HintOptions& o) {
   std::cout << "Hint for player " << player << " (" << state.game() << ", bot " << ai::ToString(*spec);
   if (analysis.iterations) {
     char buffer[64];
-    std::snprintf(buffer, sizeof buffer, ": %lld iterations in %.2f s", static_cast<long long>(analysis.iterations),
+    std::snprintf(buffer, sizeof buffer, ": %lld iterations in %.3f s", static_cast<long long>(analysis.iterations),
                   analysis.seconds);
     std::cout << buffer;
   }
   std::cout << ")\n";
   size_t width = 4;
   for (size_t i = 0; i < shown; ++i) width = std::max(width, analysis.moves[i].move.size());
+  // Bots that do not search (random, greedy) have no visits or win rates: only
+  // their own value of each move.
+  const bool searched = analysis.iterations > 0;
   char line[256];
-  std::snprintf(line, sizeof line, "%3s  %-*s %9s %7s %8s\n", "#", static_cast<int>(width), "move", "visits", "win",
-                "score");
+  if (searched) {
+    std::snprintf(line, sizeof line, "%3s  %-*s %9s %7s %8s\n", "#", static_cast<int>(width), "move", "visits", "win",
+                  "score");
+  } else {
+    std::snprintf(line, sizeof line, "%3s  %-*s %8s\n", "#", static_cast<int>(width), "move", "value");
+  }
   std::cout << line;
   for (size_t i = 0; i < shown; ++i) {
     const auto& m = analysis.moves[i];
-    std::snprintf(line, sizeof line, "%3zu  %-*s %9lld %6.1f%% %+8.1f\n", i + 1, static_cast<int>(width), m.move.c_str(),
-                  static_cast<long long>(m.visits), 100 * m.win_rate, m.score);
+    if (searched) {
+      std::snprintf(line, sizeof line, "%3zu  %-*s %9lld %6.1f%% %+8.1f\n", i + 1, static_cast<int>(width),
+                    m.move.c_str(), static_cast<long long>(m.visits), 100 * m.win_rate, m.score);
+    } else {
+      std::snprintf(line, sizeof line, "%3zu  %-*s %+8.1f\n", i + 1, static_cast<int>(width), m.move.c_str(), m.score);
+    }
     std::cout << line;
   }
   if (shown < analysis.moves.size())
     std::cout << "(" << analysis.moves.size() - shown << " more legal moves; --top 0 lists them all)\n";
+  if (searched) {
+    std::cout << "win: the estimated chance to win " << (state.game() == "jaipur" ? "the round's seal" : "the game")
+              << "; score: the expected margin over the best opponent\n";
+  }
   return 0;
 }
 
