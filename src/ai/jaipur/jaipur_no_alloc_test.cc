@@ -1,23 +1,11 @@
-// An MCTS search allocates nothing once its node pool is warm. Counted by replacing the global allocation
-// functions in this binary only (they do not mix with the sanitizers).
-#include <cstdlib>
-#include <new>
-
+// An MCTS search allocates nothing once its node pool is warm (counted with
+// tests/support/allocation_count.h, so not in the sanitizer build).
 #include <gtest/gtest.h>
+
+#include "support/allocation_count.h"
 
 #include "ai/jaipur/jaipur_bots.h"
 
-namespace {
-long g_allocations = 0;
-}  // namespace
-
-void* operator new(std::size_t size) {
-  ++g_allocations;
-  if (void* p = std::malloc(size ? size : 1)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace souk::ai::jaipur {
 namespace {
@@ -41,9 +29,9 @@ TEST(JaipurMctsNoAllocation, WarmSearchAllocatesNothing) {
   params.budget.iterations = 2000;
   auto bot = MakeMctsBot(params, 5);
   bot->ChooseMove(opening.ViewFor(opening.to_move));  // warms the pool up
-  long before = g_allocations;
+  long before = ::souk::testing::AllocationCount();
   bot->ChooseMove(mid.ViewFor(mid.to_move));
-  EXPECT_EQ(g_allocations - before, 0);
+  EXPECT_EQ(::souk::testing::AllocationCount() - before, 0);
 }
 
 }  // namespace
