@@ -62,11 +62,4 @@ Result<std::unique_ptr<Bot>> MakeBot(std::string_view game, std::string_view spe
   return MakeBot(game, *parsed, seed);
 }
 
-bool IsViewersDecision(const AnyView& view) {
-  if (const auto* j = std::get_if<souk::jaipur::View>(&view)) return !j->game_over && j->to_move == j->viewer;
-  const auto& m = std::get<souk::marrakech::View>(view);
-  return m.phase != souk::marrakech::Phase::kGameOver && m.phase != souk::marrakech::Phase::kRoll &&
-         m.to_move == m.viewer;
-}
-
 }  // namespace souk::ai

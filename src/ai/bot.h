@@ -32,8 +32,4 @@ class Bot {
 Result<std::unique_ptr<Bot>> MakeBot(std::string_view game, const BotSpec& spec, uint64_t seed);
 Result<std::unique_ptr<Bot>> MakeBot(std::string_view game, std::string_view spec, uint64_t seed);
 
-// True when it is the viewer's own decision (not the other player's, not a chance
-// move, not the end of the game): the only views a bot may be asked about.
-bool IsViewersDecision(const AnyView& view);
-
 }  // namespace souk::ai
