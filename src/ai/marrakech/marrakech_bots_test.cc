@@ -12,6 +12,7 @@
 #include "ai/marrakech/marrakech_bots.h"
 #include "ai/marrakech/marrakech_internal.h"
 #include "ai/marrakech/marrakech_mcts.h"
+#include "core/marrakech/marrakech_test_util.h"
 
 namespace souk::ai::marrakech {
 namespace {
@@ -22,16 +23,9 @@ using mk::Phase;
 using mk::State;
 using mk::Turn;
 using mk::Variant;
-
-struct Mode {
-  int players;
-  Variant variant;
-  const char* name;
-};
-const Mode kModes[] = {{2, Variant::kStandard, "2p"},
-                       {2, Variant::kSingleColour, "2p-single-colour"},
-                       {3, Variant::kStandard, "3p"},
-                       {4, Variant::kStandard, "4p"}};
+using mk::testing::kModes;
+using mk::testing::Lay;
+using mk::testing::Mode;
 
 std::unique_ptr<Bot> Mcts(int64_t iterations, uint64_t seed, int threads = 1) {
   MctsParams params;
@@ -41,27 +35,6 @@ std::unique_ptr<Bot> Mcts(int64_t iterations, uint64_t seed, int threads = 1) {
 }
 
 int Sq(std::string_view name) { return mk::ParseSquare(name).value(); }
-
-// Lays a carpet of colour c on squares a and b as its owner would have: the board,
-// the colour bits, the placed count, one carpet off the owner's pile.
-void Lay(State* s, std::string_view a, std::string_view b, int c) {
-  mk::PlayerState& owner = s->players[static_cast<size_t>(s->Owner(c))];
-  for (int i = owner.pile_size - 1; i >= 0; --i) {
-    if (owner.pile[static_cast<size_t>(i)] != c) continue;
-    for (int k = i; k + 1 < owner.pile_size; ++k) owner.pile[static_cast<size_t>(k)] = owner.pile[static_cast<size_t>(k + 1)];
-    --owner.pile_size;
-    break;
-  }
-  uint8_t id = static_cast<uint8_t>(s->NextCarpetId());
-  for (int sq : {Sq(a), Sq(b)}) {
-    size_t i = static_cast<size_t>(sq);
-    if (s->carpet[i]) s->color_bits[s->color[i]] &= ~(uint64_t{1} << sq);
-    s->carpet[i] = id;
-    s->color[i] = static_cast<uint8_t>(c);
-    s->color_bits[static_cast<size_t>(c)] |= uint64_t{1} << sq;
-  }
-  ++s->placed[static_cast<size_t>(c)];
-}
 
 // Two players, one colour each, seat 0 to orient on d4 facing north. North of
 // Assam a group of six squares of seat 1's colour (every roll straight ahead lands
