@@ -55,7 +55,7 @@ Result<GameRecord> ParseRecord(std::string_view text) {
       in_moves = true;
       continue;
     }
-    if (words.size() != 2) return error("expected 'KEY VALUE' (game, seed, players, variant) or 'moves'");
+    if (words.size() != 2) return error("expected 'KEY VALUE' (game, seed, players, variant, seats) or 'moves'");
     if (std::find(seen_keys.begin(), seen_keys.end(), key) != seen_keys.end())
       return error(Quoted(key) + " appears twice");
     seen_keys.push_back(key);
@@ -72,6 +72,16 @@ Result<GameRecord> ParseRecord(std::string_view text) {
       record.options.players = *players;
     } else if (key == "variant") {
       record.options.variant = words[1];
+    } else if (key == "seats") {
+      std::string_view list = words[1];
+      while (true) {
+        size_t comma = list.find(',');
+        std::string_view seat = list.substr(0, comma);
+        if (seat.empty()) return error("seats: a comma-separated list of 'human' or bot specs, none empty");
+        record.seats.emplace_back(seat);
+        if (comma == std::string_view::npos) break;
+        list.remove_prefix(comma + 1);
+      }
     } else {
       return error("unknown key " + Quoted(key));
     }
@@ -89,6 +99,11 @@ std::string FormatRecord(const GameRecord& record) {
   out += "seed " + std::to_string(record.options.seed) + "\n";
   if (record.options.players) out += "players " + std::to_string(record.options.players) + "\n";
   if (!record.options.variant.empty()) out += "variant " + record.options.variant + "\n";
+  if (!record.seats.empty()) {
+    out += "seats ";
+    for (size_t i = 0; i < record.seats.size(); ++i) out += (i ? "," : "") + record.seats[i];
+    out += "\n";
+  }
   out += "moves\n";
   for (const auto& m : record.moves) out += m + "\n";
   return out;

@@ -5,6 +5,7 @@
 //   seed 42
 //   players 2            (optional; the game's default otherwise)
 //   variant single-colour (optional)
+//   seats human,medium   (optional: who plays each seat, for `souk play --load`)
 //   moves
 //   take gold
 //   sell 3 cloth
@@ -26,6 +27,9 @@ namespace souk {
 struct GameRecord {
   GameOptions options;
   std::vector<std::string> moves;
+  // Who plays each seat ("human" or a bot spec), when the record says; replay
+  // ignores it.
+  std::vector<std::string> seats = {};
 };
 
 // A seed in decimal, 0 to 2^64-1, nothing else.

@@ -15,6 +15,20 @@ TEST(Record, FormatAndParseRoundTrip) {
   EXPECT_EQ(parsed->moves, r.moves);
 }
 
+TEST(Record, SeatsRoundTripAndAreOptional) {
+  GameRecord r;
+  r.options = {"marrakech", 7, 3, ""};
+  r.seats = {"human", "mcts:time=500", "easy"};
+  std::string text = FormatRecord(r);
+  EXPECT_NE(text.find("\nseats human,mcts:time=500,easy\n"), std::string::npos) << text;
+  auto parsed = ParseRecord(text);
+  ASSERT_TRUE(parsed.ok()) << parsed.message();
+  EXPECT_EQ(parsed->seats, r.seats);
+  EXPECT_TRUE(ParseRecord("souk-record 1\ngame jaipur\nseed 1\nmoves\n")->seats.empty());
+  EXPECT_EQ(ParseRecord("souk-record 1\ngame jaipur\nseats human,,hard\n").message(),
+            "record line 3: seats: a comma-separated list of 'human' or bot specs, none empty");
+}
+
 TEST(Record, CommentsAndBlankLinesAreIgnored) {
   auto parsed = ParseRecord("# a game\n\nsouk-record 1\ngame marrakech\nplayers 3\nvariant x\nseed 5\nmoves\n# first\nleft\n");
   ASSERT_TRUE(parsed.ok()) << parsed.message();
