@@ -1,0 +1,393 @@
+#include "server/game_service.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "format/record.h"
+#include "server/tokens.h"
+
+namespace souk::server {
+namespace {
+
+int64_t NowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// The game's seed is a secret like the deck it orders: drawn here, never sent.
+uint64_t SecretSeed() {
+  uint64_t seed = 0;
+  for (char c : NewSecret().substr(0, 16)) seed = seed << 4 | static_cast<uint64_t>(c <= '9' ? c - '0' : c - 'a' + 10);
+  return seed;
+}
+
+uint64_t BotSeed(const std::string& game_id, int seat) {
+  uint64_t h = 1469598103934665603ULL;  // FNV-1a: a stable seed per game and seat
+  for (char c : game_id) h = (h ^ static_cast<uint8_t>(c)) * 1099511628211ULL;
+  return h ^ (static_cast<uint64_t>(seat) * 0x9e3779b97f4a7c15ULL);
+}
+
+bool PrintableName(const std::string& name) {
+  if (name.size() > 40) return false;
+  return std::all_of(name.begin(), name.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x20 && c != 0x7f; });
+}
+
+// A spectator's view: for each seat, only what its opponents may know of it.
+Json SpectatorView(const GameState& state) {
+  Json view = state.ViewJson(0);
+  if (state.game() == "jaipur") view["players"][0] = state.ViewJson(1)["players"][0];
+  view["viewer"] = nullptr;
+  return view;
+}
+
+}  // namespace
+
+struct GameService::Game {
+  std::mutex mutex;
+  StoredGame stored;
+  std::unique_ptr<GameState> state;
+  std::vector<std::unique_ptr<ai::Bot>> bots;  // null for human seats
+  std::map<uint64_t, std::pair<int, Listener>> listeners;
+  bool bot_queued = false;
+  std::string last_move;
+  int last_seat = -1;
+};
+
+GameService::GameService(Store& store, int bot_threads) : store_(store) {
+  for (int i = 0; i < std::max(1, bot_threads); ++i) workers_.emplace_back([this] { BotWorker(); });
+}
+
+GameService::~GameService() {
+  {
+    std::lock_guard lock(queue_mutex_);
+    stopping_ = true;
+  }
+  queue_changed_.notify_all();
+  for (std::thread& t : workers_) t.join();
+}
+
+std::shared_ptr<GameService::Game> GameService::Find(const std::string& id) {
+  {
+    std::lock_guard lock(games_mutex_);
+    auto it = games_.find(id);
+    if (it != games_.end()) return it->second;
+  }
+  // A finished game from before a restart: read it back for its record.
+  auto stored = store_.LoadGame(id);
+  if (!stored.ok()) return nullptr;
+  auto game = Load(std::move(*stored));
+  if (!game.ok()) return nullptr;
+  std::lock_guard lock(games_mutex_);
+  return games_.emplace(id, *game).first->second;
+}
+
+Result<std::shared_ptr<GameService::Game>> GameService::Load(StoredGame stored) {
+  auto game = std::make_shared<Game>();
+  game->stored = std::move(stored);
+  GameRecord record;
+  record.options = game->stored.options;
+  record.moves = game->stored.moves;
+  auto state = Replay(record);
+  if (!state.ok()) return Status::Error("game " + game->stored.id + ": " + state.message());
+  game->state = std::move(*state);
+  for (size_t seat = 0; seat < game->stored.seats.size(); ++seat) {
+    const std::string& player = game->stored.seats[seat].player;
+    if (player == "human") {
+      game->bots.push_back(nullptr);
+      continue;
+    }
+    auto bot = ai::MakeBot(game->stored.options.game, player, BotSeed(game->stored.id, static_cast<int>(seat)));
+    if (!bot.ok()) return Status::Error("game " + game->stored.id + ": seat " + std::to_string(seat) + ": " + bot.message());
+    game->bots.push_back(std::move(*bot));
+  }
+  if (!game->stored.moves.empty()) {
+    game->last_move = game->stored.moves.back();
+  }
+  return game;
+}
+
+Status GameService::Restore() {
+  auto stored = store_.LoadUnfinished();
+  if (!stored.ok()) return stored.status();
+  for (StoredGame& s : *stored) {
+    auto game = Load(std::move(s));
+    if (!game.ok()) return game.status();
+    std::shared_ptr<Game> g = *game;
+    {
+      std::lock_guard lock(games_mutex_);
+      games_[g->stored.id] = g;
+    }
+    std::lock_guard lock(g->mutex);
+    // A crash between a move and the chance outcome it led to: draw it now (the
+    // game's PRNG gives the same one).
+    if (Status st = PlayChanceLocked(*g); !st.ok()) return st;
+    ScheduleBotLocked(g);
+  }
+  return Status::Ok();
+}
+
+Result<Created> GameService::Create(const CreateRequest& request) {
+  GameOptions options{request.game, SecretSeed(), request.players, request.variant};
+  auto fresh = NewGame(options);
+  if (!fresh.ok()) return fresh.status();
+  const int n = (*fresh)->num_players();
+  if (static_cast<int>(request.seats.size()) != n)
+    return Status::Error("seats: " + std::to_string(request.seats.size()) + " given for a game of " +
+                         std::to_string(n) + " players");
+  if (request.creator_seat < 0 || request.creator_seat >= n ||
+      request.seats[static_cast<size_t>(request.creator_seat)].player != "human")
+    return Status::Error("creator_seat: must be one of the human seats");
+  StoredGame stored;
+  stored.id = NewGameId();
+  stored.options = options;
+  stored.options.players = n;
+  stored.created_ms = stored.updated_ms = NowMs();
+  Created created;
+  created.game_id = stored.id;
+  created.seat = request.creator_seat;
+  for (int seat = 0; seat < n; ++seat) {
+    const SeatRequest& r = request.seats[static_cast<size_t>(seat)];
+    if (!PrintableName(r.name)) return Status::Error("seats[" + std::to_string(seat) + "].name: at most 40 printable characters");
+    StoredSeat s{r.player, "", "", r.name};
+    if (r.player != "human") {
+      auto spec = ai::ParseBotSpec(r.player);
+      if (!spec.ok()) return Status::Error("seats[" + std::to_string(seat) + "].player: " + spec.message());
+    } else if (seat == request.creator_seat) {
+      created.token = NewSecret();
+      s.token_hash = HashSecret(created.token);
+    } else {
+      std::string invite = NewSecret();
+      s.invite_hash = HashSecret(invite);
+      created.invites.emplace_back(seat, invite);
+    }
+    stored.seats.push_back(std::move(s));
+  }
+  auto game = Load(stored);
+  if (!game.ok()) return game.status();
+  if (Status st = store_.CreateGame(stored); !st.ok()) return st;
+  std::shared_ptr<Game> g = *game;
+  {
+    std::lock_guard lock(games_mutex_);
+    games_[g->stored.id] = g;
+  }
+  std::lock_guard lock(g->mutex);
+  if (Status st = PlayChanceLocked(*g); !st.ok()) return st;
+  ScheduleBotLocked(g);
+  return created;
+}
+
+Result<Joined> GameService::Join(const std::string& game_id, const std::string& invite_code, const std::string& name) {
+  std::shared_ptr<Game> g = Find(game_id);
+  if (!g) return Status::Error("no game " + game_id);
+  if (!PrintableName(name)) return Status::Error("name: at most 40 printable characters");
+  std::lock_guard lock(g->mutex);
+  const std::string hash = HashSecret(invite_code);
+  for (size_t seat = 0; seat < g->stored.seats.size(); ++seat) {
+    StoredSeat s = g->stored.seats[seat];
+    if (s.invite_hash.empty() || !SameHash(s.invite_hash, hash)) continue;
+    Joined joined{static_cast<int>(seat), NewSecret()};
+    s.token_hash = HashSecret(joined.token);
+    s.invite_hash.clear();
+    s.name = name;
+    if (Status st = store_.UpdateSeat(game_id, static_cast<int>(seat), s); !st.ok()) return st;
+    g->stored.seats[seat] = s;
+    NotifyLocked(*g);
+    return joined;
+  }
+  return Status::Error("invite code: not a free seat of game " + game_id);
+}
+
+Result<int> GameService::SeatOf(const std::string& game_id, const std::string& token) {
+  std::shared_ptr<Game> g = Find(game_id);
+  if (!g) return Status::Error("no game " + game_id);
+  if (token.empty()) return -1;
+  const std::string hash = HashSecret(token);
+  std::lock_guard lock(g->mutex);
+  for (size_t seat = 0; seat < g->stored.seats.size(); ++seat)
+    if (!g->stored.seats[seat].token_hash.empty() && SameHash(g->stored.seats[seat].token_hash, hash))
+      return static_cast<int>(seat);
+  return Status::Error("token: not a seat of game " + game_id);
+}
+
+Result<Snapshot> GameService::View(const std::string& game_id, int seat) {
+  std::shared_ptr<Game> g = Find(game_id);
+  if (!g) return Status::Error("no game " + game_id);
+  std::lock_guard lock(g->mutex);
+  return Snapshot{SnapshotLocked(*g, seat)};
+}
+
+Status GameService::Move(const std::string& game_id, int seat, const std::string& move) {
+  std::shared_ptr<Game> g = Find(game_id);
+  if (!g) return Status::Error("no game " + game_id);
+  std::lock_guard lock(g->mutex);
+  if (g->state->is_over()) return Status::Error("the game is over");
+  const int to_move = g->state->current_player();
+  if (seat < 0 || to_move != seat)
+    return Status::Error("not your turn: seat " + std::to_string(to_move) + " is to move");
+  if (Status st = ApplyLocked(*g, move, seat); !st.ok()) return st;
+  if (Status st = PlayChanceLocked(*g); !st.ok()) return st;
+  NotifyLocked(*g);
+  ScheduleBotLocked(g);
+  return Status::Ok();
+}
+
+Status GameService::ApplyLocked(Game& g, const std::string& move, int seat) {
+  const std::vector<std::string> legal = g.state->LegalMoves();
+  std::unique_ptr<GameState> next = g.state->Clone();
+  Status applied = next->Apply(move);
+  if (!applied.ok()) return applied;
+  // The record holds canonical text only: the same move in any other spelling is
+  // refused rather than rewritten, so what a client sent is what is stored.
+  if (!std::binary_search(legal.begin(), legal.end(), move))
+    return Status::Error("move '" + move + "': not in canonical text (as the list of legal moves writes it)");
+  if (Status st = store_.AppendMove(g.stored.id, g.stored.moves.size(), move, next->is_over(), NowMs()); !st.ok())
+    return Status::Error("the move could not be stored, and was not played: " + st.message());
+  g.stored.moves.push_back(move);
+  g.state = std::move(next);
+  g.last_move = move;
+  g.last_seat = seat;
+  return Status::Ok();
+}
+
+Status GameService::PlayChanceLocked(Game& g) {
+  while (!g.state->is_over() && g.state->current_player() == GameState::kChance) {
+    if (Status st = ApplyLocked(g, g.state->SampleChance(), GameState::kChance); !st.ok()) return st;
+  }
+  return Status::Ok();
+}
+
+Json GameService::SnapshotLocked(const Game& g, int seat) const {
+  const GameState& s = *g.state;
+  Json j;
+  j["type"] = "state";
+  j["game_id"] = g.stored.id;
+  j["game"] = s.game();
+  j["seat"] = seat >= 0 ? Json(seat) : Json(nullptr);
+  j["move_count"] = g.stored.moves.size();
+  j["to_move"] = s.is_over() || s.current_player() < 0 ? Json(nullptr) : Json(s.current_player());
+  j["view"] = seat >= 0 ? s.ViewJson(seat) : SpectatorView(s);
+  j["legal"] = seat >= 0 && !s.is_over() && s.current_player() == seat ? Json(s.LegalMoves()) : Json::array();
+  j["last"] = g.last_move.empty() ? Json(nullptr)
+                                  : Json{{"seat", g.last_seat >= 0 ? Json(g.last_seat) : Json(nullptr)}, {"move", g.last_move}};
+  j["over"] = s.is_over();
+  j["winners"] = s.Winners();
+  Json seats = Json::array();
+  for (const StoredSeat& st : g.stored.seats)
+    seats.push_back({{"player", st.player}, {"name", st.name}, {"joined", st.player != "human" || !st.token_hash.empty()}});
+  j["seats"] = seats;
+  return j;
+}
+
+void GameService::NotifyLocked(Game& g) {
+  for (auto& [id, entry] : g.listeners) entry.second(DumpJson(SnapshotLocked(g, entry.first), false));
+}
+
+Result<uint64_t> GameService::Subscribe(const std::string& game_id, int seat, Listener listener) {
+  std::shared_ptr<Game> g = Find(game_id);
+  if (!g) return Status::Error("no game " + game_id);
+  std::lock_guard lock(g->mutex);
+  uint64_t id;
+  {
+    std::lock_guard queue_lock(queue_mutex_);
+    id = next_subscription_++;
+  }
+  listener(DumpJson(SnapshotLocked(*g, seat), false));
+  g->listeners.emplace(id, std::make_pair(seat, std::move(listener)));
+  return id;
+}
+
+void GameService::Unsubscribe(const std::string& game_id, uint64_t subscription) {
+  std::shared_ptr<Game> g = Find(game_id);
+  if (!g) return;
+  std::lock_guard lock(g->mutex);
+  g->listeners.erase(subscription);
+}
+
+Result<Json> GameService::GamesOfTokens(const std::vector<std::string>& tokens) {
+  std::vector<std::string> hashes;
+  for (const std::string& t : tokens) hashes.push_back(HashSecret(t));
+  auto ids = store_.GamesOfTokens(hashes);
+  if (!ids.ok()) return ids.status();
+  Json list = Json::array();
+  for (const std::string& id : *ids) {
+    std::shared_ptr<Game> g = Find(id);
+    if (!g) continue;
+    std::lock_guard lock(g->mutex);
+    for (size_t seat = 0; seat < g->stored.seats.size(); ++seat) {
+      const std::string& mine = g->stored.seats[seat].token_hash;
+      if (mine.empty() || std::none_of(hashes.begin(), hashes.end(), [&](const std::string& h) { return SameHash(h, mine); }))
+        continue;
+      const GameState& s = *g->state;
+      const int to_move = s.is_over() ? -1 : s.current_player();
+      list.push_back({{"game_id", id},
+                      {"game", s.game()},
+                      {"seat", seat},
+                      {"to_move", to_move >= 0 ? Json(to_move) : Json(nullptr)},
+                      {"your_turn", to_move == static_cast<int>(seat)},
+                      {"over", s.is_over()},
+                      {"move_count", g->stored.moves.size()},
+                      {"updated_ms", g->stored.updated_ms}});
+    }
+  }
+  return list;
+}
+
+void GameService::ScheduleBotLocked(const std::shared_ptr<Game>& g) {
+  if (g->bot_queued || g->state->is_over()) return;
+  const int p = g->state->current_player();
+  if (p < 0 || !g->bots[static_cast<size_t>(p)]) return;
+  g->bot_queued = true;
+  {
+    std::lock_guard lock(queue_mutex_);
+    queue_.push_back(g);
+  }
+  queue_changed_.notify_one();
+}
+
+void GameService::BotWorker() {
+  while (true) {
+    std::shared_ptr<Game> g;
+    {
+      std::unique_lock lock(queue_mutex_);
+      queue_changed_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      if (stopping_) return;
+      g = std::move(queue_.front());
+      queue_.pop_front();
+      ++busy_;
+    }
+    int seat = -1;
+    size_t move_count = 0;
+    AnyView view;
+    ai::Bot* bot = nullptr;
+    {
+      std::lock_guard lock(g->mutex);
+      seat = g->state->current_player();
+      move_count = g->stored.moves.size();
+      if (seat >= 0) {
+        view = g->state->PlayerView(seat);
+        bot = g->bots[static_cast<size_t>(seat)].get();
+      }
+    }
+    // Thinking holds no lock: other games, and this game's listeners, carry on.
+    std::string move = bot ? bot->ChooseMove(view) : std::string();
+    {
+      std::lock_guard lock(g->mutex);
+      g->bot_queued = false;
+      if (bot && g->stored.moves.size() == move_count && ApplyLocked(*g, move, seat).ok() && PlayChanceLocked(*g).ok())
+        NotifyLocked(*g);
+      ScheduleBotLocked(g);
+    }
+    {
+      std::lock_guard lock(queue_mutex_);
+      --busy_;
+    }
+    queue_changed_.notify_all();
+  }
+}
+
+void GameService::WaitForBots() {
+  std::unique_lock lock(queue_mutex_);
+  queue_changed_.wait(lock, [&] { return queue_.empty() && busy_ == 0; });
+}
+
+}  // namespace souk::server

@@ -1,0 +1,119 @@
+// The games a server runs: creating and joining them, moves from seat-token
+// holders, bots playing their seats on a worker pool, every change stored before
+// anyone hears of it, and each listener told only what its seat may know.
+//
+// Thread-safe. Each game has its own lock; the store is written under it, so the
+// order of moves in the store is the order they were played. Bots think outside
+// every lock and play only if the game has not moved meanwhile.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "ai/bot.h"
+#include "format/game.h"
+#include "server/store.h"
+
+namespace souk::server {
+
+struct SeatRequest {
+  std::string player = "human";  // "human" or a bot spec
+  std::string name;
+};
+
+struct CreateRequest {
+  std::string game;      // "jaipur" | "marrakech"
+  int players = 0;       // 0: the game's default
+  std::string variant;
+  std::vector<SeatRequest> seats;  // one per seat; the creator takes `creator_seat`
+  int creator_seat = 0;            // must be a human seat
+};
+
+struct Created {
+  std::string game_id;
+  int seat = 0;
+  std::string token;                          // the creator's seat token
+  std::vector<std::pair<int, std::string>> invites;  // the other human seats' invite codes
+};
+
+struct Joined {
+  int seat = 0;
+  std::string token;
+};
+
+// One seat's (or a spectator's) picture of a game, as JSON ready to send.
+struct Snapshot {
+  Json json;
+};
+
+// What a listener receives: a JSON text, one message per change.
+using Listener = std::function<void(const std::string& message)>;
+
+class GameService {
+ public:
+  // `bot_threads` workers think for the bots (at least one).
+  GameService(Store& store, int bot_threads);
+  ~GameService();
+  GameService(const GameService&) = delete;
+  GameService& operator=(const GameService&) = delete;
+
+  // Replays every unfinished game of the store and lets its bots play on.
+  Status Restore();
+
+  Result<Created> Create(const CreateRequest& request);
+  // Claims the human seat whose invite code this is; the code then stops working.
+  Result<Joined> Join(const std::string& game_id, const std::string& invite_code, const std::string& name);
+  // The seat of `token` in the game, or -1 (spectator) for an empty token; an error
+  // for a token that is not one of the game's.
+  Result<int> SeatOf(const std::string& game_id, const std::string& token);
+  // The game as `seat` (-1: a spectator) may see it.
+  Result<Snapshot> View(const std::string& game_id, int seat);
+  // Plays `move` for `seat`. Returns once the move is stored (and so are the chance
+  // outcomes it led to); listeners have been told by then.
+  Status Move(const std::string& game_id, int seat, const std::string& move);
+
+  // Calls `listener` with the game as `seat` sees it after every change, until
+  // Unsubscribe. Returns a subscription id.
+  Result<uint64_t> Subscribe(const std::string& game_id, int seat, Listener listener);
+  void Unsubscribe(const std::string& game_id, uint64_t subscription);
+
+  // The lobby: one line per game of these tokens (id, game, seat, whose turn).
+  Result<Json> GamesOfTokens(const std::vector<std::string>& tokens);
+
+  // Waits until no bot has work queued or in hand (for tests and shutdown).
+  void WaitForBots();
+
+  struct Game;  // public for the helpers in game_service.cc; opaque elsewhere
+
+ private:
+  std::shared_ptr<Game> Find(const std::string& id);
+  Result<std::shared_ptr<Game>> Load(StoredGame stored);
+  Status ApplyLocked(Game& g, const std::string& move, int seat);
+  Status PlayChanceLocked(Game& g);
+  void NotifyLocked(Game& g);
+  Json SnapshotLocked(const Game& g, int seat) const;
+  void ScheduleBotLocked(const std::shared_ptr<Game>& g);
+  void BotWorker();
+
+  Store& store_;
+  std::mutex games_mutex_;
+  std::map<std::string, std::shared_ptr<Game>> games_;
+
+  std::mutex queue_mutex_;
+  std::condition_variable queue_changed_;
+  std::deque<std::shared_ptr<Game>> queue_;
+  int busy_ = 0;
+  bool stopping_ = false;
+  std::vector<std::thread> workers_;
+  uint64_t next_subscription_ = 1;
+};
+
+}  // namespace souk::server

@@ -1,0 +1,186 @@
+#include "server/game_service.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "server/tokens.h"
+
+namespace souk::server {
+namespace {
+
+class GameServiceTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    path_ = ::testing::TempDir() + "service_test_" + std::to_string(getpid()) + ".db";
+    Reopen();
+  }
+  void TearDown() override {
+    service_.reset();
+    store_.reset();
+    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
+  }
+  void Reopen() {
+    service_.reset();
+    store_.reset();
+    auto store = OpenSqliteStore(path_);
+    ASSERT_TRUE(store.ok()) << store.message();
+    store_ = std::move(*store);
+    service_ = std::make_unique<GameService>(*store_, 2);
+  }
+  Created Make(const std::string& game, std::vector<std::string> players) {
+    CreateRequest r;
+    r.game = game;
+    r.players = static_cast<int>(players.size());
+    for (auto& p : players) r.seats.push_back({p, ""});
+    auto created = service_->Create(r);
+    EXPECT_TRUE(created.ok()) << created.message();
+    return created.ok() ? *created : Created{};
+  }
+  Json Snapshot(const std::string& id, int seat) {
+    auto s = service_->View(id, seat);
+    EXPECT_TRUE(s.ok()) << s.message();
+    return s.ok() ? s->json : Json();
+  }
+  // Plays pseudo-random legal moves for every human seat whose token is given, until
+  // the end (always the first one could exchange back and forth for ever).
+  void PlayOut(const std::string& id, const std::map<int, std::string>& tokens) {
+    uint64_t lcg = 12345;
+    for (int guard = 0; guard < 5000; ++guard) {
+      service_->WaitForBots();
+      Json any = Snapshot(id, -1);
+      if (any["over"].get<bool>()) return;
+      int to_move = any["to_move"].get<int>();
+      ASSERT_TRUE(tokens.count(to_move)) << "a bot did not play seat " << to_move;
+      auto seat = service_->SeatOf(id, tokens.at(to_move));
+      ASSERT_TRUE(seat.ok());
+      Json mine = Snapshot(id, *seat);
+      ASSERT_FALSE(mine["legal"].empty());
+      lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL;
+      const size_t pick = (lcg >> 33) % mine["legal"].size();
+      Status st = service_->Move(id, *seat, mine["legal"][pick].get<std::string>());
+      ASSERT_TRUE(st.ok()) << st.message();
+    }
+    FAIL() << "the game did not end";
+  }
+  std::string path_;
+  std::unique_ptr<Store> store_;
+  std::unique_ptr<GameService> service_;
+};
+
+TEST_F(GameServiceTest, AJaipurGameAgainstABotIsPlayedAndStoredToTheEnd) {
+  Created c = Make("jaipur", {"human", "random"});
+  PlayOut(c.game_id, {{0, c.token}});
+  auto stored = store_->LoadGame(c.game_id);
+  ASSERT_TRUE(stored.ok());
+  EXPECT_TRUE(stored->finished);
+  EXPECT_EQ(stored->moves.size(), Snapshot(c.game_id, 0)["move_count"].get<size_t>());
+}
+
+TEST_F(GameServiceTest, AMarrakechGameWithInvitesAndBotsIsPlayedToTheEnd) {
+  Created c = Make("marrakech", {"human", "human", "greedy"});
+  ASSERT_EQ(c.invites.size(), 1u);
+  auto joined = service_->Join(c.game_id, c.invites[0].second, "Bob");
+  ASSERT_TRUE(joined.ok()) << joined.message();
+  EXPECT_EQ(joined->seat, 1);
+  EXPECT_FALSE(service_->Join(c.game_id, c.invites[0].second, "Eve").ok()) << "an invite works once";
+  PlayOut(c.game_id, {{0, c.token}, {1, joined->token}});
+  // The rolls are moves of the record like any other.
+  auto stored = store_->LoadGame(c.game_id);
+  EXPECT_NE(std::find_if(stored->moves.begin(), stored->moves.end(), [](const std::string& m) { return m.rfind("roll ", 0) == 0; }),
+            stored->moves.end());
+}
+
+TEST_F(GameServiceTest, BadRequestsAreRefusedWithReasons) {
+  CreateRequest r{"jaipur", 0, "", {{"human", ""}}, 0};
+  EXPECT_EQ(service_->Create(r).message(), "seats: 1 given for a game of 2 players");
+  r.seats = {{"hard", ""}, {"human", ""}};
+  EXPECT_EQ(service_->Create(r).message(), "creator_seat: must be one of the human seats");
+  r.seats = {{"human", ""}, {"grandmaster", ""}};
+  EXPECT_NE(service_->Create(r).message().find("seats[1].player: "), std::string::npos);
+  r.game = "chess";
+  EXPECT_FALSE(service_->Create(r).ok());
+
+  Created c = Make("jaipur", {"human", "human"});
+  EXPECT_EQ(service_->SeatOf(c.game_id, "0123").message(), "token: not a seat of game " + c.game_id);
+  EXPECT_EQ(service_->SeatOf("nope", c.token).message(), "no game nope");
+  EXPECT_EQ(*service_->SeatOf(c.game_id, ""), -1) << "no token: a spectator";
+  Json s = Snapshot(c.game_id, 0);
+  const int to_move = s["to_move"].get<int>();
+  EXPECT_EQ(service_->Move(c.game_id, 1 - to_move, "camels").message(),
+            "not your turn: seat " + std::to_string(to_move) + " is to move");
+  EXPECT_EQ(service_->Move(c.game_id, -1, "camels").message(),
+            "not your turn: seat " + std::to_string(to_move) + " is to move");
+  EXPECT_EQ(service_->Move(c.game_id, to_move, "CAMELS").message(),
+            "move 'CAMELS': not in canonical text (as the list of legal moves writes it)");
+  EXPECT_NE(service_->Move(c.game_id, to_move, "fly away").message().find("'fly away'"), std::string::npos);
+  EXPECT_EQ(store_->LoadGame(c.game_id)->moves.size(), 0u) << "nothing refused was stored";
+}
+
+TEST_F(GameServiceTest, EachListenerHearsOnlyWhatItsSeatMayKnow) {
+  Created c = Make("jaipur", {"human", "human"});
+  auto joined = service_->Join(c.game_id, c.invites[0].second, "");
+  ASSERT_TRUE(joined.ok());
+  std::vector<std::vector<std::string>> heard(3);
+  for (int seat : {0, 1, -1})
+    ASSERT_TRUE(service_->Subscribe(c.game_id, seat, [&heard, seat](const std::string& m) {
+      heard[static_cast<size_t>(seat + 1)].push_back(m);
+    }).ok());
+  PlayOut(c.game_id, {{0, c.token}, {1, joined->token}});
+  for (int listener : {-1, 0, 1}) {
+    const auto& messages = heard[static_cast<size_t>(listener + 1)];
+    ASSERT_GT(messages.size(), 20u);
+    for (const std::string& text : messages) {
+      Json m = ParseJson(text).value();
+      for (int p = 0; p < 2; ++p) {
+        const Json& player = m["view"]["players"][static_cast<size_t>(p)];
+        const bool own = p == listener;
+        EXPECT_EQ(player.contains("hand"), own) << text;
+        EXPECT_EQ(player.contains("bonus_tokens"), own) << text;
+      }
+      EXPECT_FALSE(m["view"].contains("deck")) << text;
+      EXPECT_FALSE(m["view"].contains("rng")) << text;
+      EXPECT_EQ(text.find("seed"), std::string::npos) << text;
+      EXPECT_EQ(text.find("hash"), std::string::npos) << text;
+      if (listener < 0) {
+        EXPECT_TRUE(m["legal"].empty());
+      }
+    }
+  }
+}
+
+TEST_F(GameServiceTest, ARestartedServiceCarriesOnEveryUnfinishedGame) {
+  Created c = Make("marrakech", {"human", "easy"});
+  for (int i = 0; i < 3; ++i) {
+    service_->WaitForBots();
+    Json s = Snapshot(c.game_id, 0);
+    ASSERT_TRUE(service_->Move(c.game_id, 0, s["legal"][0].get<std::string>()).ok());
+  }
+  service_->WaitForBots();
+  const Json before = Snapshot(c.game_id, 0);
+  Reopen();
+  ASSERT_TRUE(service_->Restore().ok());
+  service_->WaitForBots();
+  Json after = Snapshot(c.game_id, 0);
+  EXPECT_EQ(after["view"], before["view"]);
+  EXPECT_EQ(after["move_count"], before["move_count"]);
+  EXPECT_EQ(*service_->SeatOf(c.game_id, c.token), 0) << "the seat token still works";
+  PlayOut(c.game_id, {{0, c.token}});
+}
+
+TEST_F(GameServiceTest, TheLobbyListsMyGamesAndWhoseTurnItIs) {
+  Created a = Make("jaipur", {"human", "human"});
+  Created b = Make("marrakech", {"human", "easy", "easy"});
+  service_->WaitForBots();
+  auto lobby = service_->GamesOfTokens({a.token, b.token, "not-a-token"});
+  ASSERT_TRUE(lobby.ok()) << lobby.message();
+  ASSERT_EQ(lobby->size(), 2u);
+  for (const Json& line : *lobby) {
+    EXPECT_TRUE(line["game_id"] == a.game_id || line["game_id"] == b.game_id);
+    EXPECT_EQ(line["your_turn"].get<bool>(), line["to_move"] == line["seat"]);
+  }
+}
+
+}  // namespace
+}  // namespace souk::server

@@ -1,0 +1,243 @@
+// The SQLite store: one connection behind a mutex (SQLite serialises writers
+// anyway), prepared statements, one transaction per write.
+#include <sqlite3.h>
+
+#include <mutex>
+
+#include "format/record.h"
+#include "server/store.h"
+
+namespace souk::server {
+namespace {
+
+constexpr int kSchemaVersion = 1;
+
+constexpr const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games(
+  id TEXT PRIMARY KEY,
+  game TEXT NOT NULL,
+  seed TEXT NOT NULL,          -- decimal: a uint64 does not fit SQLite's int64
+  players INTEGER NOT NULL,
+  variant TEXT NOT NULL,
+  created_ms INTEGER NOT NULL,
+  updated_ms INTEGER NOT NULL,
+  finished INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS seats(
+  game_id TEXT NOT NULL REFERENCES games(id),
+  seat INTEGER NOT NULL,
+  player TEXT NOT NULL,
+  token_hash TEXT NOT NULL DEFAULT '',
+  invite_hash TEXT NOT NULL DEFAULT '',
+  name TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY(game_id, seat));
+CREATE INDEX IF NOT EXISTS seats_by_token ON seats(token_hash) WHERE token_hash != '';
+CREATE TABLE IF NOT EXISTS moves(
+  game_id TEXT NOT NULL REFERENCES games(id),
+  idx INTEGER NOT NULL,
+  move TEXT NOT NULL,
+  PRIMARY KEY(game_id, idx));
+)sql";
+
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql) { sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr); }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+  bool valid() const { return stmt_ != nullptr; }
+  Statement& Bind(int i, const std::string& text) {
+    sqlite3_bind_text(stmt_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+    return *this;
+  }
+  Statement& Bind(int i, int64_t value) {
+    sqlite3_bind_int64(stmt_, i, value);
+    return *this;
+  }
+  int Step() { return sqlite3_step(stmt_); }
+  void Reset() {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+  }
+  std::string Text(int col) const {
+    const unsigned char* text = sqlite3_column_text(stmt_, col);
+    return text ? std::string(reinterpret_cast<const char*>(text), static_cast<size_t>(sqlite3_column_bytes(stmt_, col)))
+                : std::string();
+  }
+  int64_t Int(int col) const { return sqlite3_column_int64(stmt_, col); }
+
+ private:
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+class SqliteStore final : public Store {
+ public:
+  explicit SqliteStore(sqlite3* db) : db_(db) {}
+  ~SqliteStore() override { sqlite3_close(db_); }
+
+  Status Init(bool synchronous_full) {
+    std::string pragmas = "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; PRAGMA busy_timeout=5000; PRAGMA synchronous=";
+    pragmas += synchronous_full ? "FULL;" : "NORMAL;";
+    if (Status s = Exec(pragmas); !s.ok()) return s;
+    if (Status s = Exec(kSchema); !s.ok()) return s;
+    Statement version(db_, "SELECT value FROM meta WHERE key='schema'");
+    if (version.Step() == SQLITE_ROW) {
+      if (version.Text(0) != std::to_string(kSchemaVersion))
+        return Status::Error("database schema version " + version.Text(0) + ", this server reads version " +
+                             std::to_string(kSchemaVersion));
+      return Status::Ok();
+    }
+    return Exec("INSERT INTO meta(key, value) VALUES('schema', '" + std::to_string(kSchemaVersion) + "')");
+  }
+
+  Status CreateGame(const StoredGame& g) override {
+    std::lock_guard lock(mutex_);
+    if (Status s = Exec("BEGIN IMMEDIATE"); !s.ok()) return s;
+    Statement insert(db_, "INSERT INTO games(id, game, seed, players, variant, created_ms, updated_ms, finished) "
+                          "VALUES(?, ?, ?, ?, ?, ?, ?, 0)");
+    insert.Bind(1, g.id).Bind(2, g.options.game).Bind(3, std::to_string(g.options.seed))
+        .Bind(4, int64_t{g.options.players}).Bind(5, g.options.variant).Bind(6, g.created_ms).Bind(7, g.created_ms);
+    if (insert.Step() != SQLITE_DONE) return Rollback("create game " + g.id);
+    for (size_t i = 0; i < g.seats.size(); ++i) {
+      Statement seat(db_, "INSERT INTO seats(game_id, seat, player, token_hash, invite_hash, name) VALUES(?, ?, ?, ?, ?, ?)");
+      const StoredSeat& s = g.seats[i];
+      seat.Bind(1, g.id).Bind(2, static_cast<int64_t>(i)).Bind(3, s.player).Bind(4, s.token_hash).Bind(5, s.invite_hash)
+          .Bind(6, s.name);
+      if (seat.Step() != SQLITE_DONE) return Rollback("create seat of " + g.id);
+    }
+    return Commit();
+  }
+
+  Status AppendMove(const std::string& id, size_t index, const std::string& move, bool finished,
+                    int64_t now_ms) override {
+    std::lock_guard lock(mutex_);
+    if (Status s = Exec("BEGIN IMMEDIATE"); !s.ok()) return s;
+    Statement count(db_, "SELECT COUNT(*) FROM moves WHERE game_id=?");
+    count.Bind(1, id);
+    if (count.Step() != SQLITE_ROW) return Rollback("count moves of " + id);
+    if (static_cast<size_t>(count.Int(0)) != index)
+      return Rollback(Status::Error("game " + id + " has " + std::to_string(count.Int(0)) + " moves, not " +
+                                    std::to_string(index)));
+    Statement insert(db_, "INSERT INTO moves(game_id, idx, move) VALUES(?, ?, ?)");
+    insert.Bind(1, id).Bind(2, static_cast<int64_t>(index)).Bind(3, move);
+    if (insert.Step() != SQLITE_DONE) return Rollback("append move to " + id);
+    Statement update(db_, "UPDATE games SET updated_ms=?, finished=? WHERE id=?");
+    update.Bind(1, now_ms).Bind(2, int64_t{finished}).Bind(3, id);
+    if (update.Step() != SQLITE_DONE) return Rollback("update game " + id);
+    return Commit();
+  }
+
+  Status UpdateSeat(const std::string& id, int seat, const StoredSeat& s) override {
+    std::lock_guard lock(mutex_);
+    Statement update(db_, "UPDATE seats SET player=?, token_hash=?, invite_hash=?, name=? WHERE game_id=? AND seat=?");
+    update.Bind(1, s.player).Bind(2, s.token_hash).Bind(3, s.invite_hash).Bind(4, s.name).Bind(5, id).Bind(6, int64_t{seat});
+    if (update.Step() != SQLITE_DONE) return Error("update seat of " + id);
+    if (sqlite3_changes(db_) != 1) return Status::Error("no seat " + std::to_string(seat) + " in game " + id);
+    return Status::Ok();
+  }
+
+  Result<StoredGame> LoadGame(const std::string& id) override {
+    std::lock_guard lock(mutex_);
+    Statement game(db_, "SELECT id, game, seed, players, variant, created_ms, updated_ms, finished FROM games WHERE id=?");
+    game.Bind(1, id);
+    int rc = game.Step();
+    if (rc == SQLITE_DONE) return Status::Error("no game " + id);
+    if (rc != SQLITE_ROW) return Error("load game " + id);
+    return Fill(game);
+  }
+
+  Result<std::vector<StoredGame>> LoadUnfinished() override {
+    std::lock_guard lock(mutex_);
+    Statement games(db_, "SELECT id, game, seed, players, variant, created_ms, updated_ms, finished FROM games "
+                         "WHERE finished=0 ORDER BY created_ms, id");
+    std::vector<StoredGame> out;
+    int rc;
+    while ((rc = games.Step()) == SQLITE_ROW) {
+      auto g = Fill(games);
+      if (!g.ok()) return g.status();
+      out.push_back(std::move(*g));
+    }
+    if (rc != SQLITE_DONE) return Error("load unfinished games");
+    return out;
+  }
+
+  Result<std::vector<std::string>> GamesOfTokens(const std::vector<std::string>& hashes) override {
+    std::lock_guard lock(mutex_);
+    std::vector<std::string> ids;
+    Statement find(db_, "SELECT DISTINCT game_id FROM seats WHERE token_hash=?");
+    for (const std::string& h : hashes) {
+      if (h.empty()) continue;
+      find.Reset();
+      find.Bind(1, h);
+      while (find.Step() == SQLITE_ROW) ids.push_back(find.Text(0));
+    }
+    return ids;
+  }
+
+ private:
+  Status Error(const std::string& what) { return Status::Error("database: " + what + ": " + sqlite3_errmsg(db_)); }
+
+  Status Exec(const std::string& sql) {
+    char* message = nullptr;
+    if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &message) == SQLITE_OK) return Status::Ok();
+    std::string text = message ? message : "unknown error";
+    sqlite3_free(message);
+    return Status::Error("database: " + text);
+  }
+
+  Status Rollback(const std::string& what) { return Rollback(Error(what)); }
+  Status Rollback(Status error) {
+    Exec("ROLLBACK");
+    return error;
+  }
+
+  Status Commit() {
+    if (Status s = Exec("COMMIT"); !s.ok()) {
+      Exec("ROLLBACK");
+      return s;
+    }
+    return Status::Ok();
+  }
+
+  // The game on `row`, with its seats and moves. Holds the lock.
+  Result<StoredGame> Fill(Statement& row) {
+    StoredGame g;
+    g.id = row.Text(0);
+    g.options.game = row.Text(1);
+    auto seed = ParseSeed(row.Text(2));
+    if (!seed.ok()) return Status::Error("database: game " + g.id + ": seed: " + seed.message());
+    g.options.seed = *seed;
+    g.options.players = static_cast<int>(row.Int(3));
+    g.options.variant = row.Text(4);
+    g.created_ms = row.Int(5);
+    g.updated_ms = row.Int(6);
+    g.finished = row.Int(7) != 0;
+    Statement seats(db_, "SELECT player, token_hash, invite_hash, name FROM seats WHERE game_id=? ORDER BY seat");
+    seats.Bind(1, g.id);
+    while (seats.Step() == SQLITE_ROW) g.seats.push_back({seats.Text(0), seats.Text(1), seats.Text(2), seats.Text(3)});
+    Statement moves(db_, "SELECT move FROM moves WHERE game_id=? ORDER BY idx");
+    moves.Bind(1, g.id);
+    while (moves.Step() == SQLITE_ROW) g.moves.push_back(moves.Text(0));
+    return g;
+  }
+
+  sqlite3* db_;
+  std::mutex mutex_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Store>> OpenSqliteStore(const std::string& path, bool synchronous_full) {
+  sqlite3* db = nullptr;
+  int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string message = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    return Status::Error(path + ": " + message);
+  }
+  auto store = std::make_unique<SqliteStore>(db);
+  if (Status s = store->Init(synchronous_full); !s.ok()) return Status::Error(path + ": " + s.message());
+  return std::unique_ptr<Store>(std::move(store));
+}
+
+}  // namespace souk::server

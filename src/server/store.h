@@ -1,0 +1,57 @@
+// Where the server keeps its games: each game is its options and seed, its seats,
+// and its moves in order (a game record), so that a game is replayed, never
+// serialised. Behind a small interface so that another store can be added; the
+// default is SQLite (OpenSqliteStore).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/status.h"
+#include "format/game.h"
+
+namespace souk::server {
+
+struct StoredSeat {
+  std::string player;       // "human", or the bot spec that plays it
+  std::string token_hash;   // hex SHA-256 of the seat token once claimed, else empty
+  std::string invite_hash;  // hex SHA-256 of the invite code of an unclaimed human seat
+  std::string name;         // what others see ("Alice"), may be empty
+  bool operator==(const StoredSeat&) const = default;
+};
+
+struct StoredGame {
+  std::string id;
+  GameOptions options;
+  std::vector<StoredSeat> seats;
+  std::vector<std::string> moves;  // canonical text, chance outcomes included
+  int64_t created_ms = 0;          // Unix time in milliseconds
+  int64_t updated_ms = 0;
+  bool finished = false;
+};
+
+class Store {
+ public:
+  virtual ~Store() = default;
+  // A new game, with its seats and no moves; fails if the id exists.
+  virtual Status CreateGame(const StoredGame& game) = 0;
+  // Appends move number `index` (0-based), which must be the next one: a second
+  // writer of the same game fails instead of forking it. Durable on return.
+  virtual Status AppendMove(const std::string& id, size_t index, const std::string& move, bool finished,
+                            int64_t now_ms) = 0;
+  virtual Status UpdateSeat(const std::string& id, int seat, const StoredSeat& value) = 0;
+  virtual Result<StoredGame> LoadGame(const std::string& id) = 0;
+  // Every game not finished, oldest first: what a restarted server picks up.
+  virtual Result<std::vector<StoredGame>> LoadUnfinished() = 0;
+  // The ids of the games where a seat's token hash is one of `token_hashes`.
+  virtual Result<std::vector<std::string>> GamesOfTokens(const std::vector<std::string>& token_hashes) = 0;
+};
+
+// Opens (creating if needed) a SQLite database in WAL mode. `synchronous_full`
+// also survives power loss (an fsync per move); without it, a committed move
+// survives the process being killed, which is what the server promises.
+Result<std::unique_ptr<Store>> OpenSqliteStore(const std::string& path, bool synchronous_full = false);
+
+}  // namespace souk::server
