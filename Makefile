@@ -13,8 +13,11 @@ build-asan: deps
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan
 
-play: build
-	./build/souk demo jaipur
+# Only the `souk` binary: a first game should not wait for the test suite to build.
+play: deps
+	cmake --preset release >/dev/null
+	cmake --build --preset release --target souk
+	./build/souk play jaipur --vs medium
 
 test-release: build
 	ctest --preset release

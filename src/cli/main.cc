@@ -13,6 +13,7 @@
 
 #include "cli/ai_commands.h"
 #include "cli/cli_error.h"
+#include "cli/play_commands.h"
 #include "format/game.h"
 #include "format/record.h"
 
@@ -175,6 +176,8 @@ int Run(int argc, char** argv) {
   arena_cmd->add_option("--variant", arena.variant, "Rules variant (marrakech: single-colour)");
   arena_cmd->add_flag("--json", arena.json, "Print JSON");
 
+  cli::PlayCommands play(app);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -223,6 +226,8 @@ int Run(int argc, char** argv) {
     hint.seed = SeedOption(bot_seed_text, 1);
     hint.pretty = pretty;
     return cli::Hint(*LoadFile(file), hint);
+  } else if (play.parsed()) {
+    return play.Run();
   } else if (arena_cmd->parsed()) {
     arena.game = arena_args[0];
     arena.bots.assign(arena_args.begin() + 1, arena_args.end());

@@ -1,0 +1,110 @@
+#include "cli/play_commands.h"
+
+#include <unistd.h>
+
+#include <iostream>
+#include <random>
+
+#include "cli/cli_error.h"
+#include "format/record.h"
+#include "terminal/session.h"
+
+namespace souk::cli {
+namespace {
+
+terminal::Style StyleFor(const std::string& lang) {
+  terminal::Style style;
+  style.color = terminal::ColorWanted(STDOUT_FILENO);
+  style.lang = terminal::LangFromEnvironment();
+  if (!lang.empty() && !terminal::ParseLang(lang, &style.lang))
+    throw CliError{kBadInput, "--lang must be en or fr, not '" + lang + "'"};
+  return style;
+}
+
+uint64_t SeedOf(const std::string& text) {
+  if (text.empty()) {
+    std::random_device device;
+    return (static_cast<uint64_t>(device()) << 32) ^ device();
+  }
+  auto seed = ParseSeed(text);
+  if (!seed.ok()) throw CliError{kBadInput, "--seed: " + seed.message()};
+  return *seed;
+}
+
+std::vector<std::string> SplitCommas(const std::string& text) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (true) {
+    size_t comma = text.find(',', start);
+    out.push_back(text.substr(start, comma - start));
+    if (comma == std::string::npos) return out;
+    start = comma + 1;
+  }
+}
+
+}  // namespace
+
+PlayCommands::PlayCommands(CLI::App& app) {
+  play_ = app.add_subcommand("play", "Play in the terminal against bots or at one keyboard (hot-seat)");
+  play_->add_option("game", game_, "jaipur | marrakech")->capture_default_str();
+  play_->add_option("--vs", vs_, "Every opponent: easy, medium, hard, human, or any bot spec (default medium)");
+  play_->add_option("--seat", seat_, "Your seat, from 0 (against --vs)")->capture_default_str();
+  play_->add_option("--players", players_, "Number of players (marrakech: 2, 3 or 4)");
+  play_->add_option("--seats", seats_, "Every seat in order, comma-separated: human or a bot spec (e.g. human,hard,medium)");
+  play_->add_option("--variant", variant_, "Rules variant (marrakech: single-colour)");
+  play_->add_option("--seed", seed_, "Seed of the game (default: random)");
+  play_->add_option("--lang", lang_, "en | fr (default: from LANG)");
+  play_->add_option("--load", load_, "Resume a game saved with 'save FILE'");
+  play_->add_option("--hint-bot", hint_bot_, "The bot behind 'hint'")->capture_default_str();
+
+  watch_ = app.add_subcommand("watch", "Watch bots play a whole game");
+  watch_->add_option("game_and_bots", watch_args_, "GAME BOT_A BOT_B [BOT_C BOT_D]")->required()->expected(3, 5);
+  watch_->add_option("--variant", variant_, "Rules variant (marrakech: single-colour)");
+  watch_->add_option("--seed", seed_, "Seed of the game (default: random)");
+  watch_->add_option("--lang", lang_, "en | fr (default: from LANG)");
+  watch_->add_option("--delay", delay_ms_, "Milliseconds to pause after each turn (default 600 on a terminal, else 0)");
+}
+
+bool PlayCommands::parsed() const { return play_->parsed() || watch_->parsed(); }
+
+int PlayCommands::Run() {
+  if (watch_->parsed()) {
+    terminal::WatchOptions options;
+    options.game.game = watch_args_[0];
+    options.bots.assign(watch_args_.begin() + 1, watch_args_.end());
+    options.game.players = static_cast<int>(options.bots.size());
+    options.game.variant = variant_;
+    options.game.seed = SeedOf(seed_);
+    options.style = StyleFor(lang_);
+    options.delay_ms = delay_ms_ >= 0 ? delay_ms_ : (isatty(STDOUT_FILENO) ? 600 : 0);
+    return terminal::Watch(options, std::cout, std::cerr);
+  }
+  terminal::PlayOptions options;
+  options.style = StyleFor(lang_);
+  options.clear_screen = isatty(STDOUT_FILENO) == 1;
+  options.hint_bot = hint_bot_;
+  options.load_path = load_;
+  options.seed_given = !seed_.empty();
+  options.game.game = game_;
+  options.game.variant = variant_;
+  options.game.seed = SeedOf(seed_);
+  if (!seats_.empty()) {
+    if (!vs_.empty()) throw CliError{kBadInput, "--seats and --vs: give one or the other"};
+    options.seats = SplitCommas(seats_);
+    if (players_ && players_ != static_cast<int>(options.seats.size()))
+      throw CliError{kBadInput, "--players says " + std::to_string(players_) + " but --seats lists " +
+                                    std::to_string(options.seats.size())};
+    options.game.players = static_cast<int>(options.seats.size());
+  } else if (!load_.empty()) {
+    if (!vs_.empty()) throw CliError{kBadInput, "--vs with --load: the saved game says who plays; use --seats to change it"};
+  } else {
+    const int n = players_ ? players_ : 2;
+    if (seat_ < 0 || seat_ >= n) throw CliError{kBadInput, "--seat must be from 0 to " + std::to_string(n - 1)};
+    options.seats.assign(static_cast<size_t>(n), vs_.empty() ? "medium" : vs_);
+    options.seats[static_cast<size_t>(seat_)] = "human";
+    options.game.players = players_;
+  }
+  return terminal::Play(options, std::cin, std::cout, std::cerr);
+}
+
+}  // namespace souk::cli

@@ -1,0 +1,131 @@
+#include "terminal/input.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "core/jaipur/jaipur.h"
+#include "core/text.h"
+
+namespace souk::terminal {
+namespace {
+
+using Kind = Entry::Kind;
+
+bool OneOf(const std::string& word, std::initializer_list<const char*> names) {
+  return std::any_of(names.begin(), names.end(), [&](const char* n) { return word == n; });
+}
+
+// English names through the game's parser; French ones (lower case, with or
+// without accents) here, since the engine only speaks the canonical language.
+std::optional<std::string> CardWord(const std::string& word) {
+  static const struct { const char* french; const char* card; } kFrench[] = {
+      {"diamant", "diamond"}, {"diamants", "diamond"}, {"or", "gold"},         {"argent", "silver"},
+      {"tissu", "cloth"},     {"tissus", "cloth"},     {"epice", "spice"},     {"epices", "spice"},
+      {"\xc3\xa9pice", "spice"}, {"\xc3\xa9pices", "spice"}, {"cuir", "leather"}, {"cuirs", "leather"},
+      {"chameau", "camel"},   {"chameaux", "camel"},
+  };
+  for (const auto& f : kFrench)
+    if (word == f.french) return std::string(f.card);
+  if (auto card = jaipur::ParseCard(word)) return std::string(jaipur::CardName(*card));
+  return std::nullopt;
+}
+
+Entry Move(std::string text) { return {Kind::kMove, std::move(text)}; }
+Entry Error(std::string text) { return {Kind::kError, std::move(text)}; }
+
+Entry JaipurShortForm(const std::vector<std::string>& w, std::string_view line,
+                      const std::vector<std::string>& legal, const Style& style) {
+  const std::string& verb = w[0];
+  if (w.size() == 1 && OneOf(verb, {"c", "camels", "chameaux"})) return Move("camels");
+  if (OneOf(verb, {"t", "take", "prendre"}) && w.size() == 2) {
+    auto card = CardWord(w[1]);
+    if (!card) return Error(Format(style.tr("'%s' is not a card", "'%s' n'est pas une carte"), w[1].c_str()));
+    return Move(*card == "camel" ? "camels" : "take " + *card);
+  }
+  if (OneOf(verb, {"s", "sell", "v", "vendre"}) && (w.size() == 2 || w.size() == 3)) {
+    auto card = CardWord(w.back());
+    if (!card) return Error(Format(style.tr("'%s' is not a card", "'%s' n'est pas une carte"), w.back().c_str()));
+    if (w.size() == 3) return Move("sell " + w[1] + " " + *card);
+    // "s cloth": the largest legal sale of that good.
+    std::string best;
+    int most = 0;
+    const std::string suffix = " " + *card;
+    for (const std::string& m : legal) {
+      if (m.rfind("sell ", 0) != 0 || m.size() < suffix.size() || m.compare(m.size() - suffix.size(), suffix.size(), suffix) != 0)
+        continue;
+      int count = std::atoi(m.c_str() + 5);
+      if (count > most) {
+        most = count;
+        best = m;
+      }
+    }
+    if (best.empty())
+      return Error(Format(style.tr("you cannot sell %s now", "vous ne pouvez pas vendre de %s maintenant"), card->c_str()));
+    return Move(best);
+  }
+  if (OneOf(verb, {"x", "exchange", "echanger", "\xc3\xa9" "changer"}) && w.size() >= 4) {
+    std::string taken, given;
+    bool after_separator = false;
+    for (size_t i = 1; i < w.size(); ++i) {
+      if (OneOf(w[i], {"/", "for", "contre"})) {
+        if (after_separator) return Error(style.tr("an exchange has one '/'", "un échange a un seul '/'"));
+        after_separator = true;
+        continue;
+      }
+      auto card = CardWord(w[i]);
+      if (!card) return Error(Format(style.tr("'%s' is not a card", "'%s' n'est pas une carte"), w[i].c_str()));
+      (after_separator ? given : taken) += " " + *card;
+    }
+    if (!after_separator || taken.empty() || given.empty())
+      return Error(style.tr("write an exchange as: x CARDS TAKEN / CARDS GIVEN",
+                            "écrivez un échange ainsi : x CARTES PRISES / CARTES DONNÉES"));
+    return Move("exchange" + taken + " for" + given);
+  }
+  return Move(std::string(Trim(line)));
+}
+
+Entry MarrakechShortForm(const std::vector<std::string>& w, std::string_view line) {
+  if (w.size() == 1 && OneOf(w[0], {"l", "left", "g", "gauche"})) return Move("left");
+  if (w.size() == 1 && OneOf(w[0], {"s", "straight", "td", "droit", "tout-droit"})) return Move("straight");
+  if (w.size() == 2 && w[0] == "tout" && w[1] == "droit") return Move("straight");
+  if (w.size() == 1 && OneOf(w[0], {"r", "right", "d", "droite"})) return Move("right");
+  if (w.size() == 3 && OneOf(w[0], {"p", "place", "poser"})) return Move("place " + w[1] + " " + w[2]);
+  if (w.size() == 2 && w[0].size() == 2 && w[1].size() == 2) return Move("place " + w[0] + " " + w[1]);
+  return Move(std::string(Trim(line)));
+}
+
+}  // namespace
+
+Entry ReadEntry(std::string_view game, std::string_view line, const std::vector<std::string>& legal,
+                const Style& style) {
+  std::vector<std::string> w = SplitLowerWords(line);
+  if (w.empty()) return {};
+  const std::string& first = w[0];
+  if (w.size() == 1) {
+    if (OneOf(first, {"help", "?", "aide", "h"})) return {Kind::kHelp, {}};
+    if (OneOf(first, {"moves", "coups", "m"})) return {Kind::kMoves, {}};
+    if (OneOf(first, {"hint", "conseil"})) return {Kind::kHint, {}};
+    if (OneOf(first, {"undo", "annuler", "u"})) return {Kind::kUndo, {}};
+    if (OneOf(first, {"quit", "q", "quitter", "exit"})) return {Kind::kQuit, {}};
+  }
+  if (OneOf(first, {"save", "sauver", "enregistrer"})) {
+    // The file name keeps its case and spaces: everything after the command word.
+    std::string_view rest = Trim(line);
+    rest.remove_prefix(std::min(rest.size(), rest.find_first_of(" \t")));
+    rest = Trim(rest);
+    if (rest.empty()) return Error(style.tr("save needs a file name: save FILE", "sauver a besoin d'un nom de fichier : sauver FICHIER"));
+    return {Kind::kSave, std::string(rest)};
+  }
+  if (w.size() == 1 && std::all_of(first.begin(), first.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    auto n = ParseSmallInt(first);
+    if (!n || *n < 1 || *n > static_cast<int>(legal.size()))
+      return Error(Format(style.tr("there is no move %s: the legal moves are numbered 1 to %zu (type 'moves')",
+                                   "il n'y a pas de coup %s : les coups légaux vont de 1 à %zu (tapez 'coups')"),
+                          first.c_str(), legal.size()));
+    return Move(legal[static_cast<size_t>(*n - 1)]);
+  }
+  if (game == "jaipur") return JaipurShortForm(w, line, legal, style);
+  return MarrakechShortForm(w, line);
+}
+
+}  // namespace souk::terminal
