@@ -2,6 +2,8 @@
 // anyway), prepared statements, one transaction per write.
 #include <sqlite3.h>
 
+#include <array>
+#include <memory>
 #include <mutex>
 
 #include "format/record.h"
@@ -22,6 +24,7 @@ CREATE TABLE IF NOT EXISTS games(
   variant TEXT NOT NULL,
   created_ms INTEGER NOT NULL,
   updated_ms INTEGER NOT NULL,
+  move_count INTEGER NOT NULL DEFAULT 0,
   finished INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS seats(
   game_id TEXT NOT NULL REFERENCES games(id),
@@ -45,7 +48,6 @@ class Statement {
   ~Statement() { sqlite3_finalize(stmt_); }
   Statement(const Statement&) = delete;
   Statement& operator=(const Statement&) = delete;
-  bool valid() const { return stmt_ != nullptr; }
   Statement& Bind(int i, const std::string& text) {
     sqlite3_bind_text(stmt_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
     return *this;
@@ -59,6 +61,7 @@ class Statement {
     sqlite3_reset(stmt_);
     sqlite3_clear_bindings(stmt_);
   }
+
   std::string Text(int col) const {
     const unsigned char* text = sqlite3_column_text(stmt_, col);
     return text ? std::string(reinterpret_cast<const char*>(text), static_cast<size_t>(sqlite3_column_bytes(stmt_, col)))
@@ -73,17 +76,24 @@ class Statement {
 class SqliteStore final : public Store {
  public:
   explicit SqliteStore(sqlite3* db) : db_(db) {}
-  ~SqliteStore() override { sqlite3_close(db_); }
+  ~SqliteStore() override {
+    for (auto& statement : cached_) statement.reset();  // finalised before the connection closes
+    sqlite3_close(db_);
+  }
 
   Status Init(bool synchronous_full) {
     std::string pragmas = "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; PRAGMA busy_timeout=5000; PRAGMA synchronous=";
     pragmas += synchronous_full ? "FULL;" : "NORMAL;";
     if (Status s = Exec(pragmas); !s.ok()) return s;
     if (Status s = Exec(kSchema); !s.ok()) return s;
-    Statement version(db_, "SELECT value FROM meta WHERE key='schema'");
-    if (version.Step() == SQLITE_ROW) {
-      if (version.Text(0) != std::to_string(kSchemaVersion))
-        return Status::Error("database schema version " + version.Text(0) + ", this server reads version " +
+    std::string version;
+    {
+      Statement read(db_, "SELECT value FROM meta WHERE key='schema'");
+      if (read.Step() == SQLITE_ROW) version = read.Text(0);
+    }
+    if (!version.empty()) {
+      if (version != std::to_string(kSchemaVersion))
+        return Status::Error("database schema version " + version + ", this server reads version " +
                              std::to_string(kSchemaVersion));
       return Status::Ok();
     }
@@ -112,18 +122,28 @@ class SqliteStore final : public Store {
                     int64_t now_ms) override {
     std::lock_guard lock(mutex_);
     if (Status s = Exec("BEGIN IMMEDIATE"); !s.ok()) return s;
-    Statement count(db_, "SELECT COUNT(*) FROM moves WHERE game_id=?");
-    count.Bind(1, id);
-    if (count.Step() != SQLITE_ROW) return Rollback("count moves of " + id);
-    if (static_cast<size_t>(count.Int(0)) != index)
-      return Rollback(Status::Error("game " + id + " has " + std::to_string(count.Int(0)) + " moves, not " +
-                                    std::to_string(index)));
-    Statement insert(db_, "INSERT INTO moves(game_id, idx, move) VALUES(?, ?, ?)");
+    // The count moves only from `index` to `index + 1`: a second writer of the same
+    // game changes no row and fails, instead of forking the game.
+    Statement& update = Cached(kBumpCount, "UPDATE games SET move_count=move_count+1, updated_ms=?, finished=? "
+                                           "WHERE id=? AND move_count=?");
+    update.Bind(1, now_ms).Bind(2, int64_t{finished}).Bind(3, id).Bind(4, static_cast<int64_t>(index));
+    const int rc = update.Step();
+    update.Reset();
+    if (rc != SQLITE_DONE) return Rollback("update game " + id);
+    if (sqlite3_changes(db_) != 1) {
+      Statement count(db_, "SELECT move_count FROM games WHERE id=?");
+      count.Bind(1, id);
+      std::string why = count.Step() == SQLITE_ROW ? "game " + id + " has " + std::to_string(count.Int(0)) +
+                                                         " moves, not " + std::to_string(index)
+                                                   : "no game " + id;
+      count.Reset();
+      return Rollback(Status::Error(why));
+    }
+    Statement& insert = Cached(kInsertMove, "INSERT INTO moves(game_id, idx, move) VALUES(?, ?, ?)");
     insert.Bind(1, id).Bind(2, static_cast<int64_t>(index)).Bind(3, move);
-    if (insert.Step() != SQLITE_DONE) return Rollback("append move to " + id);
-    Statement update(db_, "UPDATE games SET updated_ms=?, finished=? WHERE id=?");
-    update.Bind(1, now_ms).Bind(2, int64_t{finished}).Bind(3, id);
-    if (update.Step() != SQLITE_DONE) return Rollback("update game " + id);
+    const int inserted = insert.Step();
+    insert.Reset();
+    if (inserted != SQLITE_DONE) return Rollback("append move to " + id);
     return Commit();
   }
 
@@ -221,8 +241,17 @@ class SqliteStore final : public Store {
     return g;
   }
 
+  // The statements of the hot path, prepared once.
+  enum CachedStatement { kBumpCount, kInsertMove, kNumCached };
+  Statement& Cached(CachedStatement which, const char* sql) {
+    auto& slot = cached_[which];
+    if (!slot) slot = std::make_unique<Statement>(db_, sql);
+    return *slot;
+  }
+
   sqlite3* db_;
   std::mutex mutex_;
+  std::array<std::unique_ptr<Statement>, kNumCached> cached_;
 };
 
 }  // namespace
