@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "format/record.h"
+#include "server/events.h"
 #include "server/tokens.h"
 
 namespace souk::server {
@@ -49,8 +50,9 @@ struct GameService::Game {
   std::vector<std::unique_ptr<ai::Bot>> bots;  // null for human seats
   std::map<uint64_t, std::pair<int, Listener>> listeners;
   bool bot_queued = false;
-  std::string last_move;
-  int last_seat = -1;
+  Json event;           // the last move, public (null before the first)
+  Json event_private;   // what only its player may know of it, or null
+  int event_seat = -1;  // that player (-1 for chance)
 };
 
 GameService::GameService(Store& store, int bot_threads) : store_(store) {
@@ -99,9 +101,6 @@ Result<std::shared_ptr<GameService::Game>> GameService::Load(StoredGame stored) 
     auto bot = ai::MakeBot(game->stored.options.game, player, BotSeed(game->stored.id, static_cast<int>(seat)));
     if (!bot.ok()) return Status::Error("game " + game->stored.id + ": seat " + std::to_string(seat) + ": " + bot.message());
     game->bots.push_back(std::move(*bot));
-  }
-  if (!game->stored.moves.empty()) {
-    game->last_move = game->stored.moves.back();
   }
   return game;
 }
@@ -234,6 +233,7 @@ Status GameService::Move(const std::string& game_id, int seat, const std::string
 Status GameService::ApplyLocked(Game& g, const std::string& move, int seat) {
   const std::vector<std::string> legal = g.state->LegalMoves();
   std::unique_ptr<GameState> next = g.state->Clone();
+  const Json before = g.state->ToJson();
   Status applied = next->Apply(move);
   if (!applied.ok()) return applied;
   // The record holds canonical text only: the same move in any other spelling is
@@ -243,9 +243,9 @@ Status GameService::ApplyLocked(Game& g, const std::string& move, int seat) {
   if (Status st = store_.AppendMove(g.stored.id, g.stored.moves.size(), move, next->is_over(), NowMs()); !st.ok())
     return Status::Error("the move could not be stored, and was not played: " + st.message());
   g.stored.moves.push_back(move);
+  g.event = DescribeMove(before, next->ToJson(), move, seat, &g.event_private);
+  g.event_seat = g.event["seat"].get<int>();
   g.state = std::move(next);
-  g.last_move = move;
-  g.last_seat = seat;
   return Status::Ok();
 }
 
@@ -267,8 +267,8 @@ Json GameService::SnapshotLocked(const Game& g, int seat) const {
   j["to_move"] = s.is_over() || s.current_player() < 0 ? Json(nullptr) : Json(s.current_player());
   j["view"] = seat >= 0 ? s.ViewJson(seat) : SpectatorView(s);
   j["legal"] = seat >= 0 && !s.is_over() && s.current_player() == seat ? Json(s.LegalMoves()) : Json::array();
-  j["last"] = g.last_move.empty() ? Json(nullptr)
-                                  : Json{{"seat", g.last_seat >= 0 ? Json(g.last_seat) : Json(nullptr)}, {"move", g.last_move}};
+  j["event"] = g.event;
+  if (seat >= 0 && seat == g.event_seat && !g.event_private.is_null()) j["event"].update(g.event_private);
   j["over"] = s.is_over();
   j["winners"] = s.Winners();
   Json seats = Json::array();
@@ -303,11 +303,23 @@ void GameService::Unsubscribe(const std::string& game_id, uint64_t subscription)
   g->listeners.erase(subscription);
 }
 
+Result<Json> GameService::Record(const std::string& game_id) {
+  std::shared_ptr<Game> g = Find(game_id);
+  if (!g) return Status::Error("no game " + game_id);
+  std::lock_guard lock(g->mutex);
+  if (!g->state->is_over()) return Status::Error("the record of game " + game_id + " is shown when the game is over");
+  const GameOptions& o = g->stored.options;
+  return Json{{"game_id", game_id}, {"game", o.game},          {"seed", std::to_string(o.seed)},
+              {"players", o.players}, {"variant", o.variant}, {"moves", g->stored.moves}};
+}
+
 Result<Json> GameService::GamesOfTokens(const std::vector<std::string>& tokens) {
   std::vector<std::string> hashes;
   for (const std::string& t : tokens) hashes.push_back(HashSecret(t));
   auto ids = store_.GamesOfTokens(hashes);
   if (!ids.ok()) return ids.status();
+  std::sort(ids->begin(), ids->end());
+  ids->erase(std::unique(ids->begin(), ids->end()), ids->end());
   Json list = Json::array();
   for (const std::string& id : *ids) {
     std::shared_ptr<Game> g = Find(id);

@@ -85,6 +85,10 @@ class GameService {
   Result<uint64_t> Subscribe(const std::string& game_id, int seat, Listener listener);
   void Unsubscribe(const std::string& game_id, uint64_t subscription);
 
+  // A finished game's record (its seed included); an error while it is being played,
+  // since the seed orders the deck and the piles.
+  Result<Json> Record(const std::string& game_id);
+
   // The lobby: one line per game of these tokens (id, game, seat, whose turn).
   Result<Json> GamesOfTokens(const std::vector<std::string>& tokens);
 

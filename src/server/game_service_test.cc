@@ -128,6 +128,7 @@ TEST_F(GameServiceTest, EachListenerHearsOnlyWhatItsSeatMayKnow) {
       heard[static_cast<size_t>(seat + 1)].push_back(m);
     }).ok());
   PlayOut(c.game_id, {{0, c.token}, {1, joined->token}});
+  int bonus_values_heard = 0;
   for (int listener : {-1, 0, 1}) {
     const auto& messages = heard[static_cast<size_t>(listener + 1)];
     ASSERT_GT(messages.size(), 20u);
@@ -143,11 +144,18 @@ TEST_F(GameServiceTest, EachListenerHearsOnlyWhatItsSeatMayKnow) {
       EXPECT_FALSE(m["view"].contains("rng")) << text;
       EXPECT_EQ(text.find("seed"), std::string::npos) << text;
       EXPECT_EQ(text.find("hash"), std::string::npos) << text;
+      EXPECT_EQ(text.find("pile\""), std::string::npos) << text;
       if (listener < 0) {
         EXPECT_TRUE(m["legal"].empty());
       }
+      // A bonus token's value reaches its seller only.
+      if (m["event"].is_object() && m["event"].value("bonus", false) && !m["event"].contains("round_end")) {
+        EXPECT_EQ(m["event"].contains("bonus_value"), m["event"]["seat"] == listener) << text;
+      }
+      if (m["event"].is_object() && m["event"].contains("bonus_value")) ++bonus_values_heard;
     }
   }
+  EXPECT_GT(bonus_values_heard, 0) << "the game had no bonus to check";
 }
 
 TEST_F(GameServiceTest, ARestartedServiceCarriesOnEveryUnfinishedGame) {
