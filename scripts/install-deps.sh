@@ -7,7 +7,7 @@ packages=(
   build-essential cmake make pkg-config
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev
-  libsqlite3-dev libssl-dev
+  libsqlite3-dev libssl-dev libboost1.81-dev
 )
 
 missing=()

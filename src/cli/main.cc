@@ -14,6 +14,7 @@
 #include "cli/ai_commands.h"
 #include "cli/cli_error.h"
 #include "cli/play_commands.h"
+#include "cli/serve_command.h"
 #include "format/game.h"
 #include "format/record.h"
 
@@ -178,6 +179,24 @@ int Run(int argc, char** argv) {
 
   cli::PlayCommands play(app);
 
+  cli::ServeOptions serve;
+  CLI::App* serve_cmd = app.add_subcommand("serve", "Serve games over HTTP and WebSocket (docs/protocol.md)");
+  serve_cmd->add_option("--port", serve.http.port, "TCP port, 0 for any free one")->capture_default_str();
+  serve_cmd->add_option("--bind", serve.http.bind, "Address to listen on")->capture_default_str();
+  serve_cmd->add_option("--db", serve.db, "SQLite database file (created if missing)")->capture_default_str();
+  serve_cmd->add_option("--bot-threads", serve.bot_threads, "Threads thinking for the bots")->capture_default_str();
+  serve_cmd->add_option("--io-threads", serve.http.io_threads, "Network threads")->capture_default_str();
+  serve_cmd->add_flag("--sync-full", serve.synchronous_full, "fsync every move (survives power loss, slower)");
+
+  server::LoadOptions load;
+  CLI::App* load_cmd = app.add_subcommand("loadtest", "Play many games at once against a running `souk serve`");
+  load_cmd->add_option("--host", load.host, "Server address")->capture_default_str();
+  load_cmd->add_option("--port", load.port, "Server port")->capture_default_str();
+  load_cmd->add_option("--games", load.games, "Concurrent games (two WebSocket clients each)")->capture_default_str();
+  load_cmd->add_option("--seconds", load.seconds, "Seconds of play")->capture_default_str();
+  load_cmd->add_option("--think-ms", load.think_ms, "Average pause before each move")->capture_default_str();
+  load_cmd->add_option("--game", load.game, "jaipur | marrakech")->capture_default_str();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -226,6 +245,10 @@ int Run(int argc, char** argv) {
     hint.seed = SeedOption(bot_seed_text, 1);
     hint.pretty = pretty;
     return cli::Hint(*LoadFile(file), hint);
+  } else if (load_cmd->parsed()) {
+    return cli::LoadTest(load);
+  } else if (serve_cmd->parsed()) {
+    return cli::Serve(serve);
   } else if (play.parsed()) {
     return play.Run();
   } else if (arena_cmd->parsed()) {

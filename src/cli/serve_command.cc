@@ -1,0 +1,52 @@
+#include "cli/serve_command.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <sys/resource.h>
+
+#include <iostream>
+
+#include "cli/cli_error.h"
+#include "server/game_service.h"
+#include "server/store.h"
+
+namespace souk::cli {
+
+int LoadTest(const server::LoadOptions& options) {
+  server::LoadReport report;
+  if (!server::RunLoad(options, &report, std::cout)) return 1;
+  return report.errors || report.lost ? 3 : 0;
+}
+
+int Serve(const ServeOptions& options) {
+  // A connection is a file: allow as many as the hard limit does.
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+  }
+
+  // Every thread started from here on inherits the blocked signals, so that only
+  // the sigwait below receives them.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+  auto store = server::OpenSqliteStore(options.db, options.synchronous_full);
+  if (!store.ok()) throw CliError{1, "--db " + store.message()};
+  server::GameService games(**store, options.bot_threads);
+  if (Status restored = games.Restore(); !restored.ok()) throw CliError{1, "restoring games: " + restored.message()};
+  server::HttpServer http(games, options.http);
+  if (Status started = http.Start(); !started.ok()) throw CliError{1, started.message()};
+  std::cout << "Souk is serving on http://" << options.http.bind << ':' << http.port() << "/ (database "
+            << options.db << "). Stop with Ctrl-C." << std::endl;
+  int received = 0;
+  sigwait(&signals, &received);
+  std::cout << "Stopping (" << (received == SIGTERM ? "SIGTERM" : "SIGINT") << ")." << std::endl;
+  http.Stop();
+  return 0;
+}
+
+}  // namespace souk::cli

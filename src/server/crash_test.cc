@@ -1,0 +1,116 @@
+// `souk serve` killed with SIGKILL in the middle of play: every acknowledged move
+// is in the database, the restarted server has the game, and play goes on.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+
+#include "server/store.h"
+#include "server/test_client.h"
+
+namespace souk::server {
+namespace {
+
+struct Child {
+  pid_t pid = -1;
+  uint16_t port = 0;
+  FILE* out = nullptr;
+};
+
+// Starts `souk serve` on a free port and reads the port from its first line.
+Child StartServer(const std::string& db) {
+  int fds[2];
+  if (pipe(fds) != 0) return {};
+  Child c;
+  c.pid = fork();
+  if (c.pid == 0) {
+    dup2(fds[1], STDOUT_FILENO);
+    close(fds[0]);
+    execl(SOUK_BINARY, SOUK_BINARY, "serve", "--port", "0", "--db", db.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(fds[1]);
+  c.out = fdopen(fds[0], "r");
+  char line[512] = {};
+  if (fgets(line, sizeof line, c.out) == nullptr) return c;
+  std::string text = line;
+  size_t colon = text.find("127.0.0.1:");
+  if (colon != std::string::npos) c.port = static_cast<uint16_t>(std::stoi(text.substr(colon + 10)));
+  return c;
+}
+
+int Stop(Child& c, int signal) {
+  kill(c.pid, signal);
+  int status = 0;
+  waitpid(c.pid, &status, 0);
+  fclose(c.out);
+  return status;
+}
+
+class CrashTest : public ::testing::Test {
+ protected:
+  void SetUp() override { db_ = ::testing::TempDir() + "crash_test_" + std::to_string(getpid()) + ".db"; }
+  void TearDown() override {
+    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((db_ + suffix).c_str());
+  }
+  std::string db_;
+};
+
+// Plays `count` random legal moves for whichever of the two seats is to move;
+// returns the moves the server acknowledged, in order.
+std::vector<std::string> PlayMoves(uint16_t port, const std::string& id, const std::string tokens[2], int count,
+                                   uint64_t* lcg) {
+  std::vector<std::string> acked;
+  for (int i = 0; i < count; ++i) {
+    Json state = CallServer(port, http::verb::get, "/api/games/" + id, "", tokens[0]).body;
+    if (state["over"].get<bool>()) break;
+    const int seat = state["to_move"].get<int>();
+    Json mine = CallServer(port, http::verb::get, "/api/games/" + id, "", tokens[seat]).body;
+    *lcg = *lcg * 6364136223846793005ULL + 1442695040888963407ULL;
+    const std::string move = mine["legal"][(*lcg >> 33) % mine["legal"].size()];
+    Reply r = CallServer(port, http::verb::post, "/api/games/" + id + "/moves", Json{{"move", move}}.dump(), tokens[seat]);
+    EXPECT_EQ(r.status, 200) << r.body;
+    acked.push_back(move);
+  }
+  return acked;
+}
+
+TEST_F(CrashTest, SigkillLosesNoAcknowledgedMove) {
+  Child a = StartServer(db_);
+  ASSERT_GT(a.port, 0);
+  Json created = CallServer(a.port, http::verb::post, "/api/games",
+                            R"({"game":"jaipur","seats":[{"player":"human"},{"player":"human"}]})").body;
+  const std::string id = created["game_id"];
+  std::string tokens[2];
+  tokens[0] = created["token"];
+  tokens[1] = CallServer(a.port, http::verb::post, "/api/games/" + id + "/join",
+                         Json{{"invite", created["invites"][0]["invite"]}}.dump()).body["token"];
+  uint64_t lcg = 99;
+  std::vector<std::string> acked = PlayMoves(a.port, id, tokens, 25, &lcg);
+  ASSERT_EQ(acked.size(), 25u);
+  Stop(a, SIGKILL);
+
+  {
+    auto store = OpenSqliteStore(db_);
+    ASSERT_TRUE(store.ok()) << store.message();
+    auto game = (*store)->LoadGame(id);
+    ASSERT_TRUE(game.ok());
+    EXPECT_EQ(game->moves, acked);
+  }
+
+  Child b = StartServer(db_);
+  ASSERT_GT(b.port, 0);
+  Json state = CallServer(b.port, http::verb::get, "/api/games/" + id, "", tokens[1]).body;
+  EXPECT_EQ(state["move_count"].get<size_t>(), acked.size());
+  EXPECT_EQ(state["seat"], 1) << "the seat tokens still work";
+  std::vector<std::string> more = PlayMoves(b.port, id, tokens, 2000, &lcg);
+  EXPECT_GT(more.size(), 0u);
+  EXPECT_TRUE(CallServer(b.port, http::verb::get, "/api/games/" + id).body["over"].get<bool>());
+  EXPECT_EQ(Stop(b, SIGTERM), 0) << "SIGTERM stops the server cleanly";
+}
+
+}  // namespace
+}  // namespace souk::server

@@ -1,0 +1,38 @@
+// `souk serve`: the JSON API over HTTP and the live games over WebSocket, with
+// Boost.Beast. Routes and messages: docs/protocol.md.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "core/status.h"
+#include "server/game_service.h"
+
+namespace souk::server {
+
+struct ServerOptions {
+  std::string bind = "127.0.0.1";
+  uint16_t port = 8080;          // 0: any free port (see HttpServer::port)
+  int io_threads = 1;            // network threads (bots have their own pool)
+  size_t max_body_bytes = 16 * 1024;
+  size_t max_ws_message_bytes = 4 * 1024;
+  int max_ws_messages_per_second = 50;  // more, and the connection is closed
+};
+
+class HttpServer {
+ public:
+  HttpServer(GameService& games, ServerOptions options);
+  ~HttpServer();
+  // Binds and starts serving on the I/O threads; an error if the port is taken.
+  Status Start();
+  uint16_t port() const;
+  // Stops accepting, closes every connection, joins the threads.
+  void Stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace souk::server

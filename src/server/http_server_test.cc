@@ -1,0 +1,147 @@
+// The API and the WebSocket protocol against a real server on loopback.
+#include "server/http_server.h"
+#include "server/test_client.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+
+#include <cstdio>
+
+namespace souk::server {
+namespace {
+
+namespace http = boost::beast::http;
+
+class ServerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    path_ = ::testing::TempDir() + "http_test_" + std::to_string(getpid()) + ".db";
+    store_ = std::move(*OpenSqliteStore(path_));
+    games_ = std::make_unique<GameService>(*store_, 1);
+    ServerOptions options;
+    options.port = 0;
+    server_ = std::make_unique<HttpServer>(*games_, options);
+    ASSERT_TRUE(server_->Start().ok());
+  }
+  void TearDown() override {
+    server_.reset();
+    games_.reset();
+    store_.reset();
+    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
+  }
+
+  Reply Call(http::verb verb, const std::string& target, const std::string& body = "", const std::string& token = "") {
+    return CallServer(server_->port(), verb, target, body, token);
+  }
+
+  Json Create(const std::string& body) {
+    Reply r = Call(http::verb::post, "/api/games", body);
+    EXPECT_EQ(r.status, 201) << r.body;
+    return r.body;
+  }
+
+  std::string path_;
+  std::unique_ptr<Store> store_;
+  std::unique_ptr<GameService> games_;
+  std::unique_ptr<HttpServer> server_;
+};
+
+TEST_F(ServerTest, AWholeJaipurGameOverWebSocketAgainstABot) {
+  Json created = Create(R"({"game":"jaipur","seats":[{"player":"human","name":"Ann"},{"player":"easy"}]})");
+  const std::string id = created["game_id"], token = created["token"];
+  WsClient client(server_->port(), id);
+  WsClient spectator(server_->port(), id);
+  client.Send(Json{{"type", "hello"}, {"token", token}}.dump());
+  spectator.Send(R"({"type":"hello"})");
+  uint64_t lcg = 7;
+  for (int turn = 0; turn < 2000; ++turn) {
+    Json state = client.ReceiveUntil([](const Json& m) { return m["type"] == "state" && (m["over"] == true || m["to_move"] == 0); });
+    ASSERT_EQ(state["type"], "state");
+    if (state["over"].get<bool>()) break;
+    ASSERT_FALSE(state["view"]["players"][1].contains("hand")) << "the bot's hand stays hidden";
+    lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL;
+    const Json& legal = state["legal"];
+    client.Send(Json{{"type", "move"}, {"move", legal[(lcg >> 33) % legal.size()]}}.dump());
+  }
+  Json last = spectator.ReceiveUntil([](const Json& m) { return m["over"] == true; });
+  EXPECT_TRUE(last["over"].get<bool>());
+  EXPECT_TRUE(last["legal"].empty());
+  for (int p = 0; p < 2; ++p) EXPECT_FALSE(last["view"]["players"][p].contains("hand"));
+  Reply record = Call(http::verb::get, "/api/games/" + id + "/record");
+  EXPECT_EQ(record.status, 200);
+  EXPECT_EQ(record.body["moves"].size(), last["move_count"].get<size_t>());
+}
+
+TEST_F(ServerTest, AnInviteLetsAFriendJoinAndBothSeeTheirOwnView) {
+  Json created = Create(R"({"game":"marrakech","players":2,"seats":[{"player":"human"},{"player":"human"}]})");
+  const std::string id = created["game_id"];
+  const std::string invite = created["invites"][0]["invite"];
+  Reply joined = Call(http::verb::post, "/api/games/" + id + "/join", Json{{"invite", invite}, {"name", "Bob"}}.dump());
+  ASSERT_EQ(joined.status, 200) << joined.body;
+  EXPECT_EQ(joined.body["seat"], 1);
+  Reply again = Call(http::verb::post, "/api/games/" + id + "/join", Json{{"invite", invite}}.dump());
+  EXPECT_EQ(again.status, 409);
+  Reply lobby = Call(http::verb::post, "/api/lobby", Json{{"tokens", {created["token"], joined.body["token"]}}}.dump());
+  ASSERT_EQ(lobby.status, 200);
+  EXPECT_EQ(lobby.body["games"].size(), 2u);
+  Reply view = Call(http::verb::get, "/api/games/" + id, "", joined.body["token"]);
+  EXPECT_EQ(view.body["seat"], 1);
+  EXPECT_EQ(view.body["seats"][1]["name"], "Bob");
+}
+
+TEST_F(ServerTest, HostileRequestsGetClearErrors) {
+  Json created = Create(R"({"game":"jaipur","seats":[{"player":"human"},{"player":"human"}]})");
+  const std::string id = created["game_id"], token = created["token"];
+  EXPECT_EQ(Call(http::verb::post, "/api/games", "{bad").status, 400);
+  EXPECT_EQ(Call(http::verb::post, "/api/games", "[1,2]").body["error"], "body: expected a JSON object");
+  EXPECT_EQ(Call(http::verb::post, "/api/games", R"({"game":"chess","seats":[{"player":"human"}]})").status, 400);
+  EXPECT_EQ(Call(http::verb::post, "/api/games", std::string(20000, 'x')).status, 413);
+  EXPECT_EQ(Call(http::verb::get, "/api/games/nope").status, 404);
+  EXPECT_EQ(Call(http::verb::get, "/api/games/" + id, "", "wrong-token").status, 403);
+  EXPECT_EQ(Call(http::verb::post, "/api/games/" + id + "/moves", R"({"move":"camels"})").status, 401);
+  Json state = Call(http::verb::get, "/api/games/" + id, "", token).body;
+  if (state["to_move"] != 0) {
+    Reply out_of_turn = Call(http::verb::post, "/api/games/" + id + "/moves", R"({"move":"camels"})", token);
+    EXPECT_EQ(out_of_turn.status, 409);
+    EXPECT_EQ(out_of_turn.body["error"], "not your turn: seat 1 is to move");
+  } else {
+    EXPECT_EQ(Call(http::verb::post, "/api/games/" + id + "/moves", R"({"move":"fly"})", token).status, 409);
+  }
+  EXPECT_EQ(Call(http::verb::post, "/api/games/" + id + "/moves", R"({"move":7})", token).body["error"],
+            "move: expected a string");
+  EXPECT_EQ(Call(http::verb::get, "/api/games/" + id + "/record").status, 409) << "no record before the end";
+  EXPECT_EQ(Call(http::verb::delete_, "/api/games").status, 404);
+  // And the server carries on.
+  EXPECT_EQ(Call(http::verb::get, "/api/health").status, 200);
+}
+
+TEST_F(ServerTest, HostileWebSocketMessagesGetErrorsOrAClosedConnection) {
+  Json created = Create(R"({"game":"jaipur","seats":[{"player":"human"},{"player":"human"}]})");
+  const std::string id = created["game_id"];
+  {
+    WsClient c(server_->port(), id);
+    c.Send("not json");
+    EXPECT_EQ(c.Receive()["type"], "error");
+    c.Send(R"({"type":"move","move":"camels"})");
+    EXPECT_EQ(c.Receive()["error"], "move: say hello with your seat token first");
+    c.Send(R"({"type":"hello","token":"forged"})");
+    EXPECT_EQ(c.Receive()["error"], "token: not a seat of game " + id);
+    c.Send(R"({"type":"dance"})");
+    EXPECT_EQ(c.Receive()["error"], "type: unknown message type 'dance'");
+  }
+  {
+    WsClient c(server_->port(), id);
+    c.Send(std::string(10000, '{'));
+    EXPECT_TRUE(c.ClosedByServer()) << "an oversized message closes the connection";
+  }
+  {
+    WsClient c(server_->port(), id);
+    for (int i = 0; i < 200; ++i) c.Send(R"({"type":"dance"})");
+    EXPECT_TRUE(c.ClosedByServer()) << "a flood closes the connection";
+  }
+  EXPECT_EQ(Call(http::verb::get, "/api/games/" + id).status, 200) << "the game carries on";
+}
+
+}  // namespace
+}  // namespace souk::server
