@@ -158,6 +158,25 @@ TEST_F(GameServiceTest, EachListenerHearsOnlyWhatItsSeatMayKnow) {
   EXPECT_GT(bonus_values_heard, 0) << "the game had no bonus to check";
 }
 
+TEST_F(GameServiceTest, MarrakechListenersNeverHearThePilesOrTheSeed) {
+  Created c = Make("marrakech", {"human", "greedy"});
+  std::vector<std::string> heard;
+  ASSERT_TRUE(service_->Subscribe(c.game_id, 0, [&heard](const std::string& m) { heard.push_back(m); }).ok());
+  ASSERT_TRUE(service_->Subscribe(c.game_id, -1, [&heard](const std::string& m) { heard.push_back(m); }).ok());
+  PlayOut(c.game_id, {{0, c.token}});
+  ASSERT_GT(heard.size(), 40u);
+  int tributes = 0;
+  for (const std::string& text : heard) {
+    Json m = ParseJson(text).value();
+    for (const Json& player : m["view"]["players"]) EXPECT_FALSE(player.contains("pile")) << text;
+    EXPECT_EQ(text.find("\"pile\""), std::string::npos) << text;
+    EXPECT_EQ(text.find("rng"), std::string::npos) << text;
+    EXPECT_EQ(text.find("seed"), std::string::npos) << text;
+    if (m["event"].is_object() && m["event"].contains("tribute")) ++tributes;
+  }
+  EXPECT_GT(tributes, 0) << "the game had no tribute to tell";
+}
+
 TEST_F(GameServiceTest, ARestartedServiceCarriesOnEveryUnfinishedGame) {
   Created c = Make("marrakech", {"human", "easy"});
   for (int i = 0; i < 3; ++i) {

@@ -73,6 +73,41 @@ TEST_F(ServerTest, AWholeJaipurGameOverWebSocketAgainstABot) {
   EXPECT_EQ(record.body["moves"].size(), last["move_count"].get<size_t>());
 }
 
+TEST_F(ServerTest, AWholeMarrakechGameAgainstABotSurvivesAReconnect) {
+  Json created = Create(R"({"game":"marrakech","players":2,"seats":[{"player":"human"},{"player":"easy"}]})");
+  const std::string id = created["game_id"], token = created["token"];
+  auto my_turn = [](const Json& m) { return m.is_object() && m["type"] == "state" && (m["over"] == true || m["to_move"] == 0); };
+  // Plays `moves` moves from `state` on; returns the last state seen.
+  auto play = [&](WsClient& client, int moves, Json state) {
+    Json seen = state;
+    for (int i = 0; i < moves; ++i) {
+      if (!my_turn(state)) state = client.ReceiveUntil(my_turn);
+      seen = state;
+      for (const Json& player : state["view"]["players"]) EXPECT_FALSE(player.contains("pile")) << "pile order is hidden";
+      if (state["over"].get<bool>()) return state;
+      client.Send(Json{{"type", "move"}, {"move", state["legal"][0]}}.dump());
+      state = Json();
+    }
+    return seen;
+  };
+  int64_t count_before = 0;
+  {
+    WsClient first(server_->port(), id);
+    first.Send(Json{{"type", "hello"}, {"token", token}}.dump());
+    count_before = play(first, 10, Json())["move_count"].get<int64_t>();
+  }  // the browser closes
+  WsClient second(server_->port(), id);
+  second.Send(Json{{"type", "hello"}, {"token", token}}.dump());
+  Json resumed = second.Receive();
+  EXPECT_GE(resumed["move_count"].get<int64_t>(), count_before) << "nothing was lost while away";
+  EXPECT_EQ(resumed["seat"], 0);
+  second.Send(Json{{"type", "hello"}, {"token", token}}.dump());
+  EXPECT_EQ(second.ReceiveUntil([](const Json& m) { return m["type"] == "error"; })["error"], "hello: already said");
+  Json last = play(second, 1000, resumed);
+  EXPECT_TRUE(last["over"].get<bool>());
+  EXPECT_FALSE(last["winners"].empty());
+}
+
 TEST_F(ServerTest, AnInviteLetsAFriendJoinAndBothSeeTheirOwnView) {
   Json created = Create(R"({"game":"marrakech","players":2,"seats":[{"player":"human"},{"player":"human"}]})");
   const std::string id = created["game_id"];

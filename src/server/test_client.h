@@ -54,8 +54,10 @@ class WsClient {
     ws_.handshake("localhost", "/api/games/" + game_id + "/ws");
   }
   void Send(const std::string& text) { ws_.write(net::buffer(text)); }
+  // Throws after 30 s without a message: a test fails rather than hangs.
   Json Receive() {
     beast::flat_buffer buffer;
+    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
     ws_.read(buffer);
     return *ParseJson(beast::buffers_to_string(buffer.data()));
   }
