@@ -1,199 +1,307 @@
 #include "terminal/marrakech_screen.h"
 
+#include <algorithm>
+#include <initializer_list>
+#include <utility>
+
 namespace souk::terminal {
 namespace {
 
 namespace mk = souk::marrakech;
 using mk::View;
 
-constexpr Color kCarpetColor[mk::kMaxColors] = {Color::kRed, Color::kBlue, Color::kYellow, Color::kGreen};
+// Colour c of the rules is drawn on kCarpetBg[c] with kCarpetInk[c] letters; the ink is
+// chosen for contrast (there is no black in Color, dark grey stands in on yellow).
+constexpr Color kCarpetBg[mk::kMaxColors] = {Color::kRed, Color::kBlue, Color::kYellow, Color::kGreen};
+constexpr Color kCarpetInk[mk::kMaxColors] = {Color::kWhite, Color::kWhite, Color::kGrey, Color::kWhite};
 
-std::string ColorName(int c, const Style& style) {
-  static const char* kEnglish[] = {"red", "blue", "yellow", "green"};
-  static const char* kFrench[] = {"rouge", "bleu", "jaune", "vert"};
-  return style.lang == Lang::kFr ? kFrench[c] : kEnglish[c];
+size_t At(int i) { return static_cast<size_t>(i); }
+
+const char* ColorName(int c, const Style& style) {
+  static const char* const kEn[] = {"red", "blue", "yellow", "green"};
+  static const char* const kFr[] = {"rouge", "bleu", "jaune", "vert"};
+  return style.tr(kEn[c], kFr[c]);
 }
+// The initial of the colour's name, so that the plain board reads in either language.
+char ColorLetter(int c, const Style& style) { return style.tr("RBYG", "RBJV")[c]; }
+std::string PaintedColor(int c, const Style& style) { return style.Paint(ColorName(c, style), kCarpetBg[c], true); }
 
-char ColorLetter(int c, const Style& style) { return style.lang == Lang::kFr ? "RBJV"[c] : "RBYG"[c]; }
+char Arrow(mk::Facing f) { return "^>v<"[static_cast<int>(f)]; }
+const char* FacingName(mk::Facing f, const Style& style) {
+  static const char* const kEn[] = {"north", "east", "south", "west"};
+  static const char* const kFr[] = {"le nord", "l'est", "le sud", "l'ouest"};
+  return style.tr(kEn[static_cast<int>(f)], kFr[static_cast<int>(f)]);
+}
 
 int NumColors(const View& v) { return mk::NumColors(v.num_players, v.variant); }
-int ColorsOf(const View& v) { return NumColors(v) / v.num_players; }
+int ColorsPerPlayer(const View& v) { return NumColors(v) / v.num_players; }
 int ColorOf(const View& v, int player, int i) { return player + i * v.num_players; }
+const std::string& Name(const std::vector<std::string>& names, int seat) { return names[At(seat)]; }
 
-const char* Arrow(mk::Facing f) {
-  switch (f) {
-    case mk::Facing::kNorth: return "^";
-    case mk::Facing::kEast: return ">";
-    case mk::Facing::kSouth: return "v";
-    case mk::Facing::kWest: return "<";
+// Replaces {0}, {1}... with args, so that the two languages may order them differently
+// (printf's %1$s is not ISO C++).
+std::string Sub(std::string_view text, std::initializer_list<std::string> args) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '{' && i + 2 < text.size() && text[i + 2] == '}') {
+      out += *(args.begin() + (text[i + 1] - '0'));
+      i += 2;
+    } else {
+      out += text[i];
+    }
   }
-  return "?";
+  return out;
 }
 
-std::string FacingName(mk::Facing f, const Style& style) {
-  static const char* kEnglish[] = {"north", "east", "south", "west"};
-  static const char* kFrench[] = {"le nord", "l'est", "le sud", "l'ouest"};
-  return (style.lang == Lang::kFr ? kFrench : kEnglish)[static_cast<int>(f)];
-}
+std::string Dirhams(int n) { return Format(n == 1 ? "%d dirham" : "%d dirhams", n); }
 
+// Visible squares of the player's colours, out or not.
 int VisibleSquares(const View& v, int player) {
   int n = 0;
-  for (int sq = 0; sq < mk::kNumSquares; ++sq)
-    if (v.carpet[static_cast<size_t>(sq)] && v.color[static_cast<size_t>(sq)] % v.num_players == player) ++n;
+  for (int sq = 0; sq < mk::kNumSquares; ++sq) n += v.carpet[At(sq)] && v.color[At(sq)] % v.num_players == player;
   return n;
 }
 
-bool SameCarpet(const View& v, int a, int b) {
-  return v.carpet[static_cast<size_t>(a)] && v.carpet[static_cast<size_t>(a)] == v.carpet[static_cast<size_t>(b)];
+// The tribute on `square`: its group of orthogonally connected squares of one colour.
+int GroupSize(const View& v, int square) {
+  if (!v.carpet[At(square)]) return 0;
+  std::array<bool, mk::kNumSquares> seen{};
+  std::vector<int> todo = {square};
+  seen[At(square)] = true;
+  int size = 0;
+  while (!todo.empty()) {
+    const int sq = todo.back();
+    todo.pop_back();
+    ++size;
+    for (int next : {sq - mk::kBoardSize, sq + mk::kBoardSize, sq - 1, sq + 1}) {
+      if (next < 0 || next >= mk::kNumSquares || !mk::Adjacent(sq, next) || seen[At(next)]) continue;
+      if (!v.carpet[At(next)] || v.color[At(next)] != v.color[At(square)]) continue;
+      seen[At(next)] = true;
+      todo.push_back(next);
+    }
+  }
+  return size;
 }
 
+bool SameCarpet(const View& v, int a, int b) { return v.carpet[At(a)] && v.carpet[At(a)] == v.carpet[At(b)]; }
+
+// --- The board -------------------------------------------------------------------
+// Each square is 3 characters between walls; the wall (or the rule segment) between
+// the two halves of one carpet is left out and filled with its colour, so that a
+// carpet reads as one piece and two carpets side by side, even of one colour, do not.
+
 std::string Cell(const View& v, int sq, const Style& style) {
-  const bool carpet = v.carpet[static_cast<size_t>(sq)] != 0;
-  const int c = v.color[static_cast<size_t>(sq)];
-  std::string text = carpet ? std::string(1, ColorLetter(c, style)) : ".";
-  const std::string edge = sq == v.assam.square ? Arrow(v.assam.facing) : " ";
-  text = edge + text + edge;
-  if (!carpet) return sq == v.assam.square ? style.Paint(text, Color::kNone, true) : text;
-  return style.Fill(text, kCarpetColor[c], c == 2 ? Color::kNone : Color::kWhite);
+  const bool assam = sq == v.assam.square;
+  std::string text = assam ? std::string(1, Arrow(v.assam.facing)) : " ";
+  text += v.carpet[At(sq)] ? ColorLetter(v.color[At(sq)], style) : '.';
+  text += text[0];
+  if (v.carpet[At(sq)]) return style.Fill(text, kCarpetBg[v.color[At(sq)]], kCarpetInk[v.color[At(sq)]]);
+  return assam ? style.Paint(text, Color::kMagenta, true) : text;
+}
+
+// The wall between two neighbours: a gap in the carpet's colour when they are one carpet.
+std::string Wall(const View& v, int a, int b, const char* wall, const Style& style) {
+  if (!SameCarpet(v, a, b)) return wall;
+  const std::string gap(std::string_view(wall).size(), ' ');
+  return style.Fill(gap, kCarpetBg[v.color[At(a)]]);
 }
 
 std::string Board(const View& v, const Style& style) {
   std::string out = "    ";
   for (int x = 0; x < mk::kBoardSize; ++x) out += Format("  %c ", 'a' + x);
-  out.pop_back();  // no trailing space
-  out += '\n';
-  auto rule = [&](int y) {  // the line above row y (y == kBoardSize: the bottom)
-    std::string line = "    +";
+  out.back() = '\n';
+  for (int y = 0; y <= mk::kBoardSize; ++y) {
+    out += "    +";  // the rule above row y, or below the board
     for (int x = 0; x < mk::kBoardSize; ++x) {
-      const bool joined = y > 0 && y < mk::kBoardSize && SameCarpet(v, mk::SquareAt(x, y - 1), mk::SquareAt(x, y));
-      line += joined ? "   +" : "---+";
+      const bool inside = y > 0 && y < mk::kBoardSize;
+      out += inside ? Wall(v, mk::SquareAt(x, y - 1), mk::SquareAt(x, y), "---", style) : "---";
+      out += "+";
     }
-    return line + '\n';
-  };
-  for (int y = 0; y < mk::kBoardSize; ++y) {
-    out += rule(y);
+    out += "\n";
+    if (y == mk::kBoardSize) break;
     out += Format("  %d |", y + 1);
     for (int x = 0; x < mk::kBoardSize; ++x) {
       out += Cell(v, mk::SquareAt(x, y), style);
-      const bool joined = x + 1 < mk::kBoardSize && SameCarpet(v, mk::SquareAt(x, y), mk::SquareAt(x + 1, y));
-      out += joined ? " " : "|";
+      out += x + 1 < mk::kBoardSize ? Wall(v, mk::SquareAt(x, y), mk::SquareAt(x + 1, y), "|", style) : "|";
     }
-    out += '\n';
-  }
-  return out + rule(mk::kBoardSize);
-}
-
-const std::string& Name(const std::vector<std::string>& names, int seat) { return names[static_cast<size_t>(seat)]; }
-
-std::string Colors(const View& v, int p, const Style& style) {
-  std::string out;
-  for (int i = 0; i < ColorsOf(v); ++i) {
-    const int c = ColorOf(v, p, i);
-    out += i ? "+" : "";
-    out += style.Paint(ColorName(c, style), kCarpetColor[c], true);
+    out += "\n";
   }
   return out;
+}
+
+// --- Players and scores ---------------------------------------------------------
+
+// Display width of UTF-8 text: one column per character.
+int Width(std::string_view text) {
+  return static_cast<int>(std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+std::string Spaces(int n) { return std::string(At(std::max(0, n)), ' '); }
+std::string PadLeft(const std::string& text, int width) { return Spaces(width - Width(text)) + text; }
+
+std::string CarpetsLeft(const View& v, int p, const Style& style) {
+  std::string out;
+  for (int i = 0; i < ColorsPerPlayer(v); ++i) {
+    if (i) out += ", ";
+    out += PaintedColor(ColorOf(v, p, i), style);
+    out += Format(" %d", v.players[At(p)].carpets_left[At(i)]);
+  }
+  return out;
+}
+
+std::string PlayerTable(const View& v, const std::vector<std::string>& names, const Style& style) {
+  const std::string player = style.tr("Player", "Joueur"), dirhams = style.tr("Dirhams", "Dirhams"),
+                    squares = style.tr("Squares", "Cases");
+  int name_width = Width(player);
+  for (int p = 0; p < v.num_players; ++p) name_width = std::max(name_width, Width(Name(names, p)));
+  std::string out = "    " + player + Spaces(name_width - Width(player) + 2) + dirhams + "  " + squares + "  " +
+                    style.tr("Carpets left", "Tapis restants") + "\n";
+  for (int p = 0; p < v.num_players; ++p) {
+    const View::Player& vp = v.players[At(p)];
+    const bool moving = v.phase != mk::Phase::kGameOver && p == v.to_move;
+    out += moving ? "  > " : "    ";
+    out += style.Bold(Name(names, p)) + Spaces(name_width - Width(Name(names, p)) + 2);
+    out += PadLeft(std::to_string(vp.dirhams), Width(dirhams)) + "  ";
+    out += PadLeft(std::to_string(VisibleSquares(v, p)), Width(squares)) + "  ";
+    out += CarpetsLeft(v, p, style);
+    if (vp.out) out += style.Paint(style.tr("  out", "  hors jeu"), Color::kGrey, true);
+    out += "\n";
+  }
+  return out;
+}
+
+// "Ann", "Ann and Bob", "Ann, Bob and Cy", with `you` as "you".
+std::string Join(const View& v, uint8_t seats, const std::vector<std::string>& names, int you, const Style& style) {
+  std::vector<std::string> listed;
+  for (int p = 0; p < v.num_players; ++p)
+    if (seats >> p & 1) listed.push_back(p == you ? style.tr("you", "vous") : Name(names, p));
+  std::string out;
+  for (size_t i = 0; i < listed.size(); ++i) {
+    if (i) out += i + 1 == listed.size() ? style.tr(" and ", " et ") : ", ";
+    out += listed[i];
+  }
+  return out;
+}
+
+// The end of the game: each score, then the winner(s).
+std::vector<std::string> FinalLines(const View& v, const std::vector<std::string>& names, int you, const Style& style) {
+  std::vector<std::string> lines = {style.Bold(style.tr("Final scores:", "Scores finaux :"))};
+  for (int p = 0; p < v.num_players; ++p) {
+    const View::Player& vp = v.players[At(p)];
+    const std::string who = p == you ? style.tr("You", "Vous") : Name(names, p);
+    if (vp.out) {
+      lines.push_back(Sub(style.tr("  {0}: out of the game, 0", "  {0} : hors jeu, 0"), {who}));
+      continue;
+    }
+    const int squares = VisibleSquares(v, p);
+    const std::string shown = Format(squares == 1 ? style.tr("%d square", "%d case") : style.tr("%d squares", "%d cases"), squares);
+    lines.push_back(Sub(style.tr("  {0}: {1} + {2} = {3}", "  {0} : {1} + {2} = {3}"),
+                        {who, shown, Dirhams(vp.dirhams), std::to_string(squares + vp.dirhams)}));
+  }
+  const bool shared = (v.winners & (v.winners - 1)) != 0;
+  const std::string winners = Join(v, v.winners, names, you, style);
+  if (!shared && you >= 0 && (v.winners >> you & 1))
+    lines.push_back(style.Bold(style.tr("You win!", "Vous gagnez !")));
+  else
+    lines.push_back(style.Bold(Sub(shared ? style.tr("Shared win: {0}.", "Victoire partagée : {0}.")
+                                          : style.tr("Winner: {0}.", "Victoire : {0}."),
+                                   {winners})));
+  return lines;
 }
 
 }  // namespace
 
 std::string RenderMarrakech(const View& v, const std::vector<std::string>& names, const Style& style) {
-  std::string out = style.Bold(style.tr("Marrakech", "Marrakech")) + '\n' + Board(v, style);
-  out += Format(style.tr("Assam is on %s, facing %s (%s).\n", "Assam est en %s, tourné vers %s (%s).\n"),
-                mk::SquareName(v.assam.square).c_str(), FacingName(v.assam.facing, style).c_str(), Arrow(v.assam.facing));
-  for (int p = 0; p < v.num_players; ++p) {
-    const View::Player& vp = v.players[static_cast<size_t>(p)];
-    std::string line = Format("  %s (%s): ", Name(names, p).c_str(), Colors(v, p, style).c_str());
-    if (vp.out) {
-      line += style.tr("out of the game", "hors jeu");
-    } else {
-      line += Format(style.tr("%d dirhams, carpets left:", "%d dirhams, tapis restants :"), vp.dirhams);
-      for (int i = 0; i < ColorsOf(v); ++i)
-        line += Format(" %s %d", ColorName(ColorOf(v, p, i), style).c_str(), vp.carpets_left[static_cast<size_t>(i)]);
-      line += Format(style.tr(", %d squares showing", ", %d cases visibles"), VisibleSquares(v, p));
-    }
-    out += line + '\n';
-  }
-  if (v.phase == mk::Phase::kGameOver) {
-    out += style.tr("The game is over.\n", "La partie est finie.\n");
-    return out;
-  }
-  const char* who = Name(names, v.to_move).c_str();
+  std::string out = style.Bold("Marrakech") + "\n" + Board(v, style);
+  out += Sub(style.tr("Assam is on {0}, facing {1} ({2}).", "Assam est en {0}, tourné vers {1} ({2})."),
+             {mk::SquareName(v.assam.square), FacingName(v.assam.facing, style), std::string(1, Arrow(v.assam.facing))});
+  out += style.tr("\nColours:", "\nCouleurs :");
+  for (int c = 0; c < NumColors(v); ++c) out += Format("  %c %s", ColorLetter(c, style), PaintedColor(c, style).c_str());
+  out += "\n\n" + PlayerTable(v, names, style) + "\n";
+  const std::string who = style.Bold(Name(names, v.to_move));
   switch (v.phase) {
-    case mk::Phase::kOrient: out += Format(style.tr("%s to orient Assam.\n", "À %s d'orienter Assam.\n"), who); break;
-    case mk::Phase::kRoll: out += Format(style.tr("%s to roll the die.\n", "À %s de lancer le dé.\n"), who); break;
-    case mk::Phase::kPlace:
-      out += Format(style.tr("%s to place a %s carpet beside Assam.\n", "À %s de poser un tapis %s à côté d'Assam.\n"), who,
-                    style.Paint(ColorName(v.current_carpet, style), kCarpetColor[v.current_carpet], true).c_str());
+    case mk::Phase::kOrient:
+      out += Sub(style.tr("{0} to orient Assam: left, straight or right.", "À {0} d'orienter Assam : gauche, tout droit ou droite."), {who});
       break;
-    case mk::Phase::kGameOver: break;
+    case mk::Phase::kRoll: out += Sub(style.tr("{0} to roll the die.", "À {0} de lancer le dé."), {who}); break;
+    case mk::Phase::kPlace:
+      out += Sub(style.tr("{0} to place a {1} carpet beside Assam.", "À {0} de poser un tapis {1} à côté d'Assam."),
+                 {who, PaintedColor(v.current_carpet, style)});
+      break;
+    case mk::Phase::kGameOver:
+      out += style.tr("The game is over.", "La partie est finie.");
+      for (const std::string& line : FinalLines(v, names, -1, style)) out += "\n" + line;
+      break;
   }
-  return out;
+  return out + "\n";
 }
 
 std::vector<std::string> TellMarrakechMove(const View& before, const View& after, const mk::Move& move, int mover,
                                            int you, const std::vector<std::string>& names, const Style& style) {
-  std::vector<std::string> lines;
   const bool second = mover == you;
   const std::string who = second ? style.tr("You", "Vous") : Name(names, mover);
+  // The verb agrees with the subject: third person, then second, in each language.
   auto verb = [&](const char* en3, const char* en2, const char* fr3, const char* fr2) {
-    return second ? style.tr(en2, fr2) : style.tr(en3, fr3);
+    return std::string(second ? style.tr(en2, fr2) : style.tr(en3, fr3));
   };
+  std::vector<std::string> lines;
   switch (move.kind) {
-    case mk::MoveKind::kOrient:
+    case mk::MoveKind::kOrient: {
+      const std::string facing = FacingName(after.assam.facing, style);
       if (move.turn == mk::Turn::kStraight)
-        lines.push_back(Format(style.tr("%s %s Assam facing %s.", "%s %s Assam tourné vers %s."), who.c_str(),
-                               verb("keeps", "keep", "garde", "gardez"), FacingName(after.assam.facing, style).c_str()));
+        lines.push_back(Sub(style.tr("{0} {1} Assam facing {2}.", "{0} {1} Assam tourné vers {2}."),
+                            {who, verb("keeps", "keep", "garde", "gardez"), facing}));
       else
-        lines.push_back(Format(style.tr("%s %s Assam %s: he faces %s.", "%s %s Assam %s : il regarde vers %s."), who.c_str(),
-                               verb("turns", "turn", "tourne", "tournez"),
-                               move.turn == mk::Turn::kLeft ? style.tr("left", "à gauche") : style.tr("right", "à droite"),
-                               FacingName(after.assam.facing, style).c_str()));
+        lines.push_back(Sub(style.tr("{0} {1} Assam {2}: he now faces {3}.", "{0} {1} Assam {2} : il regarde vers {3}."),
+                            {who, verb("turns", "turn", "tourne", "tournez"),
+                             move.turn == mk::Turn::kLeft ? style.tr("left", "à gauche") : style.tr("right", "à droite"),
+                             facing}));
       break;
+    }
     case mk::MoveKind::kRoll: {
-      lines.push_back(Format(style.tr("%s %s %d: Assam walks to %s, facing %s.", "%s %s %d : Assam va en %s, tourné vers %s."),
-                             who.c_str(), verb("rolls", "roll", "fait", "faites"), move.roll,
-                             mk::SquareName(after.assam.square).c_str(), FacingName(after.assam.facing, style).c_str()));
-      const int paid = before.players[static_cast<size_t>(mover)].dirhams - after.players[static_cast<size_t>(mover)].dirhams;
-      for (int p = 0; p < after.num_players && paid > 0; ++p) {
-        const int gained = after.players[static_cast<size_t>(p)].dirhams - before.players[static_cast<size_t>(p)].dirhams;
-        if (gained <= 0) continue;
+      std::string line = Sub(style.tr("{0} {1} {2}: Assam walks to {3} (facing {4}", "{0} {1} {2} au dé : Assam avance jusqu'en {3} (tourné vers {4}"),
+                             {who, verb("rolls", "roll", "fait", "faites"), std::to_string(move.roll),
+                              mk::SquareName(after.assam.square), FacingName(after.assam.facing, style)});
+      if (after.assam.facing != before.assam.facing)
+        line += style.tr(", after a U-turn at the edge", " après un demi-tour au bord");
+      lines.push_back(line + ").");
+      const int paid = before.players[At(mover)].dirhams - after.players[At(mover)].dirhams;
+      for (int p = 0; p < after.num_players; ++p) {
+        if (p == mover || after.players[At(p)].dirhams <= before.players[At(p)].dirhams) continue;
         if (second)
-          lines.push_back(Format(style.tr("You pay %1$s %2$d dirhams.", "Vous payez %2$d dirhams à %1$s."),
-                                 Name(names, p).c_str(), paid));
+          lines.push_back(Sub(style.tr("You pay {0} {1}.", "Vous payez {1} à {0}."), {Name(names, p), Dirhams(paid)}));
         else if (p == you)
-          lines.push_back(Format(style.tr("%s pays you %d dirhams.", "%s vous paie %d dirhams."), who.c_str(), paid));
+          lines.push_back(Sub(style.tr("{0} pays you {1}.", "{0} vous paie {1}."), {who, Dirhams(paid)}));
         else
-          lines.push_back(Format(style.tr("%s pays %s %d dirhams.", "%s paie %s %d dirhams."), who.c_str(), Name(names, p).c_str(), paid));
+          lines.push_back(Sub(style.tr("{0} pays {1} {2}.", "{0} paie {2} à {1}."), {who, Name(names, p), Dirhams(paid)}));
       }
-      for (int p = 0; p < after.num_players; ++p)
-        if (after.players[static_cast<size_t>(p)].out && !before.players[static_cast<size_t>(p)].out)
-          lines.push_back(p == you ? std::string(style.tr("You are out of the game.", "Vous êtes hors jeu."))
-                                   : Format(style.tr("%s is out of the game.", "%s est hors jeu."), Name(names, p).c_str()));
+      if (after.players[At(mover)].out && !before.players[At(mover)].out)
+        lines.push_back(Sub(second ? style.tr("You cannot pay the {0} due: you are out of the game.",
+                                              "Vous ne pouvez pas payer les {0} dus : vous êtes hors jeu.")
+                                   : style.tr("{1} cannot pay the {0} due: {1} is out of the game.",
+                                              "{1} ne peut pas payer les {0} dus : {1} est hors jeu."),
+                            {Dirhams(GroupSize(after, after.assam.square)), who}));
       break;
     }
     case mk::MoveKind::kPlace: {
-      int covered = 0;
-      for (int sq : {move.first, move.second}) covered += before.carpet[static_cast<size_t>(sq)] != 0;
-      std::string line = Format(style.tr("%s %s a %s carpet on %s %s", "%s %s un tapis %s sur %s %s"), who.c_str(),
-                                verb("places", "place", "pose", "posez"), ColorName(before.current_carpet, style).c_str(),
-                                mk::SquareName(move.first).c_str(), mk::SquareName(move.second).c_str());
-      if (covered) line += Format(style.tr(", covering %d square%s", ", qui couvre %d case%s"), covered, covered > 1 ? "s" : "");
+      const int c = after.color[move.first];
+      std::string line = Sub(style.tr("{0} {1} a {2} carpet on {3} {4}", "{0} {1} un tapis {2} en {3} {4}"),
+                             {who, verb("places", "place", "pose", "posez"), PaintedColor(c, style),
+                              mk::SquareName(move.first), mk::SquareName(move.second)});
+      std::string covered;
+      for (int sq : {move.first, move.second}) {
+        if (!before.carpet[At(sq)]) continue;
+        if (!covered.empty()) covered += style.tr(" and ", " et ");
+        covered += Sub(style.tr("{0} on {1}", "le {0} en {1}"), {PaintedColor(before.color[At(sq)], style), mk::SquareName(sq)});
+      }
+      if (!covered.empty()) line += Sub(style.tr(", covering {0}", ", par-dessus {0}"), {covered});
       lines.push_back(line + ".");
       break;
     }
   }
-  if (after.phase != mk::Phase::kGameOver || before.phase == mk::Phase::kGameOver) return lines;
-  lines.push_back(style.Bold(style.tr("Final scores:", "Scores finaux :")));
-  for (int p = 0; p < after.num_players; ++p) {
-    const int squares = VisibleSquares(after, p), dirhams = after.players[static_cast<size_t>(p)].dirhams;
-    lines.push_back(Format(style.tr("  %s: %d squares + %d dirhams = %d", "  %s : %d cases + %d dirhams = %d"),
-                           Name(names, p).c_str(), squares, dirhams, squares + dirhams));
+  if (after.phase == mk::Phase::kGameOver && before.phase != mk::Phase::kGameOver) {
+    lines.push_back(style.tr("The game is over.", "La partie est finie."));
+    for (std::string& line : FinalLines(after, names, you, style)) lines.push_back(std::move(line));
   }
-  std::string winners;
-  for (int p = 0; p < after.num_players; ++p)
-    if (after.winners >> p & 1) winners += (winners.empty() ? "" : style.tr(" and ", " et ")) + Name(names, p);
-  lines.push_back(style.Bold(Format(style.tr("Winner: %s.", "Victoire : %s."), winners.c_str())));
   return lines;
 }
 
