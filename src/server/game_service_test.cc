@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <array>
 #include <cstdio>
 
+#include "format/record.h"
 #include "server/tokens.h"
 
 namespace souk::server {
@@ -128,12 +130,24 @@ TEST_F(GameServiceTest, EachListenerHearsOnlyWhatItsSeatMayKnow) {
       heard[static_cast<size_t>(seat + 1)].push_back(m);
     }).ok());
   PlayOut(c.game_id, {{0, c.token}, {1, joined->token}});
+  // The full state after every move, from the stored seed and moves: each seat's
+  // message must hold exactly that seat's view of it.
+  auto stored = store_->LoadGame(c.game_id);
+  ASSERT_TRUE(stored.ok());
+  GameRecord record;
+  record.options = stored->options;
+  record.moves = stored->moves;
+  std::vector<std::array<Json, 2>> views;
+  ASSERT_TRUE(Replay(record, [&views](const GameState& s) { views.push_back({s.ViewJson(0), s.ViewJson(1)}); }).ok());
   int bonus_values_heard = 0;
   for (int listener : {-1, 0, 1}) {
     const auto& messages = heard[static_cast<size_t>(listener + 1)];
     ASSERT_GT(messages.size(), 20u);
     for (const std::string& text : messages) {
       Json m = ParseJson(text).value();
+      if (listener >= 0) {
+        EXPECT_EQ(m["view"], views.at(m["move_count"].get<size_t>())[static_cast<size_t>(listener)]) << text;
+      }
       for (int p = 0; p < 2; ++p) {
         const Json& player = m["view"]["players"][static_cast<size_t>(p)];
         const bool own = p == listener;
