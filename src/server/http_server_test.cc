@@ -108,6 +108,30 @@ TEST_F(ServerTest, AWholeMarrakechGameAgainstABotSurvivesAReconnect) {
   EXPECT_FALSE(last["winners"].empty());
 }
 
+TEST_F(ServerTest, ABotThinkingHoldsUpNoOtherGame) {
+  // Game A: a bot that thinks for two seconds a move, and moves first or after us.
+  Json a = Create(R"({"game":"jaipur","seats":[{"player":"human"},{"player":"mcts:time=2000"}]})");
+  const std::string a_id = a["game_id"], a_token = a["token"];
+  Json a_state = Call(http::verb::get, "/api/games/" + a_id, "", a_token).body;
+  if (a_state["to_move"] == 0)
+    a_state = Call(http::verb::post, "/api/games/" + a_id + "/moves", Json{{"move", a_state["legal"][0]}}.dump(), a_token).body;
+  ASSERT_EQ(a_state["to_move"], 1) << "the bot is thinking";
+  const int64_t a_count = a_state["move_count"].get<int64_t>();
+  // Game B goes on meanwhile, over HTTP and over WebSocket.
+  Json b = Create(R"({"game":"marrakech","players":2,"seats":[{"player":"human"},{"player":"human"}]})");
+  const std::string b_id = b["game_id"];
+  const std::string b_tokens[2] = {b["token"], Call(http::verb::post, "/api/games/" + b_id + "/join",
+                                                    Json{{"invite", b["invites"][0]["invite"]}}.dump()).body["token"]};
+  for (int i = 0; i < 6; ++i) {
+    Json state = Call(http::verb::get, "/api/games/" + b_id, "", b_tokens[0]).body;
+    const int seat = state["to_move"].get<int>();
+    Json mine = Call(http::verb::get, "/api/games/" + b_id, "", b_tokens[seat]).body;
+    EXPECT_EQ(Call(http::verb::post, "/api/games/" + b_id + "/moves", Json{{"move", mine["legal"][0]}}.dump(), b_tokens[seat]).status, 200);
+  }
+  EXPECT_EQ(Call(http::verb::get, "/api/games/" + a_id, "", a_token).body["move_count"].get<int64_t>(), a_count)
+      << "game B played six moves while game A's bot was still thinking";
+}
+
 TEST_F(ServerTest, AnInviteLetsAFriendJoinAndBothSeeTheirOwnView) {
   Json created = Create(R"({"game":"marrakech","players":2,"seats":[{"player":"human"},{"player":"human"}]})");
   const std::string id = created["game_id"];
