@@ -187,6 +187,7 @@ int Run(int argc, char** argv) {
   serve_cmd->add_option("--bot-threads", serve.bot_threads, "Threads thinking for the bots")->capture_default_str();
   serve_cmd->add_option("--io-threads", serve.http.io_threads, "Network threads")->capture_default_str();
   serve_cmd->add_flag("--sync-full", serve.synchronous_full, "fsync every move (survives power loss, slower)");
+  serve_cmd->add_option("--web", serve.http.web_dir, "Folder of the web app's files, served outside /api/");
 
   server::LoadOptions load;
   CLI::App* load_cmd = app.add_subcommand("loadtest", "Play many games at once against a running `souk serve`");

@@ -1,4 +1,5 @@
 #include "server/http_server.h"
+#include "server/static_files.h"
 
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
@@ -94,9 +95,25 @@ http::status StatusForGameError(const std::string& message) {
   return http::status::conflict;
 }
 
-Response Handle(GameService& games, const Request& req) {
+Response StaticResponse(const Request& req, const std::string& web_dir) {
+  StaticFile file = web_dir.empty() ? StaticFile{404, "text/plain; charset=utf-8", "no web app is served here (--web DIR)\n"}
+                                    : LoadStatic(web_dir, req.target());
+  Response res{static_cast<http::status>(file.status), req.version()};
+  res.set(http::field::content_type, file.content_type);
+  res.set("X-Content-Type-Options", "nosniff");
+  res.set(http::field::cache_control, "no-cache");
+  res.keep_alive(req.keep_alive());
+  res.body() = std::move(file.body);
+  res.prepare_payload();
+  if (req.method() == http::verb::head) res.body().clear();
+  return res;
+}
+
+Response Handle(GameService& games, const Request& req, const ServerOptions& options) {
   try {
     std::string_view target = req.target();
+    if (target.substr(0, 5) != "/api/" && (req.method() == http::verb::get || req.method() == http::verb::head))
+      return StaticResponse(req, options.web_dir);
     if (size_t q = target.find('?'); q != std::string_view::npos) target = target.substr(0, q);
     const http::verb verb = req.method();
     if (target == "/api/health" && verb == http::verb::get) return JsonResponse(req, http::status::ok, {{"ok", true}});
@@ -323,7 +340,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         return;
       }
     }
-    Write(Handle(games_, req));
+    Write(Handle(games_, req, options_));
   }
 
   void Write(Response res) {

@@ -18,6 +18,7 @@ struct ServerOptions {
   size_t max_body_bytes = 16 * 1024;
   size_t max_ws_message_bytes = 4 * 1024;
   int max_ws_messages_per_second = 50;  // more, and the connection is closed
+  std::string web_dir;           // files served outside /api/ (the web app); empty: none
 };
 
 class HttpServer {

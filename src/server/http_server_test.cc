@@ -171,6 +171,8 @@ TEST_F(ServerTest, HostileRequestsGetClearErrors) {
             "move: expected a string");
   EXPECT_EQ(Call(http::verb::get, "/api/games/" + id + "/record").status, 409) << "no record before the end";
   EXPECT_EQ(Call(http::verb::delete_, "/api/games").status, 404);
+  EXPECT_EQ(Call(http::verb::get, "/").status, 404) << "no --web folder: no files";
+  EXPECT_EQ(Call(http::verb::get, "/../../etc/passwd").status, 404);
   // And the server carries on.
   EXPECT_EQ(Call(http::verb::get, "/api/health").status, 200);
 }
