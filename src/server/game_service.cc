@@ -385,9 +385,16 @@ void GameService::BotWorker() {
     {
       std::lock_guard lock(g->mutex);
       g->bot_queued = false;
-      if (bot && g->stored.moves.size() == move_count && ApplyLocked(*g, move, seat).ok() && PlayChanceLocked(*g).ok())
-        NotifyLocked(*g);
-      ScheduleBotLocked(g);
+      if (bot && g->stored.moves.size() == move_count) {
+        // A move the game refuses (a bot's bug) or cannot store would come back the
+        // same at once: the seat waits for a restart rather than spin.
+        if (ApplyLocked(*g, move, seat).ok() && PlayChanceLocked(*g).ok()) {
+          NotifyLocked(*g);
+          ScheduleBotLocked(g);
+        }
+      } else {
+        ScheduleBotLocked(g);  // the game moved on while the bot thought: think again
+      }
     }
     {
       std::lock_guard lock(queue_mutex_);
