@@ -7,6 +7,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include <chrono>
+#include <cstdio>
 #include <deque>
 #include <optional>
 #include <thread>
@@ -184,6 +185,8 @@ Response Handle(GameService& games, const Request& req, const ServerOptions& opt
     throw ApiError{http::status::not_found, "no such route: " + std::string(req.method_string()) + " " + std::string(target)};
   } catch (const ApiError& e) {
     return JsonResponse(req, e.status, {{"error", e.message}});
+  } catch (const std::exception& e) {
+    return JsonResponse(req, http::status::internal_server_error, {{"error", std::string("internal error: ") + e.what()}});
   }
 }
 
@@ -230,7 +233,11 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     }
     std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
-    HandleMessage(text);
+    try {
+      HandleMessage(text);
+    } catch (const std::exception& e) {
+      Error(std::string("internal error: ") + e.what());
+    }
     Read();
   }
 
@@ -397,7 +404,18 @@ Status HttpServer::Start() {
   if (!ec) acceptor.listen(net::socket_base::max_listen_connections, ec);
   if (ec) return Status::Error(impl_->options.bind + ":" + std::to_string(impl_->options.port) + ": " + ec.message());
   impl_->Accept();
-  for (int i = 0; i < std::max(1, impl_->options.io_threads); ++i) impl_->threads.emplace_back([this] { impl_->ioc.run(); });
+  for (int i = 0; i < std::max(1, impl_->options.io_threads); ++i)
+    impl_->threads.emplace_back([this] {
+      // A handler that throws must not take the network thread, and every game, with it.
+      while (true) {
+        try {
+          impl_->ioc.run();
+          return;
+        } catch (const std::exception& e) {
+          std::fprintf(stderr, "souk serve: a connection failed: %s\n", e.what());
+        }
+      }
+    });
   return Status::Ok();
 }
 
