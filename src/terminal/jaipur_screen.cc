@@ -1,5 +1,7 @@
 #include "terminal/jaipur_screen.h"
 
+#include <algorithm>
+#include <array>
 #include <numeric>
 
 namespace souk::terminal {
@@ -11,224 +13,329 @@ using jaipur::View;
 
 constexpr Color kCardColor[jaipur::kNumCardTypes] = {Color::kRed,   Color::kYellow, Color::kWhite, Color::kMagenta,
                                                      Color::kGreen, Color::kBrown,  Color::kGrey};
+constexpr size_t kCamel = static_cast<size_t>(jaipur::Index(Card::kCamel));
+// Token lists wrap here so that even 38 tokens keep the screen within 80 columns.
+constexpr size_t kWrapAt = 74;
+
+size_t At(int i) { return static_cast<size_t>(i); }
 
 std::string CardWord(Card c, const Style& style) {
+  // The French rulebook's words; "épices" stays plural, as on the cards.
   static const char* kFrench[] = {"diamant", "or", "argent", "tissu", "épices", "cuir", "chameau"};
   return style.lang == Lang::kFr ? kFrench[jaipur::Index(c)] : std::string(jaipur::CardName(c));
 }
 
-std::string Painted(Card c, const Style& style) { return style.Paint(CardWord(c, style), kCardColor[jaipur::Index(c)]); }
+std::string Painted(Card c, const Style& style) {
+  return style.Paint(CardWord(c, style), kCardColor[jaipur::Index(c)]);
+}
 
-// "diamond ×2, gold" (camels left out: they live in the herd).
+// "leather x2, gold" in canonical order; camels too when `counts` has any.
 std::string CardsText(const CardCounts& counts, const Style& style) {
   std::string out;
-  for (int t = 0; t < jaipur::kNumGoods; ++t) {
-    if (!counts[static_cast<size_t>(t)]) continue;
+  for (int t = 0; t < jaipur::kNumCardTypes; ++t) {
+    if (!counts[At(t)]) continue;
     if (!out.empty()) out += ", ";
     out += Painted(jaipur::GoodAt(t), style);
-    if (counts[static_cast<size_t>(t)] > 1) out += Format(" x%d", counts[static_cast<size_t>(t)]);
+    if (counts[At(t)] > 1) out += Format(" x%d", counts[At(t)]);
   }
-  return out.empty() ? style.tr("none", "aucune") : out;
+  return out.empty() ? std::string(style.tr("none", "aucune")) : out;
 }
 
-std::string Seals(int seals, const Style& style) {
+// French counts 0 in the singular, English in the plural.
+bool Singular(int n, const Style& style) { return n == 1 || (n == 0 && style.lang == Lang::kFr); }
+
+std::string Cards(int n, const Style& style) {
+  return Singular(n, style) ? Format(style.tr("%d card", "%d carte"), n) : Format(style.tr("%d cards", "%d cartes"), n);
+}
+std::string Camels(int n, const Style& style) {
+  return Singular(n, style) ? Format(style.tr("%d camel", "%d chameau"), n)
+                            : Format(style.tr("%d camels", "%d chameaux"), n);
+}
+std::string Rupees(int n, const Style& style) {
+  return Singular(n, style) ? Format(style.tr("%d rupee", "%d roupie"), n)
+                            : Format(style.tr("%d rupees", "%d roupies"), n);
+}
+
+// "4+3+2" (or "-" for none), wrapped under `indent` when it would pass kWrapAt.
+std::string Sum(const std::vector<int>& values, size_t indent = 0) {
+  if (values.empty()) return "-";
   std::string out;
-  for (int i = 0; i < jaipur::kSealsToWin; ++i) out += i < seals ? style.Paint("*", Color::kYellow, true) : "o";
+  size_t column = indent;
+  for (size_t i = 0; i < values.size(); ++i) {
+    std::string item = i ? "+" : "";
+    item += std::to_string(values[i]);
+    if (column + item.size() > kWrapAt) {
+      out += '\n';
+      out.append(indent, ' ');
+      column = indent;
+    }
+    out += item;
+    column += item.size();
+  }
   return out;
 }
+int Total(const std::vector<int>& values) { return std::accumulate(values.begin(), values.end(), 0); }
 
-int GoodsRupees(const View& v, int p) {
-  const auto& tokens = v.goods_tokens[static_cast<size_t>(p)];
-  return std::accumulate(tokens.begin(), tokens.begin() + v.num_goods_tokens[static_cast<size_t>(p)], 0);
+std::vector<int> GoodsTokens(const View& v, int p) {
+  const auto& tokens = v.goods_tokens[At(p)];
+  return std::vector<int>(tokens.begin(), tokens.begin() + v.num_goods_tokens[At(p)]);
+}
+std::vector<int> OwnBonusTokens(const View& v) {
+  return std::vector<int>(v.bonus_tokens.begin(), v.bonus_tokens.begin() + v.num_bonus_tokens);
 }
 
-std::string TokenList(const View& v, int p) {
-  std::string out;
-  for (int i = 0; i < v.num_goods_tokens[static_cast<size_t>(p)]; ++i) {
-    out += i ? "+" : "";
-    out += std::to_string(v.goods_tokens[static_cast<size_t>(p)][static_cast<size_t>(i)]);
-  }
-  return out;
-}
-
-// The values left on a good's pile, next one first.
+// The values left on a good's pile, next one first: the pile is the tail of
+// kGoodsTokenValues, taken from its front.
 std::vector<int> PileValues(const View& v, int good) {
   std::vector<int> values;
-  const int total = jaipur::kTokensPerGood[static_cast<size_t>(good)];
-  for (int i = total - v.tokens_left[static_cast<size_t>(good)]; i < total; ++i)
-    values.push_back(jaipur::kGoodsTokenValues[static_cast<size_t>(good)][static_cast<size_t>(i)]);
+  const int total = jaipur::kTokensPerGood[At(good)];
+  for (int i = total - v.tokens_left[At(good)]; i < total; ++i)
+    values.push_back(jaipur::kGoodsTokenValues[At(good)][At(i)]);
   return values;
 }
 
-const std::string& Name(const std::vector<std::string>& names, int seat) { return names[static_cast<size_t>(seat)]; }
+// Width on screen of UTF-8 text: "épices" is seven bytes but six columns.
+size_t Columns(const std::string& text) {
+  size_t width = 0;
+  for (char c : text) width += (static_cast<unsigned char>(c) & 0xc0) != 0x80;
+  return width;
+}
+
+std::string Seals(const View& v, const std::vector<std::string>& names, const Style& style) {
+  return Format(
+      style.tr("Seals of excellence: %s %d, %s %d (2 win)\n", "Sceaux d'excellence : %s %d, %s %d (2 pour gagner)\n"),
+      names[0].c_str(), v.seals[0], names[1].c_str(), v.seals[1]);
+}
 
 }  // namespace
 
 std::string RenderJaipur(const View& v, const std::vector<std::string>& names, const Style& style) {
   const int me = v.viewer, them = 1 - v.viewer;
-  std::string out;
-  out += style.Bold(Format(style.tr("Jaipur - round %d", "Jaipur - manche %d"), v.round));
+  std::string out = style.Bold(Format(style.tr("Jaipur - round %d", "Jaipur - manche %d"), v.round));
   if (v.game_over)
-    out += Format(style.tr(" - game over, %s won", " - partie finie, %s a gagné"), Name(names, v.winner).c_str());
+    out += Format(style.tr(" - game over, winner: %s", " - partie finie, gagnant : %s"), names[At(v.winner)].c_str());
   else
-    out += Format(style.tr(" - %s to play", " - à %s de jouer"), Name(names, v.to_move).c_str());
+    out += Format(style.tr(" - to play: %s", " - au tour de : %s"), names[At(v.to_move)].c_str());
   out += '\n';
-  out += Format(style.tr("Seals: %s %s   %s %s\n", "Sceaux : %s %s   %s %s\n"), Name(names, me).c_str(),
-                Seals(v.seals[static_cast<size_t>(me)], style).c_str(), Name(names, them).c_str(),
-                Seals(v.seals[static_cast<size_t>(them)], style).c_str());
+  out += Seals(v, names, style);
   out += '\n';
-  std::string market;
+  out += style.tr("Market:", "Marché :");
   for (int t = 0; t < jaipur::kNumCardTypes; ++t)
-    for (int k = 0; k < v.market[static_cast<size_t>(t)]; ++k) {
-      market += "  [";
-      market += Painted(static_cast<Card>(t), style);
-      market += ']';
+    for (int k = 0; k < v.market[At(t)]; ++k) {
+      out += "  [";
+      out += Painted(static_cast<Card>(t), style);
+      out += ']';
     }
-  out += style.tr("Market:", "Marché :") + market + '\n';
-  out += Format(style.tr("Deck: %d cards\n", "Pioche : %d cartes\n"), v.deck_size);
-  out += '\n' + std::string(style.tr("Goods tokens (next first):\n", "Jetons marchandise (le prochain d'abord) :\n"));
+  out += '\n';
+  out += Format(style.tr("Deck: %s\n", "Pioche : %s\n"), Cards(v.deck_size, style).c_str());
+
+  out += '\n';
+  out += style.tr("Goods tokens (next first):\n", "Jetons marchandises (le prochain d'abord) :\n");
   for (int g = 0; g < jaipur::kNumGoods; ++g) {
+    std::string label = CardWord(jaipur::GoodAt(g), style);
+    label.append(9 - Columns(label), ' ');
     std::string values;
     for (int value : PileValues(v, g)) {
-      values += ' ';
+      if (!values.empty()) values += ' ';
       values += std::to_string(value);
     }
-    if (values.empty()) values = std::string(" ") + style.tr("(none left)", "(épuisés)");
-    std::string label = CardWord(jaipur::GoodAt(g), style);
-    // Padded by characters, not bytes: "épices" is seven bytes wide on screen six.
-    size_t width = 0;
-    for (char c : label) width += (static_cast<unsigned char>(c) & 0xc0) != 0x80;
-    if (width < 8) label.append(8 - width, ' ');
     out += "  ";
     out += style.Paint(label, kCardColor[g]);
-    out += values;
+    out += values.empty() ? std::string(style.tr("(none left)", "(épuisés)")) : values;
     out += '\n';
   }
-  out += Format(style.tr("Bonus tokens left: 3 cards %d, 4 cards %d, 5+ cards %d\n",
-                         "Jetons bonus restants : 3 cartes %d, 4 cartes %d, 5+ cartes %d\n"),
+  // Bonus values stay hidden until the players take them: only the pile sizes show.
+  out += Format(style.tr("Bonus tokens left: 3 cards: %d, 4 cards: %d, 5+ cards: %d\n",
+                         "Jetons bonus restants : 3 cartes : %d, 4 cartes : %d, 5+ cartes : %d\n"),
                 v.bonus_left[0], v.bonus_left[1], v.bonus_left[2]);
+
   out += '\n';
-  // The opponent: what is public of their hand and tokens.
-  const int hand_them = v.opponent.hand_size;
-  out += style.Bold(Name(names, them)) + '\n';
-  out += hand_them == 1 ? std::string(style.tr("  hand: 1 card", "  main : 1 carte"))
-                        : Format(style.tr("  hand: %d cards", "  main : %d cartes"), hand_them);
-  CardCounts known = v.known[static_cast<size_t>(them)];
+  out += style.Bold(names[At(them)]) + '\n';
+  out += Format(style.tr("  hand: %s", "  main : %s"), Cards(v.opponent.hand_size, style).c_str());
+  const CardCounts& known = v.known[At(them)];
   if (std::accumulate(known.begin(), known.end(), 0) > 0)
     out += Format(style.tr(" (known: %s)", " (connues : %s)"), CardsText(known, style).c_str());
-  out += Format(style.tr(", herd: %d camels\n", ", troupeau : %d chameaux\n"), v.herd[static_cast<size_t>(them)]);
+  out += '\n';
+  out += Format(style.tr("  herd: %s\n", "  troupeau : %s\n"), Camels(v.herd[At(them)], style).c_str());
+  const std::vector<int> their_goods = GoodsTokens(v, them);
+  out += Format(style.tr("  goods tokens: %s = %d\n", "  jetons marchandises : %s = %d\n"),
+                Sum(their_goods, 16).c_str(), Total(their_goods));
   const auto& counts = v.opponent.bonus_counts;
-  out += Format(style.tr("  goods tokens: %s = %d rupees; bonus tokens: %d (3: %d, 4: %d, 5+: %d), values hidden\n",
-                         "  jetons marchandise : %s = %d roupies ; jetons bonus : %d (3 : %d, 4 : %d, 5+ : %d), valeurs cachées\n"),
-                TokenList(v, them).empty() ? "-" : TokenList(v, them).c_str(), GoodsRupees(v, them),
+  out += Format(style.tr("  bonus tokens: %d, values hidden (3 cards: %d, 4 cards: %d, 5+ cards: %d)\n",
+                         "  jetons bonus : %d, valeurs cachées (3 cartes : %d, 4 cartes : %d, 5+ cartes : %d)\n"),
                 counts[0] + counts[1] + counts[2], counts[0], counts[1], counts[2]);
-  // The viewer: everything of their own.
-  int hand_me = 0;
-  for (int t = 0; t < jaipur::kNumGoods; ++t) hand_me += v.hand[static_cast<size_t>(t)];
-  out += style.Bold(Name(names, me)) + '\n';
-  out += Format(style.tr("  hand (%d/%d): %s\n", "  main (%d/%d) : %s\n"), hand_me, jaipur::kHandLimit,
+  out += Format(style.tr("  rupees: %d", "  roupies : %d"), Total(their_goods));
+  if (counts[0] + counts[1] + counts[2] > 0)
+    out += style.tr(" + the hidden bonus values", " + les valeurs cachées des bonus");
+  out += '\n';
+
+  out += style.Bold(names[At(me)]) + '\n';
+  const int hand = std::accumulate(v.hand.begin(), v.hand.end(), 0);
+  out += Format(style.tr("  hand (%d/%d): %s\n", "  main (%d/%d) : %s\n"), hand, jaipur::kHandLimit,
                 CardsText(v.hand, style).c_str());
-  out += Format(style.tr("  herd: %d camels\n", "  troupeau : %d chameaux\n"), v.herd[static_cast<size_t>(me)]);
-  int bonus = 0;
-  std::string bonus_list;
-  for (int i = 0; i < v.num_bonus_tokens; ++i) {
-    bonus += v.bonus_tokens[static_cast<size_t>(i)];
-    bonus_list += i ? "+" : "";
-    bonus_list += std::to_string(v.bonus_tokens[static_cast<size_t>(i)]);
-  }
-  out += Format(style.tr("  goods tokens: %s = %d; bonus tokens: %s = %d; rupees: %d\n",
-                         "  jetons marchandise : %s = %d ; jetons bonus : %s = %d ; roupies : %d\n"),
-                TokenList(v, me).empty() ? "-" : TokenList(v, me).c_str(), GoodsRupees(v, me),
-                bonus_list.empty() ? "-" : bonus_list.c_str(), bonus, GoodsRupees(v, me) + bonus);
+  out += Format(style.tr("  herd: %s\n", "  troupeau : %s\n"), Camels(v.herd[At(me)], style).c_str());
+  const std::vector<int> my_goods = GoodsTokens(v, me), my_bonus = OwnBonusTokens(v);
+  out += Format(style.tr("  goods tokens: %s = %d\n", "  jetons marchandises : %s = %d\n"), Sum(my_goods, 16).c_str(),
+                Total(my_goods));
+  out += Format(style.tr("  bonus tokens: %s = %d\n", "  jetons bonus : %s = %d\n"), Sum(my_bonus).c_str(),
+                Total(my_bonus));
+  out += Format(style.tr("  rupees: %d\n", "  roupies : %d\n"), Total(my_goods) + Total(my_bonus));
   return out;
 }
 
 std::vector<std::string> TellJaipurMove(const View& before, const View& after, const jaipur::Move& move, int mover,
                                         int you, const std::vector<std::string>& names, const Style& style) {
-  std::vector<std::string> lines;
-  const bool second = mover == you;
-  const char* who = second ? style.tr("You", "Vous") : Name(names, mover).c_str();
-  auto verb = [&](const char* en3, const char* en2, const char* fr3, const char* fr2) {
-    return second ? style.tr(en2, fr2) : style.tr(en3, fr3);
+  // Subjects and verbs agree with the seat: "You take" but "Bot takes".
+  auto subject = [&](int seat) { return seat == you ? std::string(style.tr("You", "Vous")) : names[At(seat)]; };
+  auto object = [&](int seat) { return seat == you ? std::string(style.tr("you", "vous")) : names[At(seat)]; };
+  auto verb = [&](int seat, const char* en3, const char* en2, const char* fr3, const char* fr2) {
+    return seat == you ? style.tr(en2, fr2) : style.tr(en3, fr3);
   };
+  const std::string who = subject(mover);
+  const int viewer = before.viewer;
+  const bool round_ended = after.round != before.round || (after.game_over && !before.game_over);
+  std::vector<std::string> lines;
+
+  // A sale's goods tokens come off the top of the pile as it stood before it.
+  std::vector<int> sold_tokens;
+  bool bonus_taken = false;
+  if (move.kind == jaipur::MoveKind::kSell) {
+    const std::vector<int> pile = PileValues(before, jaipur::Index(move.good));
+    sold_tokens.assign(pile.begin(), pile.begin() + std::min<int>(move.count, static_cast<int>(pile.size())));
+    const int bonus_pile = jaipur::BonusPileForSale(move.count);
+    bonus_taken = bonus_pile >= 0 && before.bonus_left[At(bonus_pile)] > 0;
+  }
+  // Each player's goods tokens, bonus count and herd when the round was scored:
+  // the state after a round-ending move is already the next round's deal.
+  std::array<std::vector<int>, jaipur::kNumPlayers> goods;
+  std::array<int, jaipur::kNumPlayers> bonus_count{}, herd{};
+  for (int p = 0; p < jaipur::kNumPlayers; ++p) {
+    goods[At(p)] = GoodsTokens(before, p);
+    herd[At(p)] = before.herd[At(p)];
+    const auto& c = before.opponent.bonus_counts;
+    bonus_count[At(p)] = p == viewer ? before.num_bonus_tokens : c[0] + c[1] + c[2];
+  }
+  goods[At(mover)].insert(goods[At(mover)].end(), sold_tokens.begin(), sold_tokens.end());
+  bonus_count[At(mover)] += bonus_taken;
+  if (move.kind == jaipur::MoveKind::kCamels) herd[At(mover)] += before.market[kCamel];
+  const jaipur::RoundResult* result = round_ended && after.last_round ? &*after.last_round : nullptr;
+  auto camel_token = [&](int p) { return result && result->camel_token == p ? jaipur::kCamelTokenValue : 0; };
+  // The seller knows their own bonus value. A round-ending sale deals the next
+  // round at once, so then it is what the round's total leaves unexplained.
+  int my_new_bonus = 0;
+  if (bonus_taken && mover == viewer) {
+    if (!round_ended || after.game_over)
+      my_new_bonus = after.bonus_tokens[At(after.num_bonus_tokens - 1)];
+    else if (result)
+      my_new_bonus =
+          result->rupees[At(viewer)] - Total(goods[At(viewer)]) - camel_token(viewer) - Total(OwnBonusTokens(before));
+  }
+
   switch (move.kind) {
     case jaipur::MoveKind::kTake:
-      lines.push_back(Format("%s %s %s.", who, verb("takes 1", "take 1", "prend 1", "prenez 1"),
-                             Painted(move.good, style).c_str()));
+      lines.push_back(Format(style.tr("%s %s a %s.", "%s %s une carte %s."), who.c_str(),
+                             verb(mover, "takes", "take", "prend", "prenez"), Painted(move.good, style).c_str()));
       break;
     case jaipur::MoveKind::kCamels:
-      lines.push_back(Format(style.tr("%s %s %d camels.", "%s %s %d chameaux."), who,
-                             verb("takes", "take", "prend", "prenez"), before.market[jaipur::Index(Card::kCamel)]));
+      lines.push_back(Format("%s %s %s.", who.c_str(), verb(mover, "takes", "take", "prend", "prenez"),
+                             Camels(before.market[kCamel], style).c_str()));
       break;
-    case jaipur::MoveKind::kExchange: {
-      std::string taken, given;
-      const CardCounts t = move.taken.Unpack(), g = move.given.Unpack();
-      for (int c = 0; c < jaipur::kNumCardTypes; ++c) {
-        for (int k = 0; k < t[static_cast<size_t>(c)]; ++k) {
-          taken += taken.empty() ? "" : ", ";
-          taken += CardWord(static_cast<Card>(c), style);
-        }
-        for (int k = 0; k < g[static_cast<size_t>(c)]; ++k) {
-          given += given.empty() ? "" : ", ";
-          given += CardWord(static_cast<Card>(c), style);
-        }
-      }
-      lines.push_back(Format(style.tr("%s %s %s from the market for %s.", "%s %s %s au marché contre %s."), who,
-                             verb("exchanges", "exchange", "échange", "échangez"), taken.c_str(), given.c_str()));
+    case jaipur::MoveKind::kExchange:
+      lines.push_back(
+          Format(style.tr("%s %s %s: %s %s; %s %s.", "%s %s %s : %s %s ; %s %s."), who.c_str(),
+                 verb(mover, "exchanges", "exchange", "échange", "échangez"), Cards(move.taken.Total(), style).c_str(),
+                 verb(mover, "takes", "take", "prend", "prenez"), CardsText(move.taken.Unpack(), style).c_str(),
+                 verb(mover, "gives", "give", "donne", "donnez"), CardsText(move.given.Unpack(), style).c_str()));
       break;
-    }
     case jaipur::MoveKind::kSell: {
-      const std::vector<int> pile = PileValues(before, jaipur::Index(move.good));
-      std::string sum;
-      int total = 0;
-      for (int i = 0; i < move.count && i < static_cast<int>(pile.size()); ++i) {
-        sum += i ? "+" : "";
-        sum += std::to_string(pile[static_cast<size_t>(i)]);
-        total += pile[static_cast<size_t>(i)];
+      std::string line =
+          Format(style.tr("%s %s %d %s: ", "%s %s %d %s : "), who.c_str(),
+                 verb(mover, "sells", "sell", "vend", "vendez"), move.count, Painted(move.good, style).c_str());
+      if (sold_tokens.empty()) {
+        line += Format(style.tr("no %s token left, no rupees", "plus aucun jeton %s, aucune roupie"),
+                       CardWord(move.good, style).c_str());
+      } else {
+        if (sold_tokens.size() > 1) line += Sum(sold_tokens) + " = ";
+        line += Rupees(Total(sold_tokens), style);
+        if (static_cast<int>(sold_tokens.size()) < move.count)
+          line += sold_tokens.size() == 1
+                      ? std::string(style.tr(" (only 1 token was left)", " (il ne restait qu'un jeton)"))
+                      : Format(style.tr(" (only %d tokens were left)", " (il ne restait que %d jetons)"),
+                               static_cast<int>(sold_tokens.size()));
       }
-      std::string line = Format("%s %s %d %s: ", who, verb("sells", "sell", "vend", "vendez"), move.count,
-                                Painted(move.good, style).c_str());
-      if (sum.empty()) line += style.tr("no tokens left for it", "plus aucun jeton pour elle");
-      else line += Format(style.tr("%s = %d rupees", "%s = %d roupies"), sum.c_str(), total);
-      const int pile_index = jaipur::BonusPileForSale(move.count);
-      if (pile_index >= 0 && before.bonus_left[static_cast<size_t>(pile_index)] > 0) {
+      if (bonus_taken && mover == viewer)
+        line += Format(style.tr(" and a bonus token of %d", " et un jeton bonus de %d"), my_new_bonus);
+      else if (bonus_taken)
         line += style.tr(" and a bonus token", " et un jeton bonus");
-        // Its value is the seller's secret until the round is scored.
-        if (second && after.round == before.round && after.num_bonus_tokens > before.num_bonus_tokens)
-          line += Format(style.tr(" (%d)", " (%d)"), after.bonus_tokens[static_cast<size_t>(after.num_bonus_tokens - 1)]);
-      }
+      else if (jaipur::BonusPileForSale(move.count) >= 0)
+        line += style.tr(", no bonus token left for that size", ", plus de jeton bonus pour cette taille");
       lines.push_back(line + ".");
       break;
     }
   }
-  if (after.round == before.round && !after.game_over) return lines;
-  // The round was scored: its totals are public, and so are the goods tokens, so
-  // each player's bonus total is what remains.
-  const jaipur::RoundResult& r = *after.last_round;
-  lines.push_back(style.Bold(Format(style.tr("Round %d is over.", "La manche %d est finie."), before.round)));
+  if (!result) return lines;
+
+  lines.push_back(
+      style.Bold(move.kind == jaipur::MoveKind::kSell
+                     ? Format(style.tr("A third token pile is empty: round %d is over.",
+                                       "Une troisième pile de jetons est vide : la manche %d est finie."),
+                              before.round)
+                     : Format(style.tr("The deck cannot refill the market: round %d is over.",
+                                       "La pioche ne peut plus compléter le marché : la manche %d est finie."),
+                              before.round)));
+  // Goods tokens are public and the totals are announced, so each player's bonus
+  // total is what remains of their rupees; only the viewer's own values are listed.
   for (int p = 0; p < jaipur::kNumPlayers; ++p) {
-    int goods = GoodsRupees(before, p);
-    if (move.kind == jaipur::MoveKind::kSell && p == mover) {
-      const std::vector<int> pile = PileValues(before, jaipur::Index(move.good));
-      for (int i = 0; i < move.count && i < static_cast<int>(pile.size()); ++i) goods += pile[static_cast<size_t>(i)];
+    const int goods_total = Total(goods[At(p)]);
+    const int bonus_total = result->rupees[At(p)] - goods_total - camel_token(p);
+    std::string bonus_text;
+    if (p == viewer) {
+      std::vector<int> mine = OwnBonusTokens(before);
+      if (bonus_taken && mover == viewer) mine.push_back(my_new_bonus);
+      bonus_text = mine.empty() ? std::string("0") : Format("%d (%s)", bonus_total, Sum(mine).c_str());
+    } else {
+      bonus_text = bonus_count[At(p)] == 1
+                       ? Format(style.tr("%d (1 token)", "%d (1 jeton)"), bonus_total)
+                       : Format(style.tr("%d (%d tokens)", "%d (%d jetons)"), bonus_total, bonus_count[At(p)]);
     }
-    const int camel = r.camel_token == p ? jaipur::kCamelTokenValue : 0;
-    const int total = r.rupees[static_cast<size_t>(p)];
-    lines.push_back(Format(style.tr("  %s: goods tokens %d + bonus tokens %d + camel token %d = %d rupees",
-                                    "  %s : jetons marchandise %d + jetons bonus %d + jeton chameau %d = %d roupies"),
-                           Name(names, p).c_str(), goods, total - goods - camel, camel, total));
+    lines.push_back(Format(style.tr("  %s: goods tokens %d + bonus tokens %s + camel token %d = %d rupees",
+                                    "  %s : jetons marchandises %d + jetons bonus %s + jeton chameau %d = %d roupies"),
+                           names[At(p)].c_str(), goods_total, bonus_text.c_str(), camel_token(p),
+                           result->rupees[At(p)]));
   }
-  if (r.seal >= 0)
-    lines.push_back(Format(style.tr("%s wins the seal of excellence.", "%s remporte le sceau d'excellence."),
-                           Name(names, r.seal).c_str()));
+  if (result->camel_token >= 0)
+    lines.push_back(
+        Format(style.tr("Camel token (5): %s, %d camels against %d.", "Jeton chameau (5) : %s, %d chameaux contre %d."),
+               object(result->camel_token).c_str(), herd[At(result->camel_token)], herd[At(1 - result->camel_token)]));
   else
+    lines.push_back(
+        Format(style.tr("Camel token: nobody, both herds have %d.", "Jeton chameau : personne, troupeaux égaux (%d)."),
+               herd[0]));
+  if (result->seal >= 0) {
+    std::string line =
+        Format(style.tr("%s %s a seal of excellence", "%s %s un sceau d'excellence"), subject(result->seal).c_str(),
+               verb(result->seal, "wins", "win", "remporte", "remportez"));
+    // Equal rupees: the rulebook's tie-breaks, bonus tokens then goods tokens.
+    if (result->rupees[0] == result->rupees[1])
+      line += bonus_count[0] != bonus_count[1]
+                  ? style.tr(" (equal rupees, more bonus tokens)", " (roupies égales, plus de jetons bonus)")
+                  : style.tr(" (equal rupees and bonus tokens, more goods tokens)",
+                             " (roupies et jetons bonus égaux, plus de jetons marchandises)");
+    lines.push_back(line + ".");
+  } else {
     lines.push_back(style.tr("A full tie: nobody wins the seal.", "Égalité parfaite : personne ne remporte le sceau."));
-  if (after.game_over)
-    lines.push_back(style.Bold(Format(style.tr("%s wins the game with two seals!", "%s gagne la partie avec deux sceaux !"),
-                                      Name(names, after.winner).c_str())));
-  else
-    lines.push_back(Format(style.tr("Round %d is dealt; %s starts.", "La manche %d est distribuée ; %s commence."),
-                           after.round, Name(names, after.to_move).c_str()));
+  }
+  if (after.game_over) {
+    lines.push_back(
+        style.Bold(Format(style.tr("%s %s the game with two seals!", "%s %s la partie avec deux sceaux !"),
+                          subject(after.winner).c_str(), verb(after.winner, "wins", "win", "gagne", "gagnez"))));
+  } else {
+    lines.push_back(Format(style.tr("Seals: %s %d, %s %d. Round %d is dealt; %s %s.",
+                                    "Sceaux : %s %d, %s %d. La manche %d est distribuée ; %s %s."),
+                           names[0].c_str(), after.seals[0], names[1].c_str(), after.seals[1], after.round,
+                           object(after.to_move).c_str(),
+                           verb(after.to_move, "starts", "start", "commence", "commencez")));
+  }
   return lines;
 }
 
