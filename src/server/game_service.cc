@@ -10,6 +10,10 @@
 namespace souk::server {
 namespace {
 
+constexpr int64_t kMaxBotIterations = 200000;
+constexpr int kMaxBotTimeMs = 5000;
+constexpr int kMaxBotThreads = 2;
+
 int64_t NowMs() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
       .count();
@@ -59,13 +63,16 @@ GameService::GameService(Store& store, int bot_threads) : store_(store) {
   for (int i = 0; i < std::max(1, bot_threads); ++i) workers_.emplace_back([this] { BotWorker(); });
 }
 
-GameService::~GameService() {
+GameService::~GameService() { StopBots(); }
+
+void GameService::StopBots() {
   {
     std::lock_guard lock(queue_mutex_);
     stopping_ = true;
   }
   queue_changed_.notify_all();
   for (std::thread& t : workers_) t.join();
+  workers_.clear();
 }
 
 std::shared_ptr<GameService::Game> GameService::Find(const std::string& id) {
@@ -151,6 +158,12 @@ Result<Created> GameService::Create(const CreateRequest& request) {
     if (r.player != "human") {
       auto spec = ai::ParseBotSpec(r.player);
       if (!spec.ok()) return Status::Error("seats[" + std::to_string(seat) + "].player: " + spec.message());
+      // Anyone may create a game: a bot's budget is bounded, or one request could
+      // keep every bot worker busy for hours.
+      if (spec->iterations > kMaxBotIterations || spec->time_ms > kMaxBotTimeMs || spec->threads > kMaxBotThreads)
+        return Status::Error("seats[" + std::to_string(seat) + "].player: at most " + std::to_string(kMaxBotIterations) +
+                             " iterations, " + std::to_string(kMaxBotTimeMs) + " ms and " +
+                             std::to_string(kMaxBotThreads) + " threads on this server");
     } else if (seat == request.creator_seat) {
       created.token = NewSecret();
       s.token_hash = HashSecret(created.token);
@@ -170,7 +183,7 @@ Result<Created> GameService::Create(const CreateRequest& request) {
     games_[g->stored.id] = g;
   }
   std::lock_guard lock(g->mutex);
-  if (Status st = PlayChanceLocked(*g); !st.ok()) return st;
+  PlayChanceLocked(*g);  // retried on the next move or view if it cannot be stored now
   ScheduleBotLocked(g);
   return created;
 }
@@ -212,6 +225,7 @@ Result<Snapshot> GameService::View(const std::string& game_id, int seat) {
   std::shared_ptr<Game> g = Find(game_id);
   if (!g) return Status::Error("no game " + game_id);
   std::lock_guard lock(g->mutex);
+  PlayChanceLocked(*g);  // one that could not be stored before
   return Snapshot{SnapshotLocked(*g, seat)};
 }
 
@@ -219,12 +233,15 @@ Status GameService::Move(const std::string& game_id, int seat, const std::string
   std::shared_ptr<Game> g = Find(game_id);
   if (!g) return Status::Error("no game " + game_id);
   std::lock_guard lock(g->mutex);
+  if (Status st = PlayChanceLocked(*g); !st.ok()) return st;
   if (g->state->is_over()) return Status::Error("the game is over");
   const int to_move = g->state->current_player();
   if (seat < 0 || to_move != seat)
     return Status::Error("not your turn: seat " + std::to_string(to_move) + " is to move");
   if (Status st = ApplyLocked(*g, move, seat); !st.ok()) return st;
-  if (Status st = PlayChanceLocked(*g); !st.ok()) return st;
+  // The move is stored and played. A die roll that cannot be stored now is drawn
+  // again (the same one) on the game's next move or view.
+  PlayChanceLocked(*g);
   NotifyLocked(*g);
   ScheduleBotLocked(g);
   return Status::Ok();
@@ -242,10 +259,18 @@ Status GameService::ApplyLocked(Game& g, const std::string& move, int seat) {
     return Status::Error("move '" + move + "': not in canonical text (as the list of legal moves writes it)");
   if (Status st = store_.AppendMove(g.stored.id, g.stored.moves.size(), move, next->is_over(), NowMs()); !st.ok())
     return Status::Error("the move could not be stored, and was not played: " + st.message());
+  // Stored: the record and the state move together, whatever happens next.
   g.stored.moves.push_back(move);
-  g.event = DescribeMove(before, next->ToJson(), move, seat, &g.event_private);
-  g.event_seat = g.event["seat"].get<int>();
+  const Json after = next->ToJson();
   g.state = std::move(next);
+  try {
+    g.event = DescribeMove(before, after, move, seat, &g.event_private);
+    g.event_seat = g.event["seat"].get<int>();
+  } catch (const std::exception&) {
+    g.event = Json{{"seat", seat}, {"move", move}};
+    g.event_private = nullptr;
+    g.event_seat = seat;
+  }
   return Status::Ok();
 }
 
@@ -381,20 +406,28 @@ void GameService::BotWorker() {
       }
     }
     // Thinking holds no lock: other games, and this game's listeners, carry on.
-    std::string move = bot ? bot->ChooseMove(view) : std::string();
-    {
+    std::string move;
+    try {
+      if (bot) move = bot->ChooseMove(view);
+    } catch (const std::exception&) {
+      bot = nullptr;  // no move: the seat waits for a restart
+    }
+    try {
       std::lock_guard lock(g->mutex);
       g->bot_queued = false;
       if (bot && g->stored.moves.size() == move_count) {
         // A move the game refuses (a bot's bug) or cannot store would come back the
         // same at once: the seat waits for a restart rather than spin.
-        if (ApplyLocked(*g, move, seat).ok() && PlayChanceLocked(*g).ok()) {
+        if (ApplyLocked(*g, move, seat).ok()) {
+          PlayChanceLocked(*g);
           NotifyLocked(*g);
           ScheduleBotLocked(g);
         }
-      } else {
+      } else if (bot) {
         ScheduleBotLocked(g);  // the game moved on while the bot thought: think again
       }
+    } catch (const std::exception&) {
+      // A listener or the store failed; the game keeps what was stored.
     }
     {
       std::lock_guard lock(queue_mutex_);

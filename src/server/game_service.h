@@ -94,6 +94,9 @@ class GameService {
 
   // Waits until no bot has work queued or in hand (for tests and shutdown).
   void WaitForBots();
+  // Lets the bot thinking now finish, then stops the workers: call before the
+  // network that listeners write to goes away. Bots play no more.
+  void StopBots();
 
   struct Game;  // public for the helpers in game_service.cc; opaque elsewhere
 

@@ -101,6 +101,9 @@ TEST_F(GameServiceTest, BadRequestsAreRefusedWithReasons) {
   EXPECT_EQ(service_->Create(r).message(), "creator_seat: must be one of the human seats");
   r.seats = {{"human", ""}, {"grandmaster", ""}};
   EXPECT_NE(service_->Create(r).message().find("seats[1].player: "), std::string::npos);
+  r.seats = {{"human", ""}, {"mcts:time=3600000,threads=64", ""}};
+  EXPECT_NE(service_->Create(r).message().find("seats[1].player: at most 200000 iterations, 5000 ms and 2 threads"),
+            std::string::npos) << "one request cannot tie up the bot workers";
   r.game = "chess";
   EXPECT_FALSE(service_->Create(r).ok());
 
