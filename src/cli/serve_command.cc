@@ -45,6 +45,8 @@ int Serve(const ServeOptions& options) {
   int received = 0;
   sigwait(&signals, &received);
   std::cout << "Stopping (" << (received == SIGTERM ? "SIGTERM" : "SIGINT") << ")." << std::endl;
+  // Bots first: a bot's move is pushed to connections, which must still exist.
+  games.StopBots();
   http.Stop();
   return 0;
 }

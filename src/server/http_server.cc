@@ -208,6 +208,14 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   // From any thread (the game's listener): queued on the connection's strand.
   void Send(std::string message) {
     net::post(ws_.get_executor(), [self = shared_from_this(), m = std::move(message)]() mutable {
+      if (self->closing_) return;
+      // A client that does not read would make the queue grow for ever.
+      if (self->queue_.size() >= kMaxQueuedMessages) {
+        self->closing_ = true;
+        beast::error_code ec;
+        beast::get_lowest_layer(self->ws_).socket().close(ec);
+        return;
+      }
       self->queue_.push_back(std::move(m));
       if (self->queue_.size() == 1) self->WriteNext();
     });
@@ -301,8 +309,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   GameService& games_;
   const ServerOptions& options_;
   std::string game_id_;
+  static constexpr size_t kMaxQueuedMessages = 256;
   int seat_ = -1;
   uint64_t subscription_ = 0;
+  bool closing_ = false;
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
   std::chrono::steady_clock::time_point window_start_{};

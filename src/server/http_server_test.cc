@@ -25,6 +25,7 @@ class ServerTest : public ::testing::Test {
     ASSERT_TRUE(server_->Start().ok());
   }
   void TearDown() override {
+    games_->StopBots();
     server_.reset();
     games_.reset();
     store_.reset();
