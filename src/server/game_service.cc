@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <stdexcept>
 
 #include "format/record.h"
 #include "server/events.h"
@@ -13,6 +15,9 @@ namespace {
 constexpr int64_t kMaxBotIterations = 200000;
 constexpr int kMaxBotTimeMs = 5000;
 constexpr int kMaxBotThreads = 2;
+// The hint button's search: the medium level, one thread, at most a few at once.
+constexpr const char* kHintBot = "medium";
+constexpr int kMaxHintsRunning = 2;
 
 int64_t NowMs() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
@@ -67,6 +72,11 @@ GameService::~GameService() { StopBots(); }
 
 void GameService::StopBots() {
   {
+    std::unique_lock lock(hints_mutex_);
+    stopping_hints_ = true;
+    hints_changed_.wait(lock, [this] { return hints_running_ == 0; });
+  }
+  {
     std::lock_guard lock(queue_mutex_);
     stopping_ = true;
   }
@@ -96,7 +106,7 @@ Result<std::shared_ptr<GameService::Game>> GameService::Load(StoredGame stored) 
   GameRecord record;
   record.options = game->stored.options;
   record.moves = game->stored.moves;
-  auto state = Replay(record);
+  auto state = souk::Replay(record);
   if (!state.ok()) return Status::Error("game " + game->stored.id + ": " + state.message());
   game->state = std::move(*state);
   for (size_t seat = 0; seat < game->stored.seats.size(); ++seat) {
@@ -296,6 +306,8 @@ Json GameService::SnapshotLocked(const Game& g, int seat) const {
   if (seat >= 0 && seat == g.event_seat && !g.event_private.is_null()) j["event"].update(g.event_private);
   j["over"] = s.is_over();
   j["winners"] = s.Winners();
+  // Final scores are public once the game is over (a Jaipur round's scoring is).
+  j["scores"] = s.is_over() ? Json(s.Scores()) : Json(nullptr);
   Json seats = Json::array();
   for (const StoredSeat& st : g.stored.seats)
     seats.push_back({{"player", st.player}, {"name", st.name}, {"joined", st.player != "human" || !st.token_hash.empty()}});
@@ -326,6 +338,109 @@ void GameService::Unsubscribe(const std::string& game_id, uint64_t subscription)
   if (!g) return;
   std::lock_guard lock(g->mutex);
   g->listeners.erase(subscription);
+}
+
+Result<Json> GameService::Preview(const std::string& game_id, int seat, const std::string& move) {
+  std::shared_ptr<Game> g = Find(game_id);
+  if (!g) return Status::Error("no game " + game_id);
+  std::unique_ptr<GameState> next;
+  {
+    std::lock_guard lock(g->mutex);
+    if (g->state->is_over()) return Status::Error("the game is over");
+    if (seat < 0 || g->state->current_player() != seat)
+      return Status::Error("not your turn: seat " + std::to_string(g->state->current_player()) + " is to move");
+    next = g->state->Clone();
+  }
+  const Json before = next->ToJson();
+  if (Status applied = next->Apply(move); !applied.ok()) return Json{{"legal", false}, {"error", applied.message()}};
+  Json unused;
+  Json event = DescribeMove(before, next->ToJson(), move, seat, &unused);
+  // A round's or the game's end would tell what the next deal or the scoring
+  // holds (the opponent's bonus values): only the move itself is previewed.
+  for (const char* key : {"round_end", "winner", "winners"}) event.erase(key);
+  return Json{{"legal", true}, {"event", event}};
+}
+
+void GameService::Hint(const std::string& game_id, int seat, std::function<void(Json)> done) {
+  auto error = [&](const std::string& message) { done(Json{{"type", "error"}, {"error", "hint: " + message}}); };
+  std::shared_ptr<Game> g = Find(game_id);
+  if (!g) return error("no game " + game_id);
+  AnyView view;
+  std::string game;
+  {
+    std::lock_guard lock(g->mutex);
+    if (g->state->is_over()) return error("the game is over");
+    if (seat < 0 || g->state->current_player() != seat) return error("it is not your turn");
+    for (size_t s = 0; s < g->stored.seats.size(); ++s)
+      if (static_cast<int>(s) != seat && g->stored.seats[s].player == "human")
+        return error("hints are for games against bots only");
+    view = g->state->PlayerView(seat);
+    game = g->stored.options.game;
+  }
+  {
+    std::lock_guard lock(hints_mutex_);
+    // Each hint is a search on a thread of its own: a few at a time at most, so
+    // the bots' workers and the network keep their cores.
+    if (stopping_hints_ || hints_running_ >= kMaxHintsRunning) return error("busy, ask again in a moment");
+    ++hints_running_;
+  }
+  std::thread([this, view = std::move(view), game = std::move(game), done = std::move(done)] {
+    Json reply;
+    try {
+      auto bot = ai::MakeBot(game, kHintBot, 1);
+      if (!bot.ok()) throw std::runtime_error(bot.message());
+      ai::TextAnalysis analysis = (*bot)->Analyse(view);
+      Json moves = Json::array();
+      for (size_t i = 0; i < analysis.moves.size() && i < 5; ++i) {
+        const auto& m = analysis.moves[i];
+        moves.push_back({{"move", m.move}, {"visits", m.visits}, {"win_rate", std::round(m.win_rate * 1000) / 1000},
+                         {"score", std::round(m.score * 100) / 100}});
+      }
+      reply = {{"type", "hint"}, {"bot", kHintBot}, {"moves", moves}};
+    } catch (const std::exception& e) {
+      reply = {{"type", "error"}, {"error", std::string("hint: ") + e.what()}};
+    }
+    try {
+      done(reply);
+    } catch (...) {
+      // The listener's connection is gone: nobody to tell.
+    }
+    std::lock_guard lock(hints_mutex_);
+    --hints_running_;
+    hints_changed_.notify_all();
+  }).detach();
+}
+
+Result<Json> GameService::Replay(const std::string& game_id) {
+  std::shared_ptr<Game> g = Find(game_id);
+  if (!g) return Status::Error("no game " + game_id);
+  GameOptions options;
+  std::vector<std::string> moves;
+  Json seats = Json::array();
+  {
+    std::lock_guard lock(g->mutex);
+    if (!g->state->is_over()) return Status::Error("the replay of game " + game_id + " is shown when the game is over");
+    options = g->stored.options;
+    moves = g->stored.moves;
+    for (const StoredSeat& st : g->stored.seats) seats.push_back({{"player", st.player}, {"name", st.name}});
+  }
+  auto state = NewGame(options);
+  if (!state.ok()) return state.status();
+  GameState& s = **state;
+  Json steps = Json::array();
+  steps.push_back({{"view", SpectatorView(s)}, {"event", nullptr}, {"to_move", s.current_player()}});
+  for (const std::string& move : moves) {
+    const int actor = s.current_player();
+    const Json before = s.ToJson();
+    if (Status st = s.Apply(move); !st.ok()) return Status::Error("game " + game_id + ": " + st.message());
+    Json unused;
+    Json event = DescribeMove(before, s.ToJson(), move, actor, &unused);
+    steps.push_back({{"view", SpectatorView(s)},
+                     {"event", event},
+                     {"to_move", s.is_over() ? Json(nullptr) : Json(s.current_player())}});
+  }
+  return Json{{"game_id", game_id}, {"game", options.game}, {"players", s.num_players()}, {"seats", seats},
+              {"winners", s.Winners()}, {"scores", s.Scores()}, {"steps", steps}};
 }
 
 Result<Json> GameService::Record(const std::string& game_id) {

@@ -80,6 +80,20 @@ class GameService {
   // outcomes it led to); listeners have been told by then.
   Status Move(const std::string& game_id, int seat, const std::string& move);
 
+  // What `move` would do if `seat` played it now, without playing it:
+  // {"legal": true, "event": …} (the public event: the tokens a sale takes, never a
+  // hidden value) or {"legal": false, "error": the rule that forbids it}.
+  Result<Json> Preview(const std::string& game_id, int seat, const std::string& move);
+
+  // The hint button, for a seat whose opponents are all bots: `done` is called, on
+  // another thread, with {"type": "hint", "moves": [best first…]} or an error
+  // message. The search sees that seat's view only.
+  void Hint(const std::string& game_id, int seat, std::function<void(Json)> done);
+
+  // A finished game step by step, for the replay viewer: the spectator's view before
+  // the first move and after each, with the event that led there.
+  Result<Json> Replay(const std::string& game_id);
+
   // Calls `listener` with the game as `seat` sees it after every change, until
   // Unsubscribe. Returns a subscription id.
   Result<uint64_t> Subscribe(const std::string& game_id, int seat, Listener listener);
@@ -121,6 +135,11 @@ class GameService {
   bool stopping_ = false;
   std::vector<std::thread> workers_;
   uint64_t next_subscription_ = 1;
+
+  std::mutex hints_mutex_;
+  std::condition_variable hints_changed_;
+  int hints_running_ = 0;
+  bool stopping_hints_ = false;
 };
 
 }  // namespace souk::server

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdio>
+#include <future>
 
 #include "format/record.h"
 #include "server/tokens.h"
@@ -223,6 +224,132 @@ TEST_F(GameServiceTest, TheLobbyListsMyGamesAndWhoseTurnItIs) {
   for (const Json& line : *lobby) {
     EXPECT_TRUE(line["game_id"] == a.game_id || line["game_id"] == b.game_id);
     EXPECT_EQ(line["your_turn"].get<bool>(), line["to_move"] == line["seat"]);
+  }
+}
+
+TEST_F(GameServiceTest, PreviewTellsWhatAMoveWouldDoOrTheRuleThatForbidsIt) {
+  Created c = Make("jaipur", {"human", "human"});
+  auto joined = service_->Join(c.game_id, c.invites[0].second, "Bob");
+  ASSERT_TRUE(joined.ok());
+  Json shared = Snapshot(c.game_id, -1);
+  const int to_move = shared["to_move"].get<int>();
+  const int other = 1 - to_move;
+  const Json mine = Snapshot(c.game_id, to_move);
+  const std::string move = mine["legal"][0].get<std::string>();
+
+  auto legal = service_->Preview(c.game_id, to_move, move);
+  ASSERT_TRUE(legal.ok()) << legal.message();
+  EXPECT_TRUE((*legal)["legal"].get<bool>());
+  EXPECT_EQ((*legal)["event"]["move"], move);
+  EXPECT_FALSE((*legal)["event"].contains("bonus_value"));
+
+  auto illegal = service_->Preview(c.game_id, to_move, "sell 1 diamond");
+  ASSERT_TRUE(illegal.ok());
+  EXPECT_FALSE((*illegal)["legal"].get<bool>());
+  EXPECT_NE((*illegal)["error"].get<std::string>().find("diamond"), std::string::npos) << (*illegal)["error"];
+
+  EXPECT_EQ(service_->Preview(c.game_id, other, move).message().rfind("not your turn", 0), 0u);
+  // A preview plays nothing.
+  EXPECT_EQ(Snapshot(c.game_id, -1)["move_count"], 0);
+}
+
+TEST_F(GameServiceTest, APreviewedSaleNeverTellsTheBonusValueOrTheNextDeal) {
+  // A sale that takes a bonus token: the preview says a bonus comes, not which.
+  for (uint64_t attempt = 0; attempt < 200; ++attempt) {
+    Created c = Make("jaipur", {"human", "random"});
+    service_->WaitForBots();
+    Json mine = Snapshot(c.game_id, 0);
+    for (const Json& m : mine["legal"]) {
+      const std::string move = m.get<std::string>();
+      if (move.rfind("sell 3", 0) != 0 && move.rfind("sell 4", 0) != 0 && move.rfind("sell 5", 0) != 0) continue;
+      auto preview = service_->Preview(c.game_id, 0, move);
+      ASSERT_TRUE(preview.ok());
+      EXPECT_TRUE((*preview)["event"]["bonus"].get<bool>());
+      EXPECT_FALSE((*preview)["event"].contains("bonus_value"));
+      EXPECT_FALSE((*preview)["event"].contains("round_end"));
+      return;
+    }
+  }
+  FAIL() << "no deal gave a sale of three cards";
+}
+
+TEST_F(GameServiceTest, HintsRankTheMovesOfASeatPlayingBotsOnly) {
+  Created c = Make("jaipur", {"human", "easy"});
+  service_->WaitForBots();
+  Json mine = Snapshot(c.game_id, 0);
+  std::promise<Json> reply;
+  if (mine["legal"].empty()) GTEST_SKIP() << "the bot starts";
+  service_->Hint(c.game_id, 0, [&](Json j) { reply.set_value(std::move(j)); });
+  Json hint = reply.get_future().get();
+  ASSERT_EQ(hint["type"], "hint") << hint;
+  ASSERT_FALSE(hint["moves"].empty());
+  const std::vector<std::string> legal = mine["legal"];
+  EXPECT_TRUE(std::binary_search(legal.begin(), legal.end(), hint["moves"][0]["move"].get<std::string>()));
+
+  // Against another person, a hint would be a second player at the table.
+  Created duel = Make("jaipur", {"human", "human"});
+  std::promise<Json> refused;
+  service_->Hint(duel.game_id, 0, [&](Json j) { refused.set_value(std::move(j)); });
+  Json no = refused.get_future().get();
+  EXPECT_EQ(no["type"], "error");
+}
+
+TEST_F(GameServiceTest, TheReplayOfAFinishedGameStepsThroughSpectatorViews) {
+  Created c = Make("jaipur", {"human", "random"});
+  EXPECT_FALSE(service_->Replay(c.game_id).ok()) << "no replay while the game goes on";
+  PlayOut(c.game_id, {{0, c.token}});
+  auto replay = service_->Replay(c.game_id);
+  ASSERT_TRUE(replay.ok()) << replay.message();
+  const Json& steps = (*replay)["steps"];
+  EXPECT_EQ(steps.size(), Snapshot(c.game_id, 0)["move_count"].get<size_t>() + 1);
+  for (const Json& step : steps) {
+    EXPECT_TRUE(step["view"]["viewer"].is_null());
+    for (const Json& p : step["view"]["players"]) EXPECT_FALSE(p.contains("hand"));
+  }
+  EXPECT_EQ(steps.back()["view"], Snapshot(c.game_id, -1)["view"]);
+}
+
+TEST_F(GameServiceTest, ARoundsScoringIsBrokenDownIntoGoodsBonusAndCamel) {
+  Created c = Make("jaipur", {"human", "random"});
+  std::mutex mutex;
+  std::vector<Json> rounds;
+  auto subscription = service_->Subscribe(c.game_id, 0, [&](const std::string& m) {
+    Json j = *ParseJson(m);
+    std::lock_guard lock(mutex);
+    if (!j["event"].is_null() && j["event"].contains("round_end")) rounds.push_back(j["event"]["round_end"]);
+  });
+  ASSERT_TRUE(subscription.ok());
+  PlayOut(c.game_id, {{0, c.token}});
+  service_->Unsubscribe(c.game_id, *subscription);
+  std::lock_guard lock(mutex);
+  ASSERT_GE(rounds.size(), 2u);
+  for (const Json& r : rounds) {
+    for (size_t p = 0; p < 2; ++p) {
+      EXPECT_EQ(r["goods"][p].get<int>() + r["bonus"][p].get<int>() + r["camel"][p].get<int>(), r["rupees"][p].get<int>()) << r;
+      EXPECT_GE(r["bonus"][p].get<int>(), 0) << r;
+      EXPECT_EQ(r["camel"][p].get<int>(), r["camel_token"] == static_cast<int>(p) ? 5 : 0) << r;
+    }
+  }
+}
+
+TEST_F(GameServiceTest, ARollTellsAssamsPathStepByStep) {
+  Created c = Make("marrakech", {"human", "random"});
+  for (int turn = 0; turn < 20; ++turn) {
+    service_->WaitForBots();
+    Json mine = Snapshot(c.game_id, 0);
+    if (mine["over"].get<bool>()) break;
+    const Json& e = mine["event"];
+    if (!e.is_null() && e["action"] == "roll") {
+      ASSERT_EQ(e["path"].size(), e["roll"].get<size_t>());
+      EXPECT_EQ(e["path"].back()["x"], e["assam"]["x"]);
+      EXPECT_EQ(e["path"].back()["y"], e["assam"]["y"]);
+      EXPECT_EQ(e["path"].back()["facing"], e["assam"]["facing"]);
+      if (e.contains("tribute")) {
+        EXPECT_EQ(e["tribute"]["squares"].size(), e["tribute"]["amount"].get<size_t>());
+      }
+    }
+    if (mine["legal"].empty()) continue;
+    ASSERT_TRUE(service_->Move(c.game_id, 0, mine["legal"][0].get<std::string>()).ok());
   }
 }
 

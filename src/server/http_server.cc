@@ -176,6 +176,21 @@ Response Handle(GameService& games, const Request& req, const ServerOptions& opt
         if (!moved.ok()) throw ApiError{StatusForGameError(moved.message()), moved.message()};
         return JsonResponse(req, http::status::ok, OrThrow(games.View(id, *seat), http::status::not_found).json);
       }
+      if (rest == "preview" && verb == http::verb::post) {
+        Json body = ParseBody(req);
+        std::string token = BearerToken(req);
+        if (token.empty()) throw ApiError{http::status::unauthorized, "authorization: a seat token is needed to preview a move"};
+        auto seat = games.SeatOf(id, token);
+        if (!seat.ok()) throw ApiError{StatusForGameError(seat.message()), seat.message()};
+        auto preview = games.Preview(id, *seat, StringField(body, "move", true));
+        if (!preview.ok()) throw ApiError{StatusForGameError(preview.message()), preview.message()};
+        return JsonResponse(req, http::status::ok, *preview);
+      }
+      if (rest == "replay" && verb == http::verb::get) {
+        auto replay = games.Replay(id);
+        if (!replay.ok()) throw ApiError{StatusForGameError(replay.message()), replay.message()};
+        return JsonResponse(req, http::status::ok, *replay);
+      }
       if (rest == "record" && verb == http::verb::get) {
         auto record = games.Record(id);
         if (!record.ok()) throw ApiError{StatusForGameError(record.message()), record.message()};
@@ -289,6 +304,14 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       if (!json->contains("move") || !(*json)["move"].is_string()) return Error("move: expected a string 'move'");
       Status moved = games_.Move(game_id_, seat_, (*json)["move"]);
       if (!moved.ok()) return Error(moved.message());
+      return;
+    }
+    if (type == "hint") {
+      if (!subscription_) return Error("hint: say hello with your seat token first");
+      std::weak_ptr<WsSession> weak = shared_from_this();
+      games_.Hint(game_id_, seat_, [weak](const Json& reply) {
+        if (auto self = weak.lock()) self->Send(DumpJson(reply, false));
+      });
       return;
     }
     Error("type: unknown message type '" + type.substr(0, 40) + "'");

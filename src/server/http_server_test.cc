@@ -150,6 +150,33 @@ TEST_F(ServerTest, AnInviteLetsAFriendJoinAndBothSeeTheirOwnView) {
   EXPECT_EQ(view.body["seats"][1]["name"], "Bob");
 }
 
+TEST_F(ServerTest, PreviewHintAndReplayRoutes) {
+  Json created = Create(R"({"game":"jaipur","seats":[{"player":"human"},{"player":"easy"}]})");
+  const std::string id = created["game_id"], token = created["token"];
+  games_->WaitForBots();
+  Json state = Call(http::verb::get, "/api/games/" + id, "", token).body;
+  ASSERT_EQ(state["to_move"], 0) << "the bot has played its turn";
+  const std::string move = state["legal"][0];
+  Reply preview = Call(http::verb::post, "/api/games/" + id + "/preview", Json{{"move", move}}.dump(), token);
+  ASSERT_EQ(preview.status, 200) << preview.body;
+  EXPECT_TRUE(preview.body["legal"].get<bool>());
+  Reply refused = Call(http::verb::post, "/api/games/" + id + "/preview", R"({"move":"sell 1 gold"})", token);
+  EXPECT_FALSE(refused.body["legal"].get<bool>());
+  EXPECT_FALSE(refused.body["error"].get<std::string>().empty());
+  EXPECT_EQ(Call(http::verb::post, "/api/games/" + id + "/preview", Json{{"move", move}}.dump()).status, 401);
+  EXPECT_EQ(Call(http::verb::get, "/api/games/" + id + "/replay").status, 409) << "no replay before the end";
+
+  WsClient ws(server_->port(), id);
+  ws.Send(Json{{"type", "hint"}}.dump());
+  EXPECT_EQ(ws.Receive()["type"], "error") << "a hint needs a seat";
+  ws.Send(Json{{"type", "hello"}, {"token", token}}.dump());
+  ws.Receive();
+  ws.Send(Json{{"type", "hint"}}.dump());
+  Json hint = ws.ReceiveUntil([](const Json& m) { return m["type"] != "state"; });
+  ASSERT_EQ(hint["type"], "hint") << hint;
+  EXPECT_FALSE(hint["moves"].empty());
+}
+
 TEST_F(ServerTest, HostileRequestsGetClearErrors) {
   Json created = Create(R"({"game":"jaipur","seats":[{"player":"human"},{"player":"human"}]})");
   const std::string id = created["game_id"], token = created["token"];
