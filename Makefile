@@ -1,6 +1,6 @@
 # Thin wrapper over the CMake presets. `make play` and `make test` work on a fresh
 # Debian 12 machine: both install missing packages first.
-.PHONY: deps build build-asan play test test-release test-asan bench clean
+.PHONY: deps node-version build build-asan play serve web test test-release test-asan test-e2e bench clean
 
 deps:
 	@scripts/install-deps.sh
@@ -19,16 +19,35 @@ play: deps
 	cmake --build --preset release --target souk
 	./build/souk play jaipur --vs medium
 
+# The web app (web/): npm packages from the lockfile, TypeScript compiled into build/web,
+# which `build/souk serve` serves by default.
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+
+web: deps node-version web/node_modules/.package-lock.json
+	cd web && node build.mjs --out ../build/web
+
+node-version:
+	@node -e 'if (+process.versions.node.split(".")[0] < 20) { console.error("make: the web app needs Node.js 20 or newer, found " + process.version); process.exit(1) }'
+
+serve: build web
+	./build/souk serve
+
 test-release: build
 	ctest --preset release
 
 test-asan: build-asan
 	ctest --preset asan
 
-test: test-release test-asan
+# The browser tests: headless Chromium against a real `souk serve` (web/e2e/);
+# screenshots in build/e2e-screenshots/.
+test-e2e: build web
+	cd web && for f in e2e/*.test.mjs; do node --test "$$f" || exit 1; done
+
+test: test-release test-asan test-e2e
 
 bench: build
 	./build/bench/souk_bench
 
 clean:
-	rm -rf build build-debug build-asan
+	rm -rf build build-debug build-asan web/node_modules

@@ -8,16 +8,33 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev
   libsqlite3-dev libssl-dev libboost1.81-dev
+  chromium
 )
+# The web app's build and its browser tests run on Node.js 20 or newer with npm
+# (playwright-core needs 20): Debian's packages when the machine has none.
+if ! command -v node >/dev/null 2>&1; then packages+=(nodejs); fi
+if ! command -v npm >/dev/null 2>&1; then packages+=(npm); fi
+
+# Only a warning: the terminal game and the server need no Node.js.
+check_node() {
+  local major
+  major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+  if [ "$major" -lt 20 ]; then
+    echo "install-deps: warning: the web app needs Node.js 20 or newer; this machine has $(node --version 2>/dev/null || echo none)" >&2
+  fi
+  return 0
+}
 
 missing=()
 for p in "${packages[@]}"; do
+  if [ "$p" = nodejs ] || [ "$p" = npm ]; then missing+=("$p"); continue; fi
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
     missing+=("$p")
   fi
 done
 
 if [ ${#missing[@]} -eq 0 ]; then
+  check_node
   exit 0
 fi
 
@@ -32,3 +49,4 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+check_node
