@@ -1,0 +1,206 @@
+// The server's API (docs/protocol.md) and the seats this browser holds.
+import type { Preview, StateMessage } from "./contract.js";
+
+export class ApiError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["Authorization"] = `Bearer ${token}`;
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let json: unknown = null;
+  try {
+    json = await res.json();
+  } catch {
+    throw new ApiError(res.status, `the server answered ${res.status} without JSON`);
+  }
+  if (!res.ok) throw new ApiError(res.status, (json as { error?: string }).error ?? `HTTP ${res.status}`);
+  return json as T;
+}
+
+export interface SeatSpec {
+  player: string; // "human" or a bot spec
+  name?: string;
+}
+
+export interface Created {
+  game_id: string;
+  seat: number;
+  token: string;
+  invites: { seat: number; invite: string }[];
+}
+
+export interface LobbyGame {
+  game_id: string;
+  game: "jaipur" | "marrakech";
+  seat: number;
+  to_move: number | null;
+  your_turn: boolean;
+  over: boolean;
+  move_count: number;
+  updated_ms: number;
+}
+
+export interface ReplayStep {
+  view: any;
+  event: StateMessage["event"];
+  to_move: number | null;
+}
+
+export interface Replay {
+  game_id: string;
+  game: "jaipur" | "marrakech";
+  players: number;
+  seats: { player: string; name: string }[];
+  winners: number[];
+  scores: number[];
+  steps: ReplayStep[];
+}
+
+export const api = {
+  create: (body: { game: string; players?: number; variant?: string; seats: SeatSpec[]; creator_seat?: number }) =>
+    call<Created>("POST", "/api/games", body),
+  join: (id: string, invite: string, name: string) =>
+    call<{ game_id: string; seat: number; token: string }>("POST", `/api/games/${encodeURIComponent(id)}/join`, { invite, name }),
+  state: (id: string, token?: string) => call<StateMessage>("GET", `/api/games/${encodeURIComponent(id)}`, undefined, token),
+  preview: (id: string, token: string, move: string) =>
+    call<Preview>("POST", `/api/games/${encodeURIComponent(id)}/preview`, { move }, token),
+  lobby: (tokens: string[]) => call<{ games: LobbyGame[] }>("POST", "/api/lobby", { tokens }),
+  replay: (id: string) => call<Replay>("GET", `/api/games/${encodeURIComponent(id)}/replay`),
+};
+
+// The seats this browser holds, by game: kept in localStorage so a player can close
+// the tab and come back days later. Hot-seat games hold every seat.
+export interface HeldSeat {
+  seat: number;
+  token: string;
+}
+
+const SEATS_KEY = "souk.seats";
+
+function loadSeats(): Record<string, HeldSeat[]> {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(SEATS_KEY) ?? "{}");
+    return parsed && typeof parsed === "object" ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+export const seats = {
+  of(gameId: string): HeldSeat[] {
+    const held = loadSeats()[gameId];
+    return Array.isArray(held) ? held.filter((s) => typeof s.token === "string" && typeof s.seat === "number") : [];
+  },
+  add(gameId: string, seat: number, token: string): void {
+    const all = loadSeats();
+    const held = (all[gameId] ?? []).filter((s) => s.seat !== seat);
+    held.push({ seat, token });
+    held.sort((a, b) => a.seat - b.seat);
+    all[gameId] = held;
+    localStorage.setItem(SEATS_KEY, JSON.stringify(all));
+  },
+  allTokens(): string[] {
+    return Object.values(loadSeats()).flatMap((held) => (Array.isArray(held) ? held.map((s) => s.token) : []));
+  },
+};
+
+// One WebSocket to a game for one seat (or a spectator), reconnecting with backoff
+// until closed: a dropped connection loses nothing, since the server sends the
+// whole current state on every hello.
+export class GameSocket {
+  private ws: WebSocket | null = null;
+  private closed = false;
+  private retryMs = 500;
+  private queue: string[] = [];
+
+  constructor(
+    private readonly gameId: string,
+    private readonly token: string | null,
+    private readonly handlers: {
+      state(msg: StateMessage): void;
+      error(message: string): void;
+      hint?(moves: { move: string; visits: number; win_rate: number; score: number }[]): void;
+      connection(up: boolean): void;
+    },
+  ) {
+    this.open();
+  }
+
+  private open(): void {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(this.gameId)}/ws`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retryMs = 500;
+      ws.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "hello" }));
+      for (const m of this.queue.splice(0)) ws.send(m);
+      this.handlers.connection(true);
+    };
+    ws.onmessage = (e) => {
+      let msg: any;
+      try {
+        msg = JSON.parse(String(e.data));
+      } catch {
+        return;
+      }
+      if (msg.type === "state") this.handlers.state(msg as StateMessage);
+      else if (msg.type === "error") this.handlers.error(String(msg.error));
+      else if (msg.type === "hint") this.handlers.hint?.(msg.moves);
+    };
+    ws.onclose = () => {
+      if (this.closed) return;
+      this.handlers.connection(false);
+      setTimeout(() => !this.closed && this.open(), this.retryMs);
+      this.retryMs = Math.min(this.retryMs * 2, 8000);
+    };
+  }
+
+  private send(message: object): void {
+    const text = JSON.stringify(message);
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
+    else this.queue.push(text);
+  }
+
+  move(move: string): void {
+    this.send({ type: "move", move });
+  }
+
+  hint(): void {
+    this.send({ type: "hint" });
+  }
+
+  close(): void {
+    this.closed = true;
+    this.ws?.close();
+  }
+}
+
+// Invite codes of the seats a creator has not seen filled yet, so the invite links
+// stay on the game page until a friend has joined.
+const INVITES_KEY = "souk.invites";
+
+export const invites = {
+  of(gameId: string): { seat: number; invite: string }[] {
+    try {
+      const all = JSON.parse(localStorage.getItem(INVITES_KEY) ?? "{}");
+      return Array.isArray(all[gameId]) ? all[gameId] : [];
+    } catch {
+      return [];
+    }
+  },
+  set(gameId: string, list: { seat: number; invite: string }[]): void {
+    let all: Record<string, unknown> = {};
+    try {
+      all = JSON.parse(localStorage.getItem(INVITES_KEY) ?? "{}") ?? {};
+    } catch {
+      all = {};
+    }
+    all[gameId] = list;
+    localStorage.setItem(INVITES_KEY, JSON.stringify(all));
+  },
+};

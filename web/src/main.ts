@@ -1,0 +1,71 @@
+// The app: a hash router over the lobby, games, invites, replays and rules pages.
+//   #/                      the lobby
+//   #/game/ID               a game (as the seat this browser holds, else spectating)
+//   #/join/ID/INVITE        take a seat by invite
+//   #/watch/ID              spectate
+//   #/replay/ID             step through a finished game
+//   #/rules/jaipur|marrakech
+import type { Lang } from "./contract.js";
+import { clear, el } from "./dom.js";
+import { currentLang, setLang, t } from "./i18n.js";
+import { renderLobby, renderJoin } from "./lobby.js";
+import { mountGame } from "./game.js";
+import { mountReplay } from "./replay.js";
+import { renderRules } from "./rules.js";
+
+let lang: Lang = currentLang();
+let unmount: (() => void) | null = null;
+
+function header(): HTMLElement {
+  const other: Lang = lang === "en" ? "fr" : "en";
+  return el(
+    "nav",
+    { class: "topbar" },
+    el("a", { class: "brand", href: "#/" }, el("img", { src: "favicon.svg", alt: "", width: 28, height: 28 }), "Souk"),
+    el("a", { href: "#/" }, t(lang, "nav.home")),
+    el("a", { href: "#/rules/jaipur" }, `${t(lang, "nav.rules")} Jaipur`),
+    el("a", { href: "#/rules/marrakech" }, `${t(lang, "nav.rules")} Marrakech`),
+    el(
+      "button",
+      {
+        class: "lang",
+        "data-action": "lang",
+        lang: other,
+        "aria-label": t(lang, "nav.lang.label"),
+        onclick: () => {
+          lang = other;
+          setLang(lang);
+          route();
+        },
+      },
+      t(lang, "nav.lang"),
+    ),
+  );
+}
+
+function route(): void {
+  unmount?.();
+  unmount = null;
+  document.documentElement.lang = lang;
+  const app = document.getElementById("app")!;
+  clear(app);
+  app.appendChild(header());
+  const main = el("main", { id: "main" });
+  app.appendChild(main);
+  const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
+  const [page, id, extra] = parts;
+  if (page === "game" && id) unmount = mountGame(main, id, lang, "play");
+  else if (page === "watch" && id) unmount = mountGame(main, id, lang, "watch");
+  else if (page === "join" && id && extra) renderJoin(main, id, extra, lang);
+  else if (page === "replay" && id) unmount = mountReplay(main, id, lang);
+  else if (page === "rules" && (id === "jaipur" || id === "marrakech")) {
+    document.title = `${t(lang, "nav.rules")} ${id === "jaipur" ? "Jaipur" : "Marrakech"} · Souk`;
+    renderRules(main, id, lang);
+  } else {
+    document.title = "Souk";
+    unmount = renderLobby(main, lang);
+  }
+}
+
+window.addEventListener("hashchange", route);
+route();
