@@ -1,0 +1,127 @@
+// End-to-end harness: a real `souk serve` on a free port with a fresh database and
+// the built web app, and headless Chromium (Debian's, driven by playwright-core).
+// Every page records console errors and uncaught exceptions; a test fails on any.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const root = resolve(fileURLToPath(import.meta.url), "../../..");
+export const soukBinary = process.env.SOUK_BIN ?? join(root, "build/souk");
+export const webDir = process.env.SOUK_WEB ?? join(root, "build/web");
+export const shotDir = process.env.SOUK_SCREENSHOTS ?? join(root, "build/e2e-screenshots");
+
+export async function startServer() {
+  const dir = mkdtempSync(join(tmpdir(), "souk-e2e-"));
+  const child = spawn(soukBinary, ["serve", "--port", "0", "--db", join(dir, "e2e.db"), "--web", webDir, "--bot-threads", "2"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const url = await new Promise((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`souk serve did not start: ${output}`)), 15000);
+    const onData = (chunk) => {
+      output += chunk;
+      const m = /serving on (http:\/\/[^\s]+\/)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolveUrl(m[1]);
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", (c) => (output += c));
+    child.on("exit", (code) => reject(new Error(`souk serve exited (${code}): ${output}`)));
+  });
+  return {
+    url,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => (child.exitCode !== null ? r() : child.on("exit", r)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+// A page whose console errors are collected: call `check()` at the end of a test.
+export async function openPage(browser, { viewport = { width: 1280, height: 860 }, lang = "en" } = {}) {
+  const context = await browser.newContext({ viewport, locale: lang === "fr" ? "fr-FR" : "en-GB" });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(`console: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => errors.push(`page error: ${err.message}`));
+  return {
+    page,
+    context,
+    errors,
+    check() {
+      if (errors.length) throw new Error(`errors in the browser:\n${errors.join("\n")}`);
+    },
+  };
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(shotDir, { recursive: true });
+  await page.screenshot({ path: join(shotDir, `${name}.png`), fullPage: true });
+}
+
+// The state message the page last rendered (the game page keeps it for tests and
+// debugging: it is that seat's own view, nothing more).
+export function state(page) {
+  return page.evaluate(() => window.__soukState ?? null);
+}
+
+// Waits until the page shows a state that satisfies `predicate`.
+export async function waitForState(page, predicate, what, timeout = 30000) {
+  const start = Date.now();
+  for (;;) {
+    const s = await state(page);
+    if (s && predicate(s)) return s;
+    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}; last state: ${JSON.stringify(s)?.slice(0, 400)}`);
+    await page.waitForTimeout(50);
+  }
+}
+
+// A small seeded PRNG (xorshift) so a failing run can be repeated.
+export function prng(seed) {
+  let x = seed >>> 0 || 1;
+  return (n) => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x % n;
+  };
+}
+
+// Starts a game from the lobby form: `choices` are the radio values to pick.
+export async function startFromLobby(page, url, choices, name = "Tester") {
+  await page.goto(url);
+  await page.waitForSelector("[data-role=new-game]");
+  for (const [group, value] of Object.entries(choices)) {
+    await page.locator(`input[name=${group}][value="${value}"]`).check({ force: true });
+  }
+  await page.fill("input[name=name]", name);
+  await page.click("[data-action=start]");
+  await page.waitForFunction(() => location.hash.startsWith("#/game/"));
+  return page.evaluate(() => location.hash.split("/")[2]);
+}

@@ -1,0 +1,51 @@
+// Playing a move the way a person does: by clicking the cards, squares and buttons.
+export async function closeDialogs(page) {
+  const round = page.locator("[data-action=close-round]");
+  if (await round.isVisible()) await round.click();
+}
+
+async function clickUnselected(page, zone, good) {
+  await page.locator(`button[data-zone=${zone}][data-good=${good}]:not([aria-pressed=true])`).first().click();
+}
+
+export async function playJaipurMove(page, move) {
+  const w = move.split(" ");
+  if (w[0] === "camels") {
+    await clickUnselected(page, "market", "camel");
+  } else if (w[0] === "take") {
+    await clickUnselected(page, "market", w[1]);
+  } else if (w[0] === "sell") {
+    for (let i = 0; i < Number(w[1]); i++) await clickUnselected(page, "hand", w[2]);
+  } else if (w[0] === "exchange") {
+    const at = w.indexOf("for");
+    for (const good of w.slice(1, at)) await clickUnselected(page, "market", good);
+    for (const good of w.slice(at + 1)) {
+      if (good === "camel") await page.locator("button[data-zone=herd]").click();
+      else await clickUnselected(page, "hand", good);
+    }
+  }
+  const confirm = page.locator("button[data-action=confirm]");
+  await confirm.waitFor({ state: "visible" });
+  await page.waitForFunction(() => {
+    const b = document.querySelector("button[data-action=confirm]");
+    return b && !b.disabled;
+  }, null, { timeout: 5000 });
+  await confirm.click();
+}
+
+export async function playMarrakechMove(page, move) {
+  // Like a person, wait for Assam to finish walking before acting.
+  await page.waitForSelector(".mk-screen[aria-busy=false]", { timeout: 15000 });
+  const w = move.split(" ");
+  if (w[0] === "place") {
+    await page.locator(`[data-square=${w[1]}]`).click();
+    await page.locator(`[data-square=${w[2]}]`).click();
+    await page.waitForFunction(() => {
+      const b = document.querySelector("button[data-action=place]");
+      return b && !b.disabled;
+    }, null, { timeout: 5000 });
+    await page.click("button[data-action=place]");
+  } else {
+    await page.click(`button[data-orient=${w[0]}]`);
+  }
+}
