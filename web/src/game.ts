@@ -45,13 +45,14 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
   const errorLine = el("p", { class: "error-line", "data-role": "error", role: "alert" });
   const table = el("div", { class: "table", "data-role": "table" });
   const cover = el("div", { class: "pass-cover", "data-role": "pass", hidden: true });
-  const hintButton = el("button", { class: "hint", "data-action": "hint", hidden: true }, t(lang, "game.hint"));
+  const hintButton = el("button", { class: "hint", "data-action": "hint", disabled: true }, t(lang, "game.hint"));
   const hintLine = el("p", { class: "hint-line", "data-role": "hint", "aria-live": "polite" });
   const logList = el("ol", { class: "log", "data-role": "log" });
+  const hintBox = el("div", { class: "hint-box", hidden: true }, hintButton, hintLine);
   const side = el(
     "aside",
     { class: "side" },
-    el("div", { class: "hint-box" }, hintButton, hintLine),
+    hintBox,
     el("h2", {}, t(lang, "game.log")),
     logList,
   );
@@ -95,7 +96,10 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     if (!screen) table.classList.add(msg.game);
     screen ??= msg.game === "jaipur" ? createJaipurScreen(table, ctx) : createMarrakechScreen(table, ctx);
     screen.update(msg, animate);
-    hintButton.hidden = !(msg.legal.length > 0 && othersAreBots(msg));
+    // The box stays in place between turns (no jumping layout); it goes only when no hint
+    // can come: a spectator, a human opponent, the game over.
+    hintBox.hidden = msg.over || msg.seat === null || !othersAreBots(msg);
+    hintButton.disabled = msg.legal.length === 0;
     if (msg.event && msg.move_count !== lastLogged) {
       lastLogged = msg.move_count;
       log.unshift(describe(msg.event, ctx.seatName, lang, hotseat ? null : msg.seat));
