@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <functional>
+#include <stdexcept>
 #include <string>
 
 #include "format/json.h"
@@ -57,30 +58,43 @@ class WsClient {
   // Throws after 30 s without a message: a test fails rather than hangs.
   Json Receive() {
     beast::flat_buffer buffer;
-    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
-    ws_.read(buffer);
+    beast::error_code ec = Read(buffer, std::chrono::seconds(30));
+    if (ec) throw std::runtime_error("WebSocket read: " + ec.message());
     return *ParseJson(beast::buffers_to_string(buffer.data()));
   }
-  // Reads until a state message satisfying `done`.
-  Json ReceiveUntil(const std::function<bool(const Json&)>& done) {
+  // Reads until a message satisfying `done`; `seen` is told of every message on the way.
+  Json ReceiveUntil(const std::function<bool(const Json&)>& done, const std::function<void(const Json&)>& seen = {}) {
     for (int i = 0; i < 10000; ++i) {
       Json m = Receive();
+      if (seen) seen(m);
       if (done(m)) return m;
     }
     return {};
   }
+  // True when the server closes the connection within 10 s (reading what it still sends).
   bool ClosedByServer() {
-    beast::flat_buffer buffer;
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     beast::error_code ec;
-    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(10));
-    for (int i = 0; i < 1000 && !ec; ++i) {
-      ws_.read(buffer, ec);
-      buffer.consume(buffer.size());
+    while (!ec && std::chrono::steady_clock::now() < deadline) {
+      beast::flat_buffer buffer;
+      ec = Read(buffer, std::chrono::duration_cast<std::chrono::seconds>(deadline - std::chrono::steady_clock::now()) +
+                            std::chrono::seconds(1));
     }
     return ec && ec != beast::error::timeout;
   }
 
  private:
+  // Timeouts of a tcp_stream apply to asynchronous operations only: read asynchronously
+  // and run the context until the read completes or times out.
+  beast::error_code Read(beast::flat_buffer& buffer, std::chrono::seconds limit) {
+    beast::error_code result;
+    beast::get_lowest_layer(ws_).expires_after(limit);
+    ws_.async_read(buffer, [&result](beast::error_code ec, std::size_t) { result = ec; });
+    ioc_.restart();
+    ioc_.run();
+    return result;
+  }
+
   net::io_context ioc_;
   websocket::stream<beast::tcp_stream> ws_;
 };
