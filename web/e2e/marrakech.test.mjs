@@ -34,6 +34,9 @@ test("a whole Marrakech game against the easy bot, by clicking", { timeout: 6000
       assert.ok(Array.isArray(s.event.path) && s.event.path.length === s.event.roll, "the roll event carries Assam's path");
       await page.waitForTimeout(1500);
       await screenshot(page, "marrakech-after-roll");
+      // The rest of the game with reduced motion, which the screen honours at once: the
+      // states are drawn without walking Assam (and the test takes a minute less).
+      await page.emulateMedia({ reducedMotion: "reduce" });
     }
     assert.ok(moves < 200, "the game should end");
   }

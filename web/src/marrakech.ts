@@ -299,8 +299,9 @@ let screens = 0;
 export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): GameScreen {
   const w = WORDS[ctx.lang] ?? WORDS.en;
   const uid = `mk${++screens}`;
-  const reducedMotion =
-    typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+  // Asked each time: a player may change the setting during a game.
+  const motionQuery = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
+  const reducedMotion = (): boolean => motionQuery?.matches ?? false;
 
   // ----- the skeleton -----
   const screen = html("div", "mk-screen", root);
@@ -1060,7 +1061,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
         const item = queue.shift()!;
         const late = performance.now() - item.t;
         const hidden = typeof document !== "undefined" && document.hidden;
-        const animate = item.animate && !reducedMotion && !hidden && late < 1200 && queue.length < 3;
+        const animate = item.animate && !reducedMotion() && !hidden && late < 1200 && queue.length < 3;
         try {
           await play(item.msg, animate, queue.length > 0 || late > 500);
         } catch {
