@@ -5,6 +5,7 @@
 // end-of-game summary around it.
 
 import type { GameContext, GameEvent, GameScreen, Lang, Preview, StateMessage } from "./contract.js";
+import { goodName } from "./words.js";
 
 // ---------------------------------------------------------------------------------------
 // The view JSON (docs/formats.md, "Jaipur view").
@@ -58,28 +59,7 @@ function sum(values: number[]): number {
 }
 
 // ---------------------------------------------------------------------------------------
-// Words, English and French (the French rulebook's words).
-
-const GOOD_WORDS: Record<Lang, Record<Card, [string, string]>> = {
-  en: {
-    diamond: ["diamond", "diamonds"],
-    gold: ["gold", "gold"],
-    silver: ["silver", "silver"],
-    cloth: ["cloth", "cloth"],
-    spice: ["spice", "spice"],
-    leather: ["leather", "leather"],
-    camel: ["camel", "camels"],
-  },
-  fr: {
-    diamond: ["diamant", "diamants"],
-    gold: ["or", "or"],
-    silver: ["argent", "argent"],
-    cloth: ["tissu", "tissu"],
-    spice: ["épices", "épices"],
-    leather: ["cuir", "cuir"],
-    camel: ["chameau", "chameaux"],
-  },
-};
+// Words, English and French (the French rulebook's words; good names from words.ts).
 
 const FR_THE: Record<Card, string> = {
   diamond: "le diamant",
@@ -129,14 +109,14 @@ const TEXT = {
       `Exchange: ${t} taken, ${g} given — give as many cards as you take.`,
     oneGood: "To sell, choose cards of a single good.",
     herdOnly: "Camels from your herd are given in an exchange: choose market goods to take too.",
-    sell: (n: number, g: Card) => `Sell ${n} ${goodWord("en", g, n)}`,
-    take: (g: Card) => `Take 1 ${goodWord("en", g, 1)}`,
+    sell: (n: number, g: Card) => `Sell ${n} ${goodName(g, n, "en")}`,
+    take: (g: Card) => `Take 1 ${goodName(g, 1, "en")}`,
     takeCamels: (n: number) => `Take the ${n} ${n === 1 ? "camel" : "camels"}`,
     exchange: (t: string, g: string) => `Exchange: take ${t}, give ${g}`,
     yieldSale: (sum: string, total: number, bonus: boolean) =>
       `${sum}${TEXT.en.rupees(total)}${bonus ? " and a bonus token" : ""}.`,
     yieldNoTokens: (bonus: boolean) => `No tokens left for this good: 0 rupees${bonus ? ", but a bonus token" : ""}.`,
-    yieldTake: (g: Card) => `You take the ${goodWord("en", g, 1)} into your hand; the deck refills the market.`,
+    yieldTake: (g: Card) => `You take the ${goodName(g, 1, "en")} into your hand; the deck refills the market.`,
     yieldCamels: (n: number) => `You take ${TEXT.en.camels(n)} into your herd; the deck refills the market.`,
     yieldExchange: (t: string, g: string) => `You take ${t} and put ${g} in the market.`,
     and: "and",
@@ -184,8 +164,8 @@ const TEXT = {
       `Échange : ${t} prise${t > 1 ? "s" : ""}, ${g} donnée${g > 1 ? "s" : ""} — donnez autant de cartes que vous en prenez.`,
     oneGood: "Pour vendre, choisissez des cartes d'une seule marchandise.",
     herdOnly: "Les chameaux du troupeau se donnent dans un échange : choisissez aussi des marchandises du marché.",
-    sell: (n: number, g: Card) => `Vendre ${n} ${goodWord("fr", g, n)}`,
-    take: (g: Card) => `Prendre 1 ${goodWord("fr", g, 1)}`,
+    sell: (n: number, g: Card) => `Vendre ${n} ${goodName(g, n, "fr")}`,
+    take: (g: Card) => `Prendre 1 ${goodName(g, 1, "fr")}`,
     takeCamels: (n: number) => `Prendre ${n === 1 ? "le chameau" : `les ${n} chameaux`}`,
     exchange: (t: string, g: string) => `Échanger : prendre ${t}, donner ${g}`,
     yieldSale: (sum: string, total: number, bonus: boolean) =>
@@ -206,10 +186,6 @@ const TEXT = {
   },
 };
 
-function goodWord(lang: Lang, g: Card, n: number): string {
-  const w = GOOD_WORDS[lang][g];
-  return n === 1 ? w[0] : w[1];
-}
 
 // "gold, spice and 2 camels" from a canonical card list.
 function cardList(lang: Lang, cards: string[]): string {
@@ -219,7 +195,7 @@ function cardList(lang: Lang, cards: string[]): string {
   for (const g of GOODS) {
     const n = counts.get(g);
     if (!n) continue;
-    parts.push(n === 1 ? goodWord(lang, g, 1) : `${n} ${goodWord(lang, g, n)}`);
+    parts.push(n === 1 ? goodName(g, 1, lang) : `${n} ${goodName(g, n, lang)}`);
   }
   if (parts.length <= 1) return parts.join("");
   return `${parts.slice(0, -1).join(", ")} ${TEXT[lang].and} ${parts[parts.length - 1]}`;
@@ -461,7 +437,7 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
 
   function cardEl(good: string, opts: { zone?: "market" | "hand" | "known"; index?: number; interactive?: boolean; small?: boolean; isNew?: boolean; hinted?: boolean }): HTMLElement {
     const g: Card = isCard(good) ? good : "camel";
-    const name = goodWord(lang, g, 1);
+    const name = goodName(g, 1, lang);
     const cls = ["jp-card", `jp-g-${g}`];
     if (opts.small) cls.push("jp-card-small");
     if (opts.isNew) cls.push("jp-new");
@@ -640,9 +616,9 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
             class: `jp-pile${hl.pile === g ? " jp-flash" : ""}${values.length === 0 ? " jp-pile-empty" : ""}`,
             "data-good": g,
             "data-left": values.length,
-            "aria-label": `${goodWord(lang, g, 1)}: ${values.join(", ") || "0"} (${t.left(values.length)})`,
+            "aria-label": `${goodName(g, 1, lang)}: ${values.join(", ") || "0"} (${t.left(values.length)})`,
           },
-          el("span", { class: `jp-pile-icon jp-g-${g}`, title: goodWord(lang, g, 1) }, symbol(g)),
+          el("span", { class: `jp-pile-icon jp-g-${g}`, title: goodName(g, 1, lang) }, symbol(g)),
           stack,
           el("span", { class: "jp-pile-left" }, t.leftShort(values.length)),
         ),
