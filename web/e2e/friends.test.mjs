@@ -1,25 +1,17 @@
 // Two people in two browsers: an invite link, a few moves each, a spectator who sees
 // no hand, and the rules pages in both languages.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openPage, screenshot, startFromLobby, startServer, waitForState } from "./harness.mjs";
+import { openPage, screenshot, serverAndBrowser, startFromLobby, waitForState } from "./harness.mjs";
 import { playJaipurMove } from "./play.mjs";
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 test("an invite game between two browsers, with a spectator", { timeout: 180000 }, async () => {
-  const ann = await openPage(browser);
-  const bob = await openPage(browser);
-  const eve = await openPage(browser);
-  const id = await startFromLobby(ann.page, server.url, { game: "jaipur", mode: "friend" }, "Ann");
+  const ann = await openPage(env.browser);
+  const bob = await openPage(env.browser);
+  const eve = await openPage(env.browser);
+  const id = await startFromLobby(ann.page, env.server.url, { game: "jaipur", mode: "friend" }, "Ann");
   await ann.page.waitForSelector("[data-role=invite-url]");
   const invite = await ann.page.inputValue("[data-role=invite-url]");
   assert.match(invite, new RegExp(`#/join/${id}/[0-9a-f]{32}$`));
@@ -29,7 +21,7 @@ test("an invite game between two browsers, with a spectator", { timeout: 180000 
   await bob.page.fill("input[name=name]", "Bob");
   await bob.page.click("[data-action=join]");
   await waitForState(bob.page, (m) => m.seat === 1, "Bob's seat");
-  await eve.page.goto(`${server.url}#/watch/${id}`);
+  await eve.page.goto(`${env.server.url}#/watch/${id}`);
   await waitForState(eve.page, (m) => m.seat === null, "the spectator's view");
 
   const players = [ann.page, bob.page];
@@ -61,9 +53,9 @@ test("an invite game between two browsers, with a spectator", { timeout: 180000 
 });
 
 test("the rules pages, in English and in French", { timeout: 60000 }, async () => {
-  const { page, check } = await openPage(browser);
+  const { page, check } = await openPage(env.browser);
   for (const game of ["jaipur", "marrakech"]) {
-    await page.goto(`${server.url}#/rules/${game}`);
+    await page.goto(`${env.server.url}#/rules/${game}`);
     await page.waitForSelector(".rules h1, .rules h2");
     await screenshot(page, `rules-${game}-en`);
     await page.click("[data-action=lang]");

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { after, before } from "node:test";
 
 const root = resolve(fileURLToPath(import.meta.url), "../../..");
 export const soukBinary = process.env.SOUK_BIN ?? join(root, "build/souk");
@@ -125,3 +126,19 @@ export async function startFromLobby(page, url, choices, name = "Tester") {
   await page.waitForFunction(() => location.hash.startsWith("#/game/"));
   return page.evaluate(() => location.hash.split("/")[2]);
 }
+
+// One server and one browser for a test file: started before its tests, stopped after.
+// Read `env.server` and `env.browser` inside the tests.
+export function serverAndBrowser() {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
+}
+

@@ -1,19 +1,11 @@
 // A whole Jaipur game against a bot, played by clicking; its scoring, the end of the
 // game, the replay of it; and what the composer says of an illegal selection.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openPage, prng, screenshot, startFromLobby, startServer, state, waitForState } from "./harness.mjs";
+import { openPage, prng, screenshot, serverAndBrowser, startFromLobby, state, waitForState } from "./harness.mjs";
 import { closeDialogs, playJaipurMove } from "./play.mjs";
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 function pick(legal, random) {
   // Sales first, so that rounds end in a reasonable number of moves.
@@ -23,8 +15,8 @@ function pick(legal, random) {
 }
 
 test("a whole Jaipur game against the easy bot, by clicking, then its replay", { timeout: 600000 }, async () => {
-  const { page, check } = await openPage(browser);
-  const id = await startFromLobby(page, server.url, { game: "jaipur", mode: "bot", level: "easy" });
+  const { page, check } = await openPage(env.browser);
+  const id = await startFromLobby(page, env.server.url, { game: "jaipur", mode: "bot", level: "easy" });
   let s = await waitForState(page, (m) => m.legal.length > 0 || m.over, "our first turn");
   await screenshot(page, "jaipur-start");
   assert.ok((await page.textContent("[data-role=status]")).includes("Your turn"));
@@ -54,7 +46,7 @@ test("a whole Jaipur game against the easy bot, by clicking, then its replay", {
   assert.ok((await page.locator("[data-role=log] li").count()) > 0, "the last moves are told in words");
 
   // The replay viewer steps through the same game.
-  await page.goto(`${server.url}#/replay/${id}`);
+  await page.goto(`${env.server.url}#/replay/${id}`);
   await page.waitForFunction(() => /Move 0 of \d+/.test(document.querySelector("[data-role=replay-step]")?.textContent ?? ""));
   for (let i = 0; i < 3; i++) await page.click("[data-action=next]");
   assert.match(await page.textContent("[data-role=replay-step]"), /Move 3 of/);
@@ -69,8 +61,8 @@ test("a whole Jaipur game against the easy bot, by clicking, then its replay", {
 });
 
 test("the composer names the rule that forbids a selection", { timeout: 120000 }, async () => {
-  const { page, check } = await openPage(browser);
-  await startFromLobby(page, server.url, { game: "jaipur", mode: "bot", level: "easy" });
+  const { page, check } = await openPage(env.browser);
+  await startFromLobby(page, env.server.url, { game: "jaipur", mode: "bot", level: "easy" });
   const s = await waitForState(page, (m) => m.legal.length > 0, "our turn");
   const hand = s.view.players[s.seat].hand;
   // Selling a single card of a good that needs two, or a market card and a hand card

@@ -1,23 +1,15 @@
 // A whole two-player Marrakech game against a bot, played by clicking Assam's turns
 // and the carpets' squares, then its replay; and a four-player game on a phone, in French.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openPage, prng, screenshot, startFromLobby, startServer, waitForState } from "./harness.mjs";
+import { openPage, prng, screenshot, serverAndBrowser, startFromLobby, waitForState } from "./harness.mjs";
 import { playMarrakechMove } from "./play.mjs";
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 test("a whole Marrakech game against the easy bot, by clicking", { timeout: 600000 }, async () => {
-  const { page, check } = await openPage(browser);
-  await startFromLobby(page, server.url, { game: "marrakech", mode: "bot", level: "easy", players: "2" });
+  const { page, check } = await openPage(env.browser);
+  await startFromLobby(page, env.server.url, { game: "marrakech", mode: "bot", level: "easy", players: "2" });
   let s = await waitForState(page, (m) => m.legal.length > 0 || m.over, "our first turn");
   await screenshot(page, "marrakech-start");
   const random = prng(11);
@@ -57,13 +49,13 @@ test("a whole Marrakech game against the easy bot, by clicking", { timeout: 6000
 });
 
 test("a phone-sized page in French: lobby, a four-player game, no sideways scrolling", { timeout: 120000 }, async () => {
-  const { page, check } = await openPage(browser, { viewport: { width: 375, height: 740 }, lang: "fr" });
-  await page.goto(server.url);
+  const { page, check } = await openPage(env.browser, { viewport: { width: 375, height: 740 }, lang: "fr" });
+  await page.goto(env.server.url);
   await page.waitForSelector("[data-role=new-game]");
   assert.match(await page.textContent("[data-role=new-game]"), /Nouvelle partie/);
   assert.equal(await page.evaluate(() => document.documentElement.lang), "fr");
   await screenshot(page, "phone-fr-lobby");
-  await startFromLobby(page, server.url, { game: "marrakech", mode: "bot", level: "easy", players: "4" }, "Zoé");
+  await startFromLobby(page, env.server.url, { game: "marrakech", mode: "bot", level: "easy", players: "4" }, "Zoé");
   const s = await waitForState(page, (m) => m.legal.length > 0, "our turn");
   assert.equal(s.view.players.length, 4);
   assert.match(await page.textContent("[data-role=status]"), /À vous de jouer/);
