@@ -155,6 +155,14 @@ Response Handle(GameService& games, const Request& req, const ServerOptions& opt
     }
     std::string id, rest;
     if (GamePath(target, &id, &rest)) {
+      // The seat whose Bearer token the request carries; `what` names the action refused.
+      auto seat_acting = [&](const std::string& what) {
+        std::string token = BearerToken(req);
+        if (token.empty()) throw ApiError{http::status::unauthorized, "authorization: a seat token is needed " + what};
+        auto seat = games.SeatOf(id, token);
+        if (!seat.ok()) throw ApiError{StatusForGameError(seat.message()), seat.message()};
+        return *seat;
+      };
       if (rest.empty() && verb == http::verb::get) {
         auto seat = games.SeatOf(id, BearerToken(req));
         if (!seat.ok()) throw ApiError{StatusForGameError(seat.message()), seat.message()};
@@ -168,21 +176,15 @@ Response Handle(GameService& games, const Request& req, const ServerOptions& opt
       }
       if (rest == "moves" && verb == http::verb::post) {
         Json body = ParseBody(req);
-        std::string token = BearerToken(req);
-        if (token.empty()) throw ApiError{http::status::unauthorized, "authorization: a seat token is needed to move"};
-        auto seat = games.SeatOf(id, token);
-        if (!seat.ok()) throw ApiError{StatusForGameError(seat.message()), seat.message()};
-        Status moved = games.Move(id, *seat, StringField(body, "move", true));
+        int seat = seat_acting("to move");
+        Status moved = games.Move(id, seat, StringField(body, "move", true));
         if (!moved.ok()) throw ApiError{StatusForGameError(moved.message()), moved.message()};
-        return JsonResponse(req, http::status::ok, OrThrow(games.View(id, *seat), http::status::not_found).json);
+        return JsonResponse(req, http::status::ok, OrThrow(games.View(id, seat), http::status::not_found).json);
       }
       if (rest == "preview" && verb == http::verb::post) {
         Json body = ParseBody(req);
-        std::string token = BearerToken(req);
-        if (token.empty()) throw ApiError{http::status::unauthorized, "authorization: a seat token is needed to preview a move"};
-        auto seat = games.SeatOf(id, token);
-        if (!seat.ok()) throw ApiError{StatusForGameError(seat.message()), seat.message()};
-        auto preview = games.Preview(id, *seat, StringField(body, "move", true));
+        int seat = seat_acting("to preview a move");
+        auto preview = games.Preview(id, seat, StringField(body, "move", true));
         if (!preview.ok()) throw ApiError{StatusForGameError(preview.message()), preview.message()};
         return JsonResponse(req, http::status::ok, *preview);
       }
