@@ -256,7 +256,7 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     if (hotseat && !msg.over && seat !== unlockedSeat) {
       cover.hidden = false;
       clear(cover);
-      const name = msg.seats[seat ?? 0]?.name || t(lang, "game.seat", { n: (seat ?? 0) + 1 });
+      const name = seatNameFor(msg, seat ?? 0, null, lang);
       cover.append(
         el("p", {}, t(lang, "game.pass", { name })),
         el(

@@ -1083,10 +1083,13 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
       if (!animate) {
         // Jump: drop what was waiting and draw this state now.
         queue.length = 0;
-        // A jump (a replay's slider, a reconnect): what an earlier roll showed no longer holds.
-        lastRoll = null;
-        noticeEl.replaceChildren();
-        tributeLayer.replaceChildren();
+        // A jump (a replay's slider, a reconnect): what an earlier roll showed no longer
+        // holds. The same state drawn again (a hint to show) keeps it.
+        if (m.move_count !== msg?.move_count) {
+          lastRoll = null;
+          noticeEl.replaceChildren();
+          tributeLayer.replaceChildren();
+        }
         if (!busy) {
           renderNow(m, false);
           return;
