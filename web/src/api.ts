@@ -82,14 +82,17 @@ export interface HeldSeat {
 
 const SEATS_KEY = "souk.seats";
 
-function loadSeats(): Record<string, HeldSeat[]> {
+// A localStorage entry holding an object; a missing or broken one reads as empty.
+function readStore(key: string): Record<string, unknown> {
   try {
-    const parsed = JSON.parse(localStorage.getItem(SEATS_KEY) ?? "{}");
+    const parsed = JSON.parse(localStorage.getItem(key) ?? "{}");
     return parsed && typeof parsed === "object" ? parsed : {};
   } catch {
     return {};
   }
 }
+
+const loadSeats = (): Record<string, HeldSeat[]> => readStore(SEATS_KEY) as Record<string, HeldSeat[]>;
 
 export const seats = {
   of(gameId: string): HeldSeat[] {
@@ -186,20 +189,11 @@ const INVITES_KEY = "souk.invites";
 
 export const invites = {
   of(gameId: string): { seat: number; invite: string }[] {
-    try {
-      const all = JSON.parse(localStorage.getItem(INVITES_KEY) ?? "{}");
-      return Array.isArray(all[gameId]) ? all[gameId] : [];
-    } catch {
-      return [];
-    }
+    const list = readStore(INVITES_KEY)[gameId];
+    return Array.isArray(list) ? list : [];
   },
   set(gameId: string, list: { seat: number; invite: string }[]): void {
-    let all: Record<string, unknown> = {};
-    try {
-      all = JSON.parse(localStorage.getItem(INVITES_KEY) ?? "{}") ?? {};
-    } catch {
-      all = {};
-    }
+    const all = readStore(INVITES_KEY);
     all[gameId] = list;
     localStorage.setItem(INVITES_KEY, JSON.stringify(all));
   },
