@@ -27,7 +27,8 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
     "div",
     { class: "replay-controls" },
     button("first", `« ${t(lang, "replay.first")}`, () => go(0, false)),
-    button("prev", `◀ ${t(lang, "replay.prev")}`, () => go(index - 1, true)),
+    // Backwards is a jump: an event animates the way forwards only.
+    button("prev", `◀ ${t(lang, "replay.prev")}`, () => go(index - 1, false)),
     playButton,
     button("next", `${t(lang, "replay.next")} ▶`, () => go(index + 1, true)),
     button("last", `${t(lang, "replay.last")} »`, () => go(Number.MAX_SAFE_INTEGER, false)),
