@@ -2,8 +2,10 @@
 //
 // A bot is built for one seat's decisions and is given that seat's View only (see
 // src/core/<game>/<game>.h): the types leave it no way to reach hidden information.
-// Bots are deterministic: the same seed, the same iteration budget and the same
-// sequence of views give the same moves, whatever the thread count's timing.
+// Bots are deterministic: the same seed, the same iteration budget, the same number
+// of threads and the same sequence of views give the same moves, whatever the
+// threads' timing. (Another thread count splits the budget and the random streams
+// otherwise, so it may choose differently.)
 #pragma once
 
 #include <cstdint>

@@ -254,6 +254,18 @@ TEST(JaipurMcts, TwoThreadsWithAnIterationBudgetAreDeterministic) {
   }
 }
 
+TEST(JaipurMcts, FewerIterationsThanThreadsSearchExactlyTheBudget) {
+  // A thread whose share is 0 searches nothing: it used to read 0 as "no limit"
+  // and never stop (with a time budget too, it ran to the deadline).
+  const State s = RandomPositions(1, 20, 61).front();
+  const View v = s.ViewFor(s.to_move);
+  EXPECT_EQ(MakeMctsBot(Iterations(1, 2), 5)->Analyse(v).iterations, 1);
+  EXPECT_EQ(MakeMctsBot(Iterations(3, 4), 5)->Analyse(v).iterations, 3);
+  MctsParams timed = Iterations(1, 2);
+  timed.budget.time_ms = 60000;
+  EXPECT_EQ(MakeMctsBot(timed, 5)->Analyse(v).iterations, 1);
+}
+
 TEST(JaipurMcts, SuccessiveSearchesOfOneBotUseFreshRandomness) {
   // Same view twice to one bot: the second search draws other worlds, so the
   // visit counts differ (a fresh bot would repeat the first).

@@ -25,7 +25,12 @@ namespace {
 
 constexpr int64_t kDefaultIterations = 10000;
 constexpr int kMaxDepth = 128;
-constexpr size_t kTimeBudgetNodes = size_t{1} << 19;  // per thread, when only time is set
+// Tree nodes per bot, shared among its threads: a time budget reserves the most a
+// long think grows (about 13 s on one core), an iteration budget one node an
+// iteration up to the ceiling. Past it the tree stops growing and iterations go on
+// as rollouts, so memory stays bounded whatever the spec asks for.
+constexpr size_t kTimeBudgetNodes = size_t{1} << 19;
+constexpr size_t kMaxNodes = size_t{1} << 22;
 
 uint64_t MoveKey(const Move& m) {
   return static_cast<uint64_t>(m.kind) | (static_cast<uint64_t>(m.good) << 2) | (static_cast<uint64_t>(m.count) << 5) |
@@ -82,14 +87,14 @@ int32_t MctsSearcher::NewNode(const Move& move, int mover) {
 }
 
 void MctsSearcher::Run(const State& base, const MoveList& root_moves, const MctsConfig& config, uint64_t stream_seed,
-                       int64_t iterations, std::optional<Clock::time_point> deadline) {
+                       int64_t iterations, size_t max_nodes, std::optional<Clock::time_point> deadline) {
+  assert(iterations >= 0 && (iterations < kUnlimited || deadline));
   config_ = &config;
   prng_ = Prng(stream_seed);
   observer_ = base.to_move;
   num_root_children_ = root_moves.size();
   size_t want = static_cast<size_t>(num_root_children_) + 2 +
-                (deadline && iterations <= 0 ? kTimeBudgetNodes
-                                             : static_cast<size_t>(std::min<int64_t>(iterations, int64_t{1} << 22)));
+                std::min(max_nodes, static_cast<size_t>(std::min<int64_t>(iterations, int64_t{1} << 40)));
   if (pool_.capacity() < want) pool_.reserve(want);
   pool_.clear();
   NewNode(Move{}, 1 - observer_);  // the root: nobody moved into it
@@ -100,9 +105,8 @@ void MctsSearcher::Run(const State& base, const MoveList& root_moves, const Mcts
   if (num_root_children_ > 0) pool_[0].first_child = 1;
   root_stats_.assign(static_cast<size_t>(num_root_children_), RootStat{});
 
-  int64_t limit = iterations > 0 ? iterations : std::numeric_limits<int64_t>::max();
   iterations_done_ = 0;
-  while (iterations_done_ < limit) {
+  while (iterations_done_ < iterations) {
     if (deadline && (iterations_done_ & 63) == 0 && Clock::now() >= *deadline) break;
     State world = base;
     world.RandomizeHidden(observer_, prng_);
@@ -238,6 +242,7 @@ class MctsBot final : public Bot {
  public:
   MctsBot(const MctsConfig& config, uint64_t seed)
       : config_(config), seed_(seed), searchers_(static_cast<size_t>(std::max(1, config.threads))) {
+    if (config_.iterations <= 0 && config_.time_ms <= 0) config_.iterations = kDefaultIterations;
     stats_.reserve(souk::jaipur::kMaxMoves);
   }
 
@@ -317,13 +322,16 @@ class MctsBot final : public Bot {
     std::optional<Clock::time_point> deadline;
     if (config_.time_ms > 0) deadline = Clock::now() + std::chrono::milliseconds(config_.time_ms);
     const int threads = static_cast<int>(searchers_.size());
+    // A thread whose share is 0 (fewer iterations than threads) searches nothing,
+    // even with a deadline: the iteration budget is a ceiling and fixes the move.
     auto share = [&](int t) -> int64_t {
-      if (config_.iterations <= 0) return 0;
+      if (config_.iterations <= 0) return MctsSearcher::kUnlimited;
       return config_.iterations / threads + (t < config_.iterations % threads ? 1 : 0);
     };
+    const size_t max_nodes = (config_.iterations <= 0 ? kTimeBudgetNodes : kMaxNodes) / static_cast<size_t>(threads);
     auto run = [&](int t) {
       searchers_[static_cast<size_t>(t)].Run(base, root_moves_, config_, StreamSeed(seed_, search, 1 + static_cast<uint64_t>(t)),
-                                             share(t), deadline);
+                                             share(t), max_nodes, deadline);
     };
     if (threads == 1) {
       run(0);

@@ -15,8 +15,11 @@
 //
 // The horizon is the end of the current round: the reward for the deciding player
 // is (1 - w) * seal + w * sigmoid(margin / s), seal 1 / 0.5 / 0 for winning /
-// fully tying / losing the round's seal of excellence, margin its rupee lead.
-// Analysis reports the seal rate as win_rate and the mean rupee margin as score.
+// fully tying / losing the round's seal of excellence, margin its rupee lead. A
+// round cut at the rollout cap counts the lead in PositionValue (the rupees each
+// player can expect: tokens held, a share of the hand, the camel token) as its
+// margin and sigmoid(margin / cap_scale) as its seal. Analysis reports the mean
+// seal as win_rate and the mean margin as score.
 //
 // Moves: the root has every take, camel and sale move and the `root_exchanges`
 // best exchanges by the greedy score (a position can have 150+ exchanges, most of
@@ -35,13 +38,15 @@
 // hidden hand make the next root a different information set, and the subtree
 // that matches it has few visits.
 //
-// The hot path allocates nothing: nodes come from a pool reserved before the
-// search (children are first-child / next-sibling indices), worlds are copied
+// The search loop allocates nothing: nodes come from a pool reserved before the
+// search (children are first-child / next-sibling indices; at most 4M nodes per
+// bot, 512K under a time budget alone, shared among its threads), worlds are copied
 // values and move lists are fixed-size.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -52,7 +57,7 @@
 
 namespace souk::ai::jaipur {
 
-// MctsParams with every default filled in, plus the knobs the duel tool tunes.
+// MctsParams with every default filled in, plus knobs for tests and experiments.
 struct MctsConfig {
   int64_t iterations = 0;  // 0: none (then time_ms is set)
   int time_ms = 0;
@@ -78,11 +83,15 @@ class MctsSearcher {
     double margin = 0;  // sum of rupee margins
   };
 
+  // Run's iteration limit when only the deadline ends the search.
+  static constexpr int64_t kUnlimited = std::numeric_limits<int64_t>::max();
+
   MctsSearcher();
-  // Searches `iterations` worlds (or until `deadline`) re-dealt from `base`, whose
-  // player to move is the observer; the root's children are `root_moves`.
+  // Searches `iterations` worlds (0 searches none; kUnlimited needs a deadline), or
+  // until `deadline`, re-dealt from `base`, whose player to move is the observer; the
+  // root's children are `root_moves`. The pool holds at most `max_nodes` nodes.
   void Run(const souk::jaipur::State& base, const souk::jaipur::MoveList& root_moves, const MctsConfig& config,
-           uint64_t stream_seed, int64_t iterations,
+           uint64_t stream_seed, int64_t iterations, size_t max_nodes,
            std::optional<std::chrono::steady_clock::time_point> deadline);
   const std::vector<RootStat>& root_stats() const { return root_stats_; }
   int64_t iterations_done() const { return iterations_done_; }
@@ -122,7 +131,7 @@ class MctsSearcher {
   uint32_t stamp_ = 0;
 };
 
-// The MCTS bot with an explicit configuration (the duel tool and tests tune it).
+// The MCTS bot with an explicit configuration (tests and experiments tune it).
 std::unique_ptr<Bot> MakeMctsBotWithConfig(const MctsConfig& config, uint64_t seed);
 
 }  // namespace souk::ai::jaipur
