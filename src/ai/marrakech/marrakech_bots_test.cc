@@ -310,6 +310,17 @@ TEST(MarrakechMcts, TimeBudgetEndsTheSearch) {
   EXPECT_LT(a.seconds, 2.0);
 }
 
+TEST(MarrakechMcts, FewerIterationsThanThreadsSearchExactlyTheBudget) {
+  State s = MidGame(2, Variant::kStandard, 9, 21);
+  const mk::View v = s.ViewFor(s.to_move);
+  EXPECT_EQ(Mcts(1, 5, 2)->Analyse(v).iterations, 1);
+  MctsParams timed;
+  timed.budget.iterations = 1;
+  timed.budget.threads = 2;
+  timed.budget.time_ms = 60000;
+  EXPECT_EQ(MakeMctsBot(timed, 5)->Analyse(v).iterations, 1);
+}
+
 TEST(MarrakechMcts, KeepsTheTreeForTheNextDecision) {
   State s = MidGame(2, Variant::kStandard, 9, 21);
   ASSERT_EQ(s.phase, Phase::kOrient);

@@ -1,30 +1,4 @@
-// The MCTS bot: Monte Carlo tree search with explicit chance nodes, max^n style.
-//
-// The tree is over public positions (see Searcher in marrakech_mcts.h). Each iteration
-// deals the hidden piles afresh (two-player standard game; the other modes hide
-// nothing that matters), walks down the tree, adds one node and plays a rollout:
-// - decision nodes (orient, place): UCT on the mover's own reward component;
-// - chance nodes (the roll): children keyed by what every player then sees, the roll
-//   and the colour drawn for the placement, 4 x 2 of them. The die is chosen by the
-//   outcome least visited against its probability (variance reduction), the colour
-//   comes from the iteration's dealing of the pile: the top of a uniformly shuffled
-//   pile is each colour in proportion to the carpets left, so the tree sees the drawn
-//   colour with its true probability without reshuffling before each draw;
-// - rollouts: uniform moves, rolls from the die, all chance from the iteration's
-//   Prng; by default cut after 18 plies (six turns), since a random game's far
-//   future is mostly noise (measured: 51.5% against greedy at 2,000 iterations, 200
-//   games, against 43.5% with rollouts to the end; both within noise of 50%).
-// Rewards, per seat in [0, 1]: a win 1 (shared wins split), a loss 0, blended with
-// a share (margin_weight) of the score margin over the best opponent, scaled by
-// margin_scale and clamped; seats that are out get 0. A cut rollout is judged on the
-// scores as they stand. Defaults (MctsConfig): the margin alone (weight 1, 20 points
-// for the full range), which measured better than the win alone with noisy rollouts.
-// Parameters: MctsParams.exploration (UCT constant, default 0.3), rollout_cap
-// (default 18 plies), budget (iterations and/or time; 10,000 iterations with
-// neither; threads: root parallel, each thread its own tree and Prng stream,
-// iterations in fixed shares, root statistics summed).
-// Between moves each thread keeps its tree and restarts from the node whose public
-// position the new view shows, if it lies within a few turns of the old root.
+// MCTS for Marrakech: the algorithm and its parameters are described in marrakech_mcts.h.
 #include "ai/marrakech/marrakech_mcts.h"
 
 #include <algorithm>
@@ -48,6 +22,7 @@ namespace {
 constexpr int64_t kDefaultIterations = 10000;
 constexpr int kClockEvery = 64;
 constexpr int64_t kUnlimited = std::numeric_limits<int64_t>::max();
+constexpr int32_t kMaxRootVisits = int32_t{1} << 30;
 
 uint64_t Derive(uint64_t seed, uint64_t stream) {
   Prng prng(seed ^ (stream * 0xd1b54a32d192ed03ULL));
@@ -132,13 +107,17 @@ void Searcher::SetRoot(const mk::View& view, int64_t iterations, uint64_t seed) 
     spare_.reserve(static_cast<size_t>(want));
     spare_.push_back(nodes_[static_cast<size_t>(found)]);
     for (size_t i = 0; i < spare_.size(); ++i) {
-      Node& n = spare_[i];
-      if (n.first_child < 0) continue;
-      int32_t first = n.first_child;
-      n.first_child = static_cast<int32_t>(spare_.size());
-      for (int k = 0; k < n.num_children; ++k) spare_.push_back(nodes_[static_cast<size_t>(first + k)]);
+      // Copies, not a reference into spare_: the push_backs below may move it.
+      const int32_t first = spare_[i].first_child;
+      const int children = spare_[i].num_children;
+      if (first < 0) continue;
+      spare_[i].first_child = static_cast<int32_t>(spare_.size());
+      for (int k = 0; k < children; ++k) spare_.push_back(nodes_[static_cast<size_t>(first + k)]);
     }
     nodes_.swap(spare_);
+    // The old pool goes: a server holds a bot for a whole game, and twice the
+    // ceiling per bot adds up over many games.
+    std::vector<Node>().swap(spare_);
   } else {
     nodes_.clear();
     nodes_.reserve(static_cast<size_t>(want));
@@ -347,6 +326,8 @@ int64_t Searcher::Run(int64_t iterations, bool timed, std::chrono::steady_clock:
   int64_t done = 0;
   while (done < iterations) {
     if (timed && done % kClockEvery == 0 && std::chrono::steady_clock::now() >= deadline) break;
+    // Visit counts are 32-bit (nodes stay small); a kept root adds up over moves.
+    if (nodes_[static_cast<size_t>(root_)].visits >= kMaxRootVisits) break;
     Iterate(prng_);
     ++done;
   }
@@ -378,7 +359,10 @@ class MctsBot final : public Bot {
     if (params.exploration > 0) config_.exploration = params.exploration;
     if (params.rollout_cap > 0) config_.rollout_cap = params.rollout_cap;
     int threads = std::max(1, params.budget.threads);
-    for (int t = 0; t < threads; ++t) searchers_.push_back(std::make_unique<Searcher>(config_));
+    // The node ceiling is the bot's, shared among its threads.
+    MctsConfig per_thread = config_;
+    per_thread.max_nodes = std::max<int64_t>(1024, config_.max_nodes / threads);
+    for (int t = 0; t < threads; ++t) searchers_.push_back(std::make_unique<Searcher>(per_thread));
   }
 
   Move ChooseMove(const mk::View& view) override { return Analyse(view).moves.front().move; }
@@ -422,6 +406,14 @@ class MctsBot final : public Bot {
     std::stable_sort(analysis.moves.begin(), analysis.moves.end(), [](const auto& x, const auto& y) {
       return x.visits != y.visits ? x.visits > y.visits : x.win_rate > y.win_rate;
     });
+    if (!analysis.moves.empty() && analysis.moves.front().visits == 0) {
+      // No iteration ran (a deadline already past): the heuristic's move, not the
+      // first one listed.
+      Prng unused(0);
+      const Move greedy = GreedyMove(State::FromView(view, unused), GreedyWeights{});
+      std::stable_partition(analysis.moves.begin(), analysis.moves.end(),
+                            [&](const auto& m) { return m.move == greedy; });
+    }
     for (int64_t d : done) analysis.iterations += d;
     analysis.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return analysis;

@@ -1,5 +1,33 @@
-// The search tree of the MCTS bot, one per thread (see marrakech_mcts.cc). Internal
-// to souk_ai_marrakech; exposed for its tests and benchmarks.
+// The MCTS bot: Monte Carlo tree search with explicit chance nodes, max^n style.
+//
+// The tree is over public positions (see Searcher below). Each iteration
+// deals the hidden piles afresh (two-player standard game; the other modes hide
+// nothing that matters), walks down the tree, adds one node and plays a rollout:
+// - decision nodes (orient, place): UCT on the mover's own reward component;
+// - chance nodes (the roll): children keyed by what every player then sees, the roll
+//   and the colour drawn for the placement, 4 x 2 of them. The die is chosen by the
+//   outcome least visited against its probability (variance reduction), the colour
+//   comes from the iteration's dealing of the pile: the top of a uniformly shuffled
+//   pile is each colour in proportion to the carpets left, so the tree sees the drawn
+//   colour with its true probability without reshuffling before each draw;
+// - rollouts: uniform moves, rolls from the die, all chance from the iteration's
+//   Prng; by default cut after 18 plies (six turns), since a random game's far
+//   future is mostly noise (docs/ai.md has the measurements).
+// Rewards, per seat in [0, 1]: a win 1 (shared wins split), a loss 0, blended with
+// a share (margin_weight) of the score margin over the best opponent, scaled by
+// margin_scale and clamped; seats that are out get 0. A cut rollout is judged on the
+// scores as they stand. Defaults (MctsConfig): the margin alone (weight 1, 20 points
+// for the full range), which measured better than the win alone with noisy rollouts.
+// Parameters: MctsParams.exploration (UCT constant, default 0.3), rollout_cap
+// (default 18 plies), budget (iterations and/or time; 10,000 iterations with
+// neither; threads: root parallel, each thread its own tree and Prng stream,
+// iterations in fixed shares, root statistics summed).
+// Between moves each thread keeps its tree and restarts from the node whose public
+// position the new view shows, if it lies within a few turns of the old root.
+//
+// The search loop allocates nothing: nodes come from a pool reserved before it
+// (MctsConfig::max_nodes per bot), worlds are copied values, move lists fixed-size.
+// Internal to souk_ai_marrakech; exposed for its tests and benchmarks.
 #pragma once
 
 #include <array>
@@ -27,8 +55,7 @@ struct MctsConfig {
   // Rollouts place by a cheap score (squares won, taken, own groups grown) with this
   // probability, else uniformly.
   double rollout_greedy_place = 0.0;
-  double rollout_group_bonus = 0.5;
-  bool rollout_full_greedy = false;  // experiment: the greedy bot's own moves  // the cheap score's weight for a neighbour of one's colour
+  double rollout_group_bonus = 0.5;  // the cheap score's weight for a neighbour of one's colour
   // Chance nodes: the die by least visited against its probability, else sampled.
   bool stratified_die = true;
   // Progressive bias: a child's cheap heuristic value (points, divided by
@@ -36,7 +63,11 @@ struct MctsConfig {
   // unvisited children are tried best heuristic first.
   double prior_weight = 0.0;
   bool reuse = true;            // keep the tree between moves
-  int64_t max_nodes = 2 << 20;  // the pool's ceiling; past it the tree stops growing
+  // The pool's ceiling per bot, shared among its threads (80 bytes a node, and as
+  // much again while SetRoot copies the tree it keeps); past it the tree stops
+  // growing. Every iteration budget in docs/ai.md stays under it (an iteration adds
+  // at most 12 nodes), and strength stops growing long before.
+  int64_t max_nodes = 1 << 20;
 };
 
 // A tree over public positions: the only hidden thing in Marrakech is the order of
