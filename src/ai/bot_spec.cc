@@ -74,8 +74,9 @@ std::optional<int> ParseMilliseconds(std::string_view text) {
   }
   auto value = ParseDecimal(text);
   if (!value) return std::nullopt;
-  double ms = *value * scale;
-  if (ms < 1 || ms > 3600000 || ms != std::floor(ms)) return std::nullopt;
+  // Decimal seconds are not exact in binary: 1.005 * 1000 is 1004.9999999999999.
+  const double ms = std::round(*value * scale);
+  if (ms < 1 || ms > 3600000 || std::abs(*value * scale - ms) > 1e-6) return std::nullopt;
   return static_cast<int>(ms);
 }
 

@@ -38,6 +38,11 @@ TEST(BotSpec, TimeTakesMillisecondsOrSeconds) {
   EXPECT_EQ(Parse("mcts:time=500").time_ms, 500);
   EXPECT_EQ(Parse("mcts:time=500ms").time_ms, 500);
   EXPECT_EQ(Parse("mcts:time=1.5s").time_ms, 1500);
+  // Whole milliseconds written as decimal seconds that binary cannot hold exactly.
+  EXPECT_EQ(Parse("mcts:time=1.005s").time_ms, 1005);
+  EXPECT_EQ(Parse("mcts:time=0.007s").time_ms, 7);
+  EXPECT_NE(Error("mcts:time=1.0005s").find("time must be milliseconds"), std::string::npos);
+  EXPECT_NE(Error("mcts:time=2.5").find("time must be milliseconds"), std::string::npos);
 }
 
 TEST(BotSpec, LevelsAreMctsBudgetsEachLargerThanTheOneBelow) {
