@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -16,6 +17,11 @@ namespace souk::match {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// Bounds that keep a mistyped count from allocating every game's result slot (or
+// overflowing the rounding) and from starting thousands of threads.
+constexpr int kMaxGames = 1'000'000;
+constexpr int kMaxThreads = 256;
 
 // One game's outcome, per bot (not per seat).
 struct GameOutcome {
@@ -148,8 +154,11 @@ Result<ArenaReport> RunArena(const ArenaOptions& options) {
   if (o.game == "jaipur" && k != 2) return Status::Error("jaipur needs 2 bots, got " + std::to_string(k));
   if (o.game == "marrakech" && (k < 2 || k > 4))
     return Status::Error("marrakech needs 2 to 4 bots, got " + std::to_string(k));
-  if (o.games < 1) return Status::Error("games must be at least 1");
-  if (o.threads < 1) return Status::Error("threads must be at least 1");
+  if (o.games < 1 || o.games > kMaxGames)
+    return Status::Error("games must be from 1 to " + std::to_string(kMaxGames) + ", got " + std::to_string(o.games));
+  if (o.threads < 1 || o.threads > kMaxThreads)
+    return Status::Error("threads must be from 1 to " + std::to_string(kMaxThreads) + ", got " +
+                         std::to_string(o.threads));
   o.games = (o.games + k - 1) / k * k;
   // Fail on a bad game, variant or spec before any game is played.
   auto probe = NewGame({o.game, o.seed, k, o.variant});
@@ -162,11 +171,16 @@ Result<ArenaReport> RunArena(const ArenaOptions& options) {
   auto start = Clock::now();
   std::vector<GameOutcome> outcomes(static_cast<size_t>(o.games));
   std::atomic<int> next{0};
+  // After a failed game no new one starts: the error is known, and a long run would
+  // only report it hours later. Games already started still finish, so every game
+  // before the first failure has its outcome.
+  std::atomic<bool> failed{false};
   std::mutex progress_mutex;
   int done = 0;
   auto worker = [&] {
-    for (int i = next++; i < o.games; i = next++) {
+    for (int i = next++; i < o.games && !failed; i = next++) {
       outcomes[static_cast<size_t>(i)] = PlayGame(o, i);
+      if (!outcomes[static_cast<size_t>(i)].error.empty()) failed = true;
       std::lock_guard<std::mutex> lock(progress_mutex);
       ++done;
       if (o.progress) o.progress(done, o.games);
@@ -184,6 +198,7 @@ Result<ArenaReport> RunArena(const ArenaOptions& options) {
   int64_t total_decisions = 0;
   for (const GameOutcome& g : outcomes) {
     if (!g.error.empty()) return Status::Error(g.error);
+    assert(g.place.size() == static_cast<size_t>(k));  // played: the games after a failure are not reached
     report.unfinished += g.unfinished;
     total_decisions += g.total_decisions;
     for (size_t b = 0; b < static_cast<size_t>(k); ++b) {

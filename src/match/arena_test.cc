@@ -105,6 +105,15 @@ TEST(Arena, RefusesBadSetUpsBeforePlaying) {
   EXPECT_FALSE(RunArena(Options("jaipur", {"random", "random"}, 0)).ok());
 }
 
+TEST(Arena, RefusesCountsTooLargeToPlayBeforeAllocating) {
+  // INT_MAX games used to overflow the rounding up to a multiple of the bots.
+  EXPECT_EQ(RunArena(Options("jaipur", {"random", "random"}, 2147483647)).message(),
+            "games must be from 1 to 1000000, got 2147483647");
+  ArenaOptions many_threads = Options("jaipur", {"random", "random"}, 2);
+  many_threads.threads = 100000;
+  EXPECT_EQ(RunArena(many_threads).message(), "threads must be from 1 to 256, got 100000");
+}
+
 TEST(Arena, ReportsAsTextAndJson) {
   ArenaReport r = Play(Options("jaipur", {"greedy", "random"}, 2, 5));
   std::string text = ReportText(r);
