@@ -56,7 +56,10 @@ struct GameService::Game {
   std::mutex mutex;
   StoredGame stored;
   std::unique_ptr<GameState> state;
-  std::vector<std::unique_ptr<ai::Bot>> bots;  // null for human seats
+  // Null for human seats, and for every seat once the game is over: a finished game
+  // stays in memory for its record and replay, its bots' search trees need not.
+  // Shared so that a worker thinking without the lock keeps its bot alive.
+  std::vector<std::shared_ptr<ai::Bot>> bots;
   std::map<uint64_t, std::pair<int, Listener>> listeners;
   bool bot_queued = false;
   Json event;           // the last move, public (null before the first)
@@ -111,7 +114,7 @@ Result<std::shared_ptr<GameService::Game>> GameService::Load(StoredGame stored) 
   game->state = std::move(*state);
   for (size_t seat = 0; seat < game->stored.seats.size(); ++seat) {
     const std::string& player = game->stored.seats[seat].player;
-    if (player == "human") {
+    if (player == "human" || game->state->is_over()) {
       game->bots.push_back(nullptr);
       continue;
     }
@@ -273,6 +276,8 @@ Status GameService::ApplyLocked(Game& g, const std::string& move, int seat) {
   g.stored.moves.push_back(move);
   const Json after = next->ToJson();
   g.state = std::move(next);
+  if (g.state->is_over())
+    for (auto& bot : g.bots) bot.reset();
   try {
     g.event = DescribeMove(before, after, move, seat, &g.event_private);
     g.event_seat = g.event["seat"].get<int>();
@@ -510,14 +515,14 @@ void GameService::BotWorker() {
     int seat = -1;
     size_t move_count = 0;
     AnyView view;
-    ai::Bot* bot = nullptr;
+    std::shared_ptr<ai::Bot> bot;
     {
       std::lock_guard lock(g->mutex);
       seat = g->state->current_player();
       move_count = g->stored.moves.size();
       if (seat >= 0) {
         view = g->state->PlayerView(seat);
-        bot = g->bots[static_cast<size_t>(seat)].get();
+        bot = g->bots[static_cast<size_t>(seat)];
       }
     }
     // Thinking holds no lock: other games, and this game's listeners, carry on.
@@ -550,6 +555,20 @@ void GameService::BotWorker() {
     }
     queue_changed_.notify_all();
   }
+}
+
+int GameService::BotsHeld() {
+  std::vector<std::shared_ptr<Game>> games;
+  {
+    std::lock_guard lock(games_mutex_);
+    for (const auto& entry : games_) games.push_back(entry.second);
+  }
+  int held = 0;
+  for (const auto& g : games) {  // one game's lock at a time, never with games_mutex_
+    std::lock_guard lock(g->mutex);
+    for (const auto& bot : g->bots) held += bot != nullptr;
+  }
+  return held;
 }
 
 void GameService::WaitForBots() {

@@ -108,6 +108,9 @@ class GameService {
 
   // Waits until no bot has work queued or in hand (for tests and shutdown).
   void WaitForBots();
+  // The bots held in memory over all games (for monitoring and tests): one per bot
+  // seat of each game in play; a finished game holds none.
+  int BotsHeld();
   // Lets the bot thinking now finish, then stops the workers: call before the
   // network that listeners write to goes away. Bots play no more.
   void StopBots();

@@ -81,6 +81,17 @@ TEST_F(GameServiceTest, AJaipurGameAgainstABotIsPlayedAndStoredToTheEnd) {
   EXPECT_EQ(stored->moves.size(), Snapshot(c.game_id, 0)["move_count"].get<size_t>());
 }
 
+TEST_F(GameServiceTest, AFinishedGameReleasesItsBots) {
+  Created c = Make("marrakech", {"human", "mcts:iterations=200", "greedy"});
+  EXPECT_EQ(service_->BotsHeld(), 2);
+  PlayOut(c.game_id, {{0, c.token}});
+  EXPECT_EQ(service_->BotsHeld(), 0) << "a search tree outlived its game";
+  // Read back after a restart for its record, it makes none.
+  Reopen();
+  ASSERT_TRUE(service_->Record(c.game_id).ok());
+  EXPECT_EQ(service_->BotsHeld(), 0);
+}
+
 TEST_F(GameServiceTest, AMarrakechGameWithInvitesAndBotsIsPlayedToTheEnd) {
   Created c = Make("marrakech", {"human", "human", "greedy"});
   ASSERT_EQ(c.invites.size(), 1u);
