@@ -8,8 +8,9 @@ namespace souk {
 Result<Json> ParseJson(std::string_view text) {
   try {
     return Json::parse(text.begin(), text.end());
-  } catch (const Json::parse_error& e) {
-    // e.what() reads "[json.exception.parse_error.101] parse error at line 1, column 2: ..."
+  } catch (const Json::exception& e) {
+    // e.what() reads "[json.exception.parse_error.101] parse error at line 1, column 2: ...";
+    // a number too large for a double (1e400) is an out_of_range.406, not a parse_error.
     std::string what = e.what();
     auto start = what.find("] ");
     return Status::Error("invalid JSON: " + (start == std::string::npos ? what : what.substr(start + 2)));

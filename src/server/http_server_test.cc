@@ -237,5 +237,19 @@ TEST_F(ServerTest, HostileWebSocketMessagesGetErrorsOrAClosedConnection) {
   EXPECT_EQ(Call(http::verb::get, "/api/games/" + id).status, 200) << "the game carries on";
 }
 
+// Issue 17, defect 5: nlohmann-json reports a number beyond a double (1e400) as
+// out_of_range, which went past the parse-error handler to a 500.
+TEST_F(ServerTest, ANumberTooLargeForADoubleIsABadRequest) {
+  Reply huge = Call(http::verb::post, "/api/games", R"({"game":"jaipur","players":1e400,"seats":[]})");
+  EXPECT_EQ(huge.status, 400);
+  EXPECT_NE(huge.body["error"].get<std::string>().find("invalid JSON"), std::string::npos) << huge.body;
+  Json created = Create(R"({"game":"jaipur","seats":[{"player":"human"},{"player":"human"}]})");
+  WsClient c(server_->port(), created["game_id"]);
+  c.Send(R"({"type":"hello","token":1e400})");
+  Json error = c.Receive();
+  EXPECT_EQ(error["type"], "error");
+  EXPECT_NE(error["error"].get<std::string>().find("invalid JSON"), std::string::npos) << error;
+}
+
 }  // namespace
 }  // namespace souk::server
