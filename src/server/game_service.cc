@@ -42,6 +42,14 @@ bool PrintableName(const std::string& name) {
   return std::all_of(name.begin(), name.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x20 && c != 0x7f; });
 }
 
+// The record holds canonical text only: the same move in any other spelling is
+// refused rather than rewritten, so what a client sent is what is stored (and what
+// describing the move reads: "sell 1 leathers" names no token pile).
+Status CheckCanonical(const std::vector<std::string>& legal, const std::string& move) {
+  if (std::binary_search(legal.begin(), legal.end(), move)) return Status::Ok();
+  return Status::Illegal("move '" + move + "': not in canonical text (as the list of legal moves writes it)");
+}
+
 // A spectator's view: for each seat, only what its opponents may know of it.
 Json SpectatorView(const GameState& state) {
   Json view = state.ViewJson(0);
@@ -110,7 +118,7 @@ Result<std::shared_ptr<GameService::Game>> GameService::Load(StoredGame stored) 
   record.options = game->stored.options;
   record.moves = game->stored.moves;
   auto state = souk::Replay(record);
-  if (!state.ok()) return Status::Error("game " + game->stored.id + ": " + state.message());
+  if (!state.ok()) return Status::Internal("game " + game->stored.id + ": " + state.message());
   game->state = std::move(*state);
   for (size_t seat = 0; seat < game->stored.seats.size(); ++seat) {
     const std::string& player = game->stored.seats[seat].player;
@@ -119,7 +127,7 @@ Result<std::shared_ptr<GameService::Game>> GameService::Load(StoredGame stored) 
       continue;
     }
     auto bot = ai::MakeBot(game->stored.options.game, player, BotSeed(game->stored.id, static_cast<int>(seat)));
-    if (!bot.ok()) return Status::Error("game " + game->stored.id + ": seat " + std::to_string(seat) + ": " + bot.message());
+    if (!bot.ok()) return Status::Internal("game " + game->stored.id + ": seat " + std::to_string(seat) + ": " + bot.message());
     game->bots.push_back(std::move(*bot));
   }
   return game;
@@ -203,7 +211,7 @@ Result<Created> GameService::Create(const CreateRequest& request) {
 
 Result<Joined> GameService::Join(const std::string& game_id, const std::string& invite_code, const std::string& name) {
   std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::Error("no game " + game_id);
+  if (!g) return Status::NotFound("no game " + game_id);
   if (!PrintableName(name)) return Status::Error("name: at most 40 printable characters");
   std::lock_guard lock(g->mutex);
   const std::string hash = HashSecret(invite_code);
@@ -219,24 +227,24 @@ Result<Joined> GameService::Join(const std::string& game_id, const std::string& 
     NotifyLocked(*g);
     return joined;
   }
-  return Status::Error("invite code: not a free seat of game " + game_id);
+  return Status::FailedPrecondition("invite code: not a free seat of game " + game_id);
 }
 
 Result<int> GameService::SeatOf(const std::string& game_id, const std::string& token) {
   std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::Error("no game " + game_id);
+  if (!g) return Status::NotFound("no game " + game_id);
   if (token.empty()) return -1;
   const std::string hash = HashSecret(token);
   std::lock_guard lock(g->mutex);
   for (size_t seat = 0; seat < g->stored.seats.size(); ++seat)
     if (!g->stored.seats[seat].token_hash.empty() && SameHash(g->stored.seats[seat].token_hash, hash))
       return static_cast<int>(seat);
-  return Status::Error("token: not a seat of game " + game_id);
+  return Status::PermissionDenied("token: not a seat of game " + game_id);
 }
 
 Result<Snapshot> GameService::View(const std::string& game_id, int seat) {
   std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::Error("no game " + game_id);
+  if (!g) return Status::NotFound("no game " + game_id);
   std::lock_guard lock(g->mutex);
   PlayChanceLocked(*g);  // one that could not be stored before
   return Snapshot{SnapshotLocked(*g, seat)};
@@ -244,13 +252,13 @@ Result<Snapshot> GameService::View(const std::string& game_id, int seat) {
 
 Status GameService::Move(const std::string& game_id, int seat, const std::string& move) {
   std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::Error("no game " + game_id);
+  if (!g) return Status::NotFound("no game " + game_id);
   std::lock_guard lock(g->mutex);
   if (Status st = PlayChanceLocked(*g); !st.ok()) return st;
-  if (g->state->is_over()) return Status::Error("the game is over");
+  if (g->state->is_over()) return Status::FailedPrecondition("the game is over");
   const int to_move = g->state->current_player();
   if (seat < 0 || to_move != seat)
-    return Status::Error("not your turn: seat " + std::to_string(to_move) + " is to move");
+    return Status::FailedPrecondition("not your turn: seat " + std::to_string(to_move) + " is to move");
   if (Status st = ApplyLocked(*g, move, seat); !st.ok()) return st;
   // The move is stored and played. A die roll that cannot be stored now is drawn
   // again (the same one) on the game's next move or view.
@@ -264,14 +272,12 @@ Status GameService::ApplyLocked(Game& g, const std::string& move, int seat) {
   const std::vector<std::string> legal = g.state->LegalMoves();
   std::unique_ptr<GameState> next = g.state->Clone();
   const Json before = g.state->ToJson();
+  // Whatever the engine says of a move a player sent, the game refuses it.
   Status applied = next->Apply(move);
-  if (!applied.ok()) return applied;
-  // The record holds canonical text only: the same move in any other spelling is
-  // refused rather than rewritten, so what a client sent is what is stored.
-  if (!std::binary_search(legal.begin(), legal.end(), move))
-    return Status::Error("move '" + move + "': not in canonical text (as the list of legal moves writes it)");
+  if (!applied.ok()) return Status::Illegal(applied.message());
+  if (Status canonical = CheckCanonical(legal, move); !canonical.ok()) return canonical;
   if (Status st = store_.AppendMove(g.stored.id, g.stored.moves.size(), move, next->is_over(), NowMs()); !st.ok())
-    return Status::Error("the move could not be stored, and was not played: " + st.message());
+    return st.Prefixed("the move could not be stored, and was not played: ");
   // Stored: the record and the state move together, whatever happens next.
   g.stored.moves.push_back(move);
   const Json after = next->ToJson();
@@ -326,7 +332,7 @@ void GameService::NotifyLocked(Game& g) {
 
 Result<uint64_t> GameService::Subscribe(const std::string& game_id, int seat, Listener listener) {
   std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::Error("no game " + game_id);
+  if (!g) return Status::NotFound("no game " + game_id);
   std::lock_guard lock(g->mutex);
   uint64_t id;
   {
@@ -347,19 +353,29 @@ void GameService::Unsubscribe(const std::string& game_id, uint64_t subscription)
 
 Result<Json> GameService::Preview(const std::string& game_id, int seat, const std::string& move) {
   std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::Error("no game " + game_id);
+  if (!g) return Status::NotFound("no game " + game_id);
   std::unique_ptr<GameState> next;
   {
     std::lock_guard lock(g->mutex);
-    if (g->state->is_over()) return Status::Error("the game is over");
+    if (g->state->is_over()) return Status::FailedPrecondition("the game is over");
     if (seat < 0 || g->state->current_player() != seat)
-      return Status::Error("not your turn: seat " + std::to_string(g->state->current_player()) + " is to move");
+      return Status::FailedPrecondition("not your turn: seat " + std::to_string(g->state->current_player()) +
+                                        " is to move");
     next = g->state->Clone();
   }
+  // Checked as a move is: the event below is described from canonical text only.
+  const std::vector<std::string> legal = next->LegalMoves();
   const Json before = next->ToJson();
   if (Status applied = next->Apply(move); !applied.ok()) return Json{{"legal", false}, {"error", applied.message()}};
+  if (Status canonical = CheckCanonical(legal, move); !canonical.ok())
+    return Json{{"legal", false}, {"error", canonical.message()}};
   Json unused;
-  Json event = DescribeMove(before, next->ToJson(), move, seat, &unused);
+  Json event;
+  try {
+    event = DescribeMove(before, next->ToJson(), move, seat, &unused);
+  } catch (const std::exception& e) {
+    return Status::Internal(std::string("preview: ") + e.what());
+  }
   // A round's or the game's end would tell what the next deal or the scoring
   // holds (the opponent's bonus values): only the move itself is previewed.
   for (const char* key : {"round_end", "winner", "winners"}) event.erase(key);
@@ -418,13 +434,13 @@ void GameService::Hint(const std::string& game_id, int seat, std::function<void(
 
 Result<Json> GameService::Replay(const std::string& game_id) {
   std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::Error("no game " + game_id);
+  if (!g) return Status::NotFound("no game " + game_id);
   GameOptions options;
   std::vector<std::string> moves;
   Json seats = Json::array();
   {
     std::lock_guard lock(g->mutex);
-    if (!g->state->is_over()) return Status::Error("the replay of game " + game_id + " is shown when the game is over");
+    if (!g->state->is_over()) return Status::FailedPrecondition("the replay of game " + game_id + " is shown when the game is over");
     options = g->stored.options;
     moves = g->stored.moves;
     for (const StoredSeat& st : g->stored.seats) seats.push_back({{"player", st.player}, {"name", st.name}});
@@ -437,7 +453,7 @@ Result<Json> GameService::Replay(const std::string& game_id) {
   for (const std::string& move : moves) {
     const int actor = s.current_player();
     const Json before = s.ToJson();
-    if (Status st = s.Apply(move); !st.ok()) return Status::Error("game " + game_id + ": " + st.message());
+    if (Status st = s.Apply(move); !st.ok()) return Status::Internal("game " + game_id + ": " + st.message());
     Json unused;
     Json event = DescribeMove(before, s.ToJson(), move, actor, &unused);
     steps.push_back({{"view", SpectatorView(s)},
@@ -450,9 +466,9 @@ Result<Json> GameService::Replay(const std::string& game_id) {
 
 Result<Json> GameService::Record(const std::string& game_id) {
   std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::Error("no game " + game_id);
+  if (!g) return Status::NotFound("no game " + game_id);
   std::lock_guard lock(g->mutex);
-  if (!g->state->is_over()) return Status::Error("the record of game " + game_id + " is shown when the game is over");
+  if (!g->state->is_over()) return Status::FailedPrecondition("the record of game " + game_id + " is shown when the game is over");
   const GameOptions& o = g->stored.options;
   return Json{{"game_id", game_id}, {"game", o.game},          {"seed", std::to_string(o.seed)},
               {"players", o.players}, {"variant", o.variant}, {"moves", g->stored.moves}};

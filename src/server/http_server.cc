@@ -84,16 +84,29 @@ bool GamePath(std::string_view target, std::string* id, std::string* rest) {
   return !id->empty() && id->size() <= 32;
 }
 
-template <typename T>
-T OrThrow(Result<T> result, http::status status) {
-  if (!result.ok()) throw ApiError{status, result.message()};
-  return std::move(*result);
+// The one place where a kind of failure becomes an HTTP status.
+http::status HttpStatusFor(StatusCode code) {
+  switch (code) {
+    case StatusCode::kOk: return http::status::ok;
+    case StatusCode::kInvalidArgument: return http::status::bad_request;
+    case StatusCode::kIllegalMove:
+    case StatusCode::kFailedPrecondition: return http::status::conflict;
+    case StatusCode::kNotFound: return http::status::not_found;
+    case StatusCode::kUnauthenticated: return http::status::unauthorized;
+    case StatusCode::kPermissionDenied: return http::status::forbidden;
+    case StatusCode::kResourceExhausted: return http::status::too_many_requests;
+    case StatusCode::kUnavailable: return http::status::service_unavailable;
+    case StatusCode::kInternal: return http::status::internal_server_error;
+  }
+  return http::status::internal_server_error;
 }
 
-http::status StatusForGameError(const std::string& message) {
-  if (message.rfind("no game ", 0) == 0) return http::status::not_found;
-  if (message.rfind("token: ", 0) == 0) return http::status::forbidden;
-  return http::status::conflict;
+[[noreturn]] void Throw(const Status& status) { throw ApiError{HttpStatusFor(status.code()), status.message()}; }
+
+template <typename T>
+T OrThrow(Result<T> result) {
+  if (!result.ok()) Throw(result.status());
+  return std::move(*result);
 }
 
 Response StaticResponse(const Request& req, const std::string& web_dir) {
@@ -135,7 +148,7 @@ Response Handle(GameService& games, const Request& req, const ServerOptions& opt
         s.name = StringField(seat, "name", false);
         create.seats.push_back(std::move(s));
       }
-      Created c = OrThrow(games.Create(create), http::status::bad_request);
+      Created c = OrThrow(games.Create(create));
       Json invites = Json::array();
       for (const auto& [seat, code] : c.invites) invites.push_back({{"seat", seat}, {"invite", code}});
       return JsonResponse(req, http::status::created,
@@ -151,7 +164,7 @@ Response Handle(GameService& games, const Request& req, const ServerOptions& opt
         if (!t.is_string()) throw ApiError{http::status::bad_request, "tokens: expected strings"};
         list.push_back(t.get<std::string>());
       }
-      return JsonResponse(req, http::status::ok, {{"games", OrThrow(games.GamesOfTokens(list), http::status::internal_server_error)}});
+      return JsonResponse(req, http::status::ok, {{"games", OrThrow(games.GamesOfTokens(list))}});
     }
     std::string id, rest;
     if (GamePath(target, &id, &rest)) {
@@ -159,44 +172,33 @@ Response Handle(GameService& games, const Request& req, const ServerOptions& opt
       auto seat_acting = [&](const std::string& what) {
         std::string token = BearerToken(req);
         if (token.empty()) throw ApiError{http::status::unauthorized, "authorization: a seat token is needed " + what};
-        auto seat = games.SeatOf(id, token);
-        if (!seat.ok()) throw ApiError{StatusForGameError(seat.message()), seat.message()};
-        return *seat;
+        return OrThrow(games.SeatOf(id, token));
       };
       if (rest.empty() && verb == http::verb::get) {
-        auto seat = games.SeatOf(id, BearerToken(req));
-        if (!seat.ok()) throw ApiError{StatusForGameError(seat.message()), seat.message()};
-        return JsonResponse(req, http::status::ok, OrThrow(games.View(id, *seat), http::status::not_found).json);
+        const int seat = OrThrow(games.SeatOf(id, BearerToken(req)));
+        return JsonResponse(req, http::status::ok, OrThrow(games.View(id, seat)).json);
       }
       if (rest == "join" && verb == http::verb::post) {
         Json body = ParseBody(req);
-        auto joined = games.Join(id, StringField(body, "invite", true), StringField(body, "name", false));
-        if (!joined.ok()) throw ApiError{StatusForGameError(joined.message()), joined.message()};
-        return JsonResponse(req, http::status::ok, {{"game_id", id}, {"seat", joined->seat}, {"token", joined->token}});
+        Joined joined = OrThrow(games.Join(id, StringField(body, "invite", true), StringField(body, "name", false)));
+        return JsonResponse(req, http::status::ok, {{"game_id", id}, {"seat", joined.seat}, {"token", joined.token}});
       }
       if (rest == "moves" && verb == http::verb::post) {
         Json body = ParseBody(req);
         int seat = seat_acting("to move");
-        Status moved = games.Move(id, seat, StringField(body, "move", true));
-        if (!moved.ok()) throw ApiError{StatusForGameError(moved.message()), moved.message()};
-        return JsonResponse(req, http::status::ok, OrThrow(games.View(id, seat), http::status::not_found).json);
+        if (Status moved = games.Move(id, seat, StringField(body, "move", true)); !moved.ok()) Throw(moved);
+        return JsonResponse(req, http::status::ok, OrThrow(games.View(id, seat)).json);
       }
       if (rest == "preview" && verb == http::verb::post) {
         Json body = ParseBody(req);
         int seat = seat_acting("to preview a move");
-        auto preview = games.Preview(id, seat, StringField(body, "move", true));
-        if (!preview.ok()) throw ApiError{StatusForGameError(preview.message()), preview.message()};
-        return JsonResponse(req, http::status::ok, *preview);
+        return JsonResponse(req, http::status::ok, OrThrow(games.Preview(id, seat, StringField(body, "move", true))));
       }
       if (rest == "replay" && verb == http::verb::get) {
-        auto replay = games.Replay(id);
-        if (!replay.ok()) throw ApiError{StatusForGameError(replay.message()), replay.message()};
-        return JsonResponse(req, http::status::ok, *replay);
+        return JsonResponse(req, http::status::ok, OrThrow(games.Replay(id)));
       }
       if (rest == "record" && verb == http::verb::get) {
-        auto record = games.Record(id);
-        if (!record.ok()) throw ApiError{StatusForGameError(record.message()), record.message()};
-        return JsonResponse(req, http::status::ok, *record);
+        return JsonResponse(req, http::status::ok, OrThrow(games.Record(id)));
       }
     }
     throw ApiError{http::status::not_found, "no such route: " + std::string(req.method_string()) + " " + std::string(target)};

@@ -150,7 +150,7 @@ class SqliteStore final : public Store {
                                                          " moves, not " + std::to_string(index)
                                                    : "no game " + id;
       count.Reset();
-      return Rollback(Status::Error(why));
+      return Rollback(Status::FailedPrecondition(why));
     }
     Statement& insert = Cached(kInsertMove, "INSERT INTO moves(game_id, idx, move) VALUES(?, ?, ?)");
     insert.Bind(1, id).Bind(2, static_cast<int64_t>(index)).Bind(3, move);
@@ -165,7 +165,7 @@ class SqliteStore final : public Store {
     Statement update(db_, "UPDATE seats SET player=?, token_hash=?, invite_hash=?, name=? WHERE game_id=? AND seat=?");
     update.Bind(1, s.player).Bind(2, s.token_hash).Bind(3, s.invite_hash).Bind(4, s.name).Bind(5, id).Bind(6, int64_t{seat});
     if (update.Step() != SQLITE_DONE) return Error("update seat of " + id);
-    if (sqlite3_changes(db_) != 1) return Status::Error("no seat " + std::to_string(seat) + " in game " + id);
+    if (sqlite3_changes(db_) != 1) return Status::NotFound("no seat " + std::to_string(seat) + " in game " + id);
     return Status::Ok();
   }
 
@@ -174,7 +174,7 @@ class SqliteStore final : public Store {
     Statement game(db_, "SELECT id, game, seed, players, variant, created_ms, updated_ms, finished FROM games WHERE id=?");
     game.Bind(1, id);
     int rc = game.Step();
-    if (rc == SQLITE_DONE) return Status::Error("no game " + id);
+    if (rc == SQLITE_DONE) return Status::NotFound("no game " + id);
     if (rc != SQLITE_ROW) return Error("load game " + id);
     return Fill(game);
   }
@@ -208,14 +208,16 @@ class SqliteStore final : public Store {
   }
 
  private:
-  Status Error(const std::string& what) { return Status::Error("database: " + what + ": " + sqlite3_errmsg(db_)); }
+  // SQLite failing (a full disk, a read-only file, an I/O error) is the server's
+  // fault, never the request's: the caller answers "unavailable".
+  Status Error(const std::string& what) { return Status::Unavailable("database: " + what + ": " + sqlite3_errmsg(db_)); }
 
   Status Exec(const std::string& sql) {
     char* message = nullptr;
     if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &message) == SQLITE_OK) return Status::Ok();
     std::string text = message ? message : "unknown error";
     sqlite3_free(message);
-    return Status::Error("database: " + text);
+    return Status::Unavailable("database: " + text);
   }
 
   Status Rollback(const std::string& what) { return Rollback(Error(what)); }
