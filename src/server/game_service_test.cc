@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <array>
+#include <cctype>
 #include <cstdio>
 #include <future>
 
@@ -262,6 +263,37 @@ TEST_F(GameServiceTest, PreviewTellsWhatAMoveWouldDoOrTheRuleThatForbidsIt) {
   EXPECT_EQ(service_->Preview(c.game_id, other, move).message().rfind("not your turn", 0), 0u);
   // A preview plays nothing.
   EXPECT_EQ(Snapshot(c.game_id, -1)["move_count"], 0);
+}
+
+// Issue 17, defect 1: the engine's parser accepts "sell 1 leathers" and "sell 1
+// LEATHER", and describing such a move read a token pile that does not exist
+// (undefined behaviour: a crash within a few hundred previews). A preview is
+// checked like a move: only the canonical text is described.
+TEST_F(GameServiceTest, APreviewInAnotherSpellingIsRefusedLikeTheMove) {
+  int sales_tried = 0;
+  for (int game = 0; game < 20 && sales_tried < 50; ++game) {
+    Created c = Make("jaipur", {"human", "human"});
+    auto joined = service_->Join(c.game_id, c.invites[0].second, "");
+    ASSERT_TRUE(joined.ok());
+    const Json shared = Snapshot(c.game_id, -1);
+    const int to_move = shared["to_move"].get<int>();
+    const Json mine = Snapshot(c.game_id, to_move);
+    for (const Json& m : mine["legal"]) {
+      const std::string move = m.get<std::string>();
+      if (move.rfind("sell ", 0) != 0) continue;
+      std::string upper = move;
+      for (char& ch : upper) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+      for (const std::string& variant : {move + "s", "sell " + upper.substr(5), "  " + move, move + " "}) {
+        auto preview = service_->Preview(c.game_id, to_move, variant);
+        ASSERT_TRUE(preview.ok()) << variant << ": " << preview.message();
+        EXPECT_FALSE((*preview)["legal"].get<bool>()) << variant;
+        EXPECT_EQ((*preview)["error"], "move '" + variant + "': not in canonical text (as the list of legal moves writes it)");
+        EXPECT_EQ(service_->Move(c.game_id, to_move, variant).code(), StatusCode::kIllegalMove) << variant;
+      }
+      ++sales_tried;
+    }
+  }
+  EXPECT_GE(sales_tried, 10) << "the deals gave too few sales to try";
 }
 
 TEST_F(GameServiceTest, APreviewedSaleNeverTellsTheBonusValueOrTheNextDeal) {
