@@ -2,7 +2,7 @@
 
 #include "ai/jaipur/jaipur_bots.h"
 #include "ai/marrakech/marrakech_bots.h"
-#include "core/text.h"
+#include "core/game_type.h"
 
 namespace souk::ai {
 namespace {
@@ -34,26 +34,42 @@ std::unique_ptr<Bot> Make(std::string_view game, const BotSpec& spec, uint64_t s
   return std::make_unique<TypedBot<GameBot, GameView>>(factory(spec.kind, ResolveParams(game, spec), seed));
 }
 
+std::unique_ptr<Bot> MakeJaipurBot(std::string_view game, const BotSpec& spec, uint64_t seed) {
+  namespace g = souk::ai::jaipur;
+  return Make<g::Bot, souk::jaipur::View>(game, spec, seed, [](BotKind kind, const MctsParams& p, uint64_t sd) {
+    return kind == BotKind::kRandom ? g::MakeRandomBot(sd)
+         : kind == BotKind::kGreedy ? g::MakeGreedyBot(sd)
+                                    : g::MakeMctsBot(p, sd);
+  });
+}
+
+std::unique_ptr<Bot> MakeMarrakechBot(std::string_view game, const BotSpec& spec, uint64_t seed) {
+  namespace g = souk::ai::marrakech;
+  return Make<g::Bot, souk::marrakech::View>(game, spec, seed, [](BotKind kind, const MctsParams& p, uint64_t sd) {
+    return kind == BotKind::kRandom ? g::MakeRandomBot(sd)
+         : kind == BotKind::kGreedy ? g::MakeGreedyBot(sd)
+                                    : g::MakeMctsBot(p, sd);
+  });
+}
+
+// The AI layer's side of the game registry (core/game_type.h): each game's bots.
+struct BotModule {
+  const GameType* type;
+  std::unique_ptr<Bot> (*make)(std::string_view game, const BotSpec& spec, uint64_t seed);
+};
+constexpr BotModule kBotModules[] = {
+    {&kJaipurType, &MakeJaipurBot},
+    {&kMarrakechType, &MakeMarrakechBot},
+};
+
 }  // namespace
 
 Result<std::unique_ptr<Bot>> MakeBot(std::string_view game, const BotSpec& spec, uint64_t seed) {
-  if (game == "jaipur") {
-    namespace g = souk::ai::jaipur;
-    return Make<g::Bot, souk::jaipur::View>(game, spec, seed, [](BotKind kind, const MctsParams& p, uint64_t sd) {
-      return kind == BotKind::kRandom ? g::MakeRandomBot(sd)
-           : kind == BotKind::kGreedy ? g::MakeGreedyBot(sd)
-                                      : g::MakeMctsBot(p, sd);
-    });
-  }
-  if (game == "marrakech") {
-    namespace g = souk::ai::marrakech;
-    return Make<g::Bot, souk::marrakech::View>(game, spec, seed, [](BotKind kind, const MctsParams& p, uint64_t sd) {
-      return kind == BotKind::kRandom ? g::MakeRandomBot(sd)
-           : kind == BotKind::kGreedy ? g::MakeGreedyBot(sd)
-                                      : g::MakeMctsBot(p, sd);
-    });
-  }
-  return Status::Error("unknown game " + Quoted(game) + "; expected jaipur or marrakech");
+  auto type = GameTypeOrError(game);
+  if (!type.ok()) return type.status();
+  for (const BotModule& module : kBotModules)
+    if (module.type == *type) return module.make(game, spec, seed);
+  return Status::Internal("game '" + std::string(game) + "' has no bots");
 }
 
 Result<std::unique_ptr<Bot>> MakeBot(std::string_view game, std::string_view spec, uint64_t seed) {

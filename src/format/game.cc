@@ -2,7 +2,6 @@
 
 #include <array>
 
-#include "core/text.h"
 #include "format/game_modules.h"
 
 namespace souk {
@@ -13,30 +12,23 @@ const std::array<const GameModule*, 2>& Modules() {
   return modules;
 }
 
-const GameModule* Find(std::string_view name) {
+// The module of a game of the registry, or an error naming the known games.
+Result<const GameModule*> Find(std::string_view name) {
+  auto type = GameTypeOrError(name);
+  if (!type.ok()) return type.status();
   for (const GameModule* m : Modules())
-    if (m->name == name) return m;
-  return nullptr;
-}
-
-std::string UnknownGame(std::string_view name) {
-  std::string known;
-  for (const auto& n : GameNames()) known += (known.empty() ? "" : ", ") + n;
-  return "unknown game " + Quoted(name) + " (games: " + known + ")";
+    if (m->type == *type) return m;
+  return Status::Internal("game '" + std::string(name) + "' has no state format");
 }
 
 }  // namespace
 
-std::vector<std::string> GameNames() {
-  std::vector<std::string> names;
-  for (const GameModule* m : Modules()) names.emplace_back(m->name);
-  return names;
-}
+std::vector<std::string> GameNames() { return GameTypeNames(); }
 
 Result<std::unique_ptr<GameState>> NewGame(const GameOptions& options) {
-  const GameModule* module = Find(options.game);
-  if (!module) return Status::Error(UnknownGame(options.game));
-  return module->create(options);
+  auto module = Find(options.game);
+  if (!module.ok()) return module.status();
+  return (*module)->create(options);
 }
 
 Result<std::unique_ptr<GameState>> LoadState(const Json& json) {
@@ -44,9 +36,9 @@ Result<std::unique_ptr<GameState>> LoadState(const Json& json) {
   auto it = json.find("game");
   if (it == json.end()) return Status::Error("state: missing key \"game\"");
   if (!it->is_string()) return Status::Error("game: expected a string");
-  const GameModule* module = Find(it->get<std::string>());
-  if (!module) return Status::Error("game: " + UnknownGame(it->get<std::string>()));
-  return module->load(json);
+  auto module = Find(it->get<std::string>());
+  if (!module.ok()) return module.status().Prefixed("game: ");
+  return (*module)->load(json);
 }
 
 Result<std::unique_ptr<GameState>> LoadStateText(std::string_view text) {

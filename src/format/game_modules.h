@@ -1,13 +1,14 @@
-// The table of games behind NewGame/LoadState. Each game's format file defines
-// its entry.
+// The format layer's side of the game registry (core/game_type.h): how to build
+// and load each game's states. Each game's format file defines its entry.
 #pragma once
 
+#include "core/game_type.h"
 #include "format/game.h"
 
 namespace souk {
 
 struct GameModule {
-  std::string_view name;
+  const GameType* type;
   Result<std::unique_ptr<GameState>> (*create)(const GameOptions& options);
   Result<std::unique_ptr<GameState>> (*load)(const Json& json);
 };

@@ -180,9 +180,8 @@ class JaipurGame final : public GameState {
 };
 
 Result<std::unique_ptr<GameState>> Create(const GameOptions& options) {
-  if (options.players != 0 && options.players != kNumPlayers)
-    return Status::Error("jaipur is a game for 2 players");
-  if (!options.variant.empty()) return Status::Error("jaipur has no variant '" + options.variant + "'");
+  if (auto checked = CheckPlayersAndVariant(kJaipurType, options.players, options.variant); !checked.ok())
+    return checked.status();
   return std::unique_ptr<GameState>(std::make_unique<JaipurGame>(State::NewGame(options.seed)));
 }
 
@@ -278,5 +277,5 @@ Result<State> StateFromJson(const Json& json) { return LoadValidated<State>(json
 }  // namespace souk::jaipur
 
 namespace souk {
-const GameModule kJaipurModule = {"jaipur", &jaipur::Create, &jaipur::LoadGame};
+const GameModule kJaipurModule = {&kJaipurType, &jaipur::Create, &jaipur::LoadGame};
 }  // namespace souk

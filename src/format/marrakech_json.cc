@@ -179,16 +179,10 @@ class MarrakechGame final : public GameState {
 };
 
 Result<std::unique_ptr<GameState>> Create(const GameOptions& options) {
-  int players = options.players == 0 ? 2 : options.players;
-  if (players < kMinPlayers || players > kMaxPlayers) return Status::Error("marrakech is a game for 2, 3 or 4 players");
-  Variant variant = Variant::kStandard;
-  if (options.variant == "single-colour") {
-    if (players != 2) return Status::Error("the single-colour variant of marrakech is for 2 players");
-    variant = Variant::kSingleColour;
-  } else if (!options.variant.empty()) {
-    return Status::Error("marrakech has no variant '" + options.variant + "' (variants: single-colour)");
-  }
-  return std::unique_ptr<GameState>(std::make_unique<MarrakechGame>(State::NewGame(players, variant, options.seed)));
+  auto players = CheckPlayersAndVariant(kMarrakechType, options.players, options.variant);
+  if (!players.ok()) return players.status();
+  const Variant variant = options.variant == "single-colour" ? Variant::kSingleColour : Variant::kStandard;
+  return std::unique_ptr<GameState>(std::make_unique<MarrakechGame>(State::NewGame(*players, variant, options.seed)));
 }
 
 Result<std::unique_ptr<GameState>> LoadGame(const Json& json) {
@@ -258,5 +252,5 @@ Result<State> StateFromJson(const Json& json) { return LoadValidated<State>(json
 }  // namespace souk::marrakech
 
 namespace souk {
-const GameModule kMarrakechModule = {"marrakech", &marrakech::Create, &marrakech::LoadGame};
+const GameModule kMarrakechModule = {&kMarrakechType, &marrakech::Create, &marrakech::LoadGame};
 }  // namespace souk

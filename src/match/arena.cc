@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "ai/bot.h"
+#include "core/game_type.h"
 #include "format/game.h"
 
 namespace souk::match {
@@ -151,9 +152,13 @@ double EloFromScore(double p) {
 Result<ArenaReport> RunArena(const ArenaOptions& options) {
   ArenaOptions o = options;
   const int k = static_cast<int>(o.bots.size());
-  if (o.game == "jaipur" && k != 2) return Status::Error("jaipur needs 2 bots, got " + std::to_string(k));
-  if (o.game == "marrakech" && (k < 2 || k > 4))
-    return Status::Error("marrakech needs 2 to 4 bots, got " + std::to_string(k));
+  auto type = GameTypeOrError(o.game);
+  if (!type.ok()) return type.status();
+  if (!(*type)->AllowsPlayers(k)) {
+    const int lo = (*type)->min_players, hi = (*type)->max_players;
+    return Status::Error(o.game + " needs " + std::to_string(lo) + (lo == hi ? "" : " to " + std::to_string(hi)) +
+                         " bots, got " + std::to_string(k));
+  }
   if (o.games < 1 || o.games > kMaxGames)
     return Status::Error("games must be from 1 to " + std::to_string(kMaxGames) + ", got " + std::to_string(o.games));
   if (o.threads < 1 || o.threads > kMaxThreads)
