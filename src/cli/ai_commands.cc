@@ -1,4 +1,5 @@
 #include "cli/ai_commands.h"
+#include "core/game_type.h"
 
 #include <unistd.h>
 
@@ -96,7 +97,7 @@ int Hint(const GameState& state, const HintOptions& o) {
   if (shown < analysis.moves.size())
     std::cout << "(" << analysis.moves.size() - shown << " more legal moves; --top 0 lists them all)\n";
   if (searched) {
-    std::cout << "win: the estimated chance to win " << (state.game() == "jaipur" ? "the round's seal" : "the game")
+    std::cout << "win: the estimated chance to win " << FindGameType(state.game())->win_estimate
               << "; score: the expected margin over the best opponent\n";
   }
   return 0;

@@ -12,6 +12,7 @@
 #include <variant>
 
 #include "ai/bot.h"
+#include "core/game_type.h"
 #include "format/record.h"
 #include "terminal/input.h"
 #include "terminal/jaipur_screen.h"
@@ -54,6 +55,13 @@ int ChanceMover(const GameState& state) {
   AnyView view = state.PlayerView(0);
   if (auto* m = std::get_if<marrakech::View>(&view)) return m->to_move;
   return 0;
+}
+
+// The game's name as the registry writes it in the player's language.
+std::string DisplayName(std::string_view game, const Style& style) {
+  const GameType* type = FindGameType(game);
+  if (!type) return std::string(game);
+  return std::string(style.tr(std::string(type->display_name).c_str(), std::string(type->display_name_fr).c_str()));
 }
 
 uint64_t FreshSeed() {
@@ -384,7 +392,7 @@ int Play(const PlayOptions& options, std::istream& in, std::ostream& out, std::o
       return 2;
     }
     out << Format(style.tr("%s, seed %llu. Type 'help' at any prompt.\n", "%s, graine %llu. Tapez 'aide' à tout moment.\n"),
-                  record.options.game == "jaipur" ? "Jaipur" : "Marrakech",
+                  DisplayName(record.options.game, style).c_str(),
                   static_cast<unsigned long long>(record.options.seed));
     if (table.Run() == Outcome::kQuit) return 0;
     out << style.tr("Play again? (y/n) ", "Rejouer ? (o/n) ");
@@ -412,7 +420,7 @@ int Watch(const WatchOptions& options, std::ostream& out, std::ostream& err) {
   }
   table.set_watch_delay_ms(options.delay_ms);
   out << Format(options.style.tr("%s, seed %llu, watched from seat 1's side.\n", "%s, graine %llu, vue du siège 1.\n"),
-                options.game.game == "jaipur" ? "Jaipur" : "Marrakech", static_cast<unsigned long long>(options.game.seed));
+                DisplayName(options.game.game, options.style).c_str(), static_cast<unsigned long long>(options.game.seed));
   table.Run();
   return 0;
 }
