@@ -4,6 +4,8 @@
 // state after a refused move. The sanitizer run executes these too.
 #include <gtest/gtest.h>
 
+#include <cctype>
+
 #include "sim_configs.h"
 
 namespace souk::testing {
@@ -36,6 +38,16 @@ std::string Mutate(std::string s, Prng& prng) {
   return s;
 }
 
+// The same words in other capitals and spacing.
+std::string Respell(const std::string& move, Prng& prng) {
+  std::string out = prng.Below(2) ? " " : "";
+  for (char c : move) {
+    if (c == ' ') out += prng.Below(2) ? "  " : " ";
+    else out += prng.Below(3) == 0 ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+  }
+  return out;
+}
+
 // A state some way into a random game.
 std::unique_ptr<GameState> MidGame(const SimConfig& config, uint64_t seed, Prng& prng) {
   GameOptions options = config.options;
@@ -57,25 +69,32 @@ class Fuzz : public ::testing::TestWithParam<SimConfig> {};
 
 TEST_P(Fuzz, MoveParserGivesAClearErrorOrAValidMove) {
   Prng prng(17);
+  int accepted = 0;
   for (int i = 0; i < kCases; ++i) {
     auto state = MidGame(GetParam(), static_cast<uint64_t>(i % 50), prng);
     if (state->is_over()) continue;
     std::string input;
-    switch (prng.Below(3)) {
+    switch (prng.Below(4)) {
       case 0: input = RandomBytes(prng, 40); break;
       case 1: {
         int n = static_cast<int>(prng.Below(7));
         for (int w = 0; w < n; ++w) input += kWords[prng.Below(static_cast<uint32_t>(kWords.size()))] + " ";
         break;
       }
-      default: {
+      case 2: {
         auto legal = state->LegalMoves();
         input = legal.empty() ? "" : Mutate(legal[prng.Below(static_cast<uint32_t>(legal.size()))], prng);
+        break;
+      }
+      default: {  // a legal move as a person may type it: the lenient path
+        auto legal = state->LegalMoves();
+        input = legal.empty() ? "" : Respell(legal[prng.Below(static_cast<uint32_t>(legal.size()))], prng);
       }
     }
     std::string before = DumpJson(state->ToJson());
     Status applied = state->Apply(input);
     if (applied.ok()) {
+      ++accepted;
       ASSERT_TRUE(state->Validate().ok()) << "accepted '" << input << "' and broke the state";
     } else {
       ASSERT_FALSE(applied.message().empty());
@@ -83,6 +102,9 @@ TEST_P(Fuzz, MoveParserGivesAClearErrorOrAValidMove) {
       ASSERT_EQ(DumpJson(state->ToJson()), before) << "a refused move changed the state: " << input;
     }
   }
+  RecordProperty("accepted", accepted);
+  // Inputs that all bounce off the first check would test that check only.
+  EXPECT_GE(accepted, kCases / 10) << "too few inputs were moves: the fuzzer reaches no further than the parser";
 }
 
 Json RandomValue(Prng& prng) {
@@ -145,6 +167,8 @@ TEST_P(Fuzz, StateLoaderGivesAClearErrorOrAValidState) {
     }
   }
   RecordProperty("accepted", accepted);
+  // Mutations that keep a document valid are what reach the loader's deeper checks.
+  EXPECT_GE(accepted, 5) << "no mutated state was valid: the fuzzer tests the first checks only";
 }
 
 TEST(FuzzAnyGame, LoaderRejectsNonStates) {
