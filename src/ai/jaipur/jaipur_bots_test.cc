@@ -13,6 +13,7 @@
 #include "ai/jaipur/jaipur_heuristic.h"
 #include "ai/jaipur/jaipur_internal.h"
 #include "ai/jaipur/jaipur_mcts.h"
+#include "core/jaipur/jaipur_test_util.h"
 
 namespace souk::ai::jaipur {
 namespace {
@@ -63,53 +64,21 @@ std::vector<State> RandomPositions(int games, int stride, uint64_t first_seed) {
 std::string Text(const Move& m) { return souk::jaipur::ToString(m); }
 
 // A valid mid-round position: the given market, hands and herds; the remaining
-// cards form the deck; token piles full. Tests then take tokens as they need.
+// cards form the deck, shuffled; token piles full. Tests then take tokens as they need.
 State MakePosition(const CardCounts& market, const CardCounts& hand0, const CardCounts& hand1, int herd0, int herd1,
                    int to_move) {
-  State s = State::NewGame(11);
-  s.market = market;
-  s.discard = {};
-  std::array<CardCounts, 2> hands = {hand0, hand1};
-  std::array<int, 2> herds = {herd0, herd1};
-  CardCounts used = market;
-  for (size_t p = 0; p < 2; ++p) {
-    auto& ps = s.players[p];
-    ps.hand = hands[p];
-    ps.known = {};
-    ps.hand_size = 0;
-    for (int t = 0; t < 6; ++t) {
-      ps.hand_size = static_cast<uint8_t>(ps.hand_size + hands[p][static_cast<size_t>(t)]);
-      used[static_cast<size_t>(t)] = static_cast<uint8_t>(used[static_cast<size_t>(t)] + hands[p][static_cast<size_t>(t)]);
-    }
-    ps.herd = static_cast<uint8_t>(herds[p]);
-    used[6] = static_cast<uint8_t>(used[6] + herds[p]);
-  }
-  s.deck_size = 0;
-  for (int t = 0; t < 7; ++t)
-    for (int i = used[static_cast<size_t>(t)]; i < souk::jaipur::kCardsPerType[static_cast<size_t>(t)]; ++i)
-      s.deck[s.deck_size++] = static_cast<Card>(t);
-  Prng prng(5);
-  prng.Shuffle(s.deck.data(), s.deck_size);
-  s.to_move = static_cast<uint8_t>(to_move);
-  s.round_starter = static_cast<uint8_t>(to_move);
-  return s;
+  return souk::jaipur::testing::Position({.market = market,
+                                         .hands = {hand0, hand1},
+                                         .herds = {herd0, herd1},
+                                         .to_move = to_move,
+                                         .base_seed = 11,
+                                         .shuffle_deck = true});
 }
 
-// Moves `n` cards of `good` from the deck to the discard and the next `tokens`
-// tokens of its pile to `player`: the trace of earlier sales.
+// The trace of earlier sales (see testing::PastSale).
 void PastSale(State& s, int player, Card good, int n, int tokens) {
-  auto& ps = s.players[static_cast<size_t>(player)];
-  for (int i = 0; i < n; ++i) {
-    auto it = std::find(s.deck.begin(), s.deck.begin() + s.deck_size, good);
-    ASSERT_NE(it, s.deck.begin() + s.deck_size) << "no " << souk::jaipur::CardName(good) << " left in the deck";
-    std::rotate(it, it + 1, s.deck.begin() + s.deck_size);
-    --s.deck_size;
-    ++s.discard[static_cast<size_t>(Index(good))];
-  }
-  for (int i = 0; i < tokens; ++i) {
-    ps.goods_tokens[ps.num_goods_tokens++] = static_cast<uint8_t>(s.NextGoodsToken(good));
-    --s.tokens_left[static_cast<size_t>(Index(good))];
-  }
+  ASSERT_TRUE(souk::jaipur::testing::PastSale(s, player, good, n, tokens))
+      << "no " << souk::jaipur::CardName(good) << " left in the deck";
 }
 
 CardCounts Counts(std::initializer_list<std::pair<Card, int>> cards) {

@@ -7,50 +7,20 @@
 
 #include <gtest/gtest.h>
 
+#include "core/jaipur/jaipur_test_util.h"
 #include "core/text.h"
 
 namespace souk::jaipur {
 namespace {
 
-CardCounts Cards(std::string_view names) {
-  CardCounts counts{};
-  for (const auto& word : SplitLowerWords(names)) {
-    auto card = ParseCard(word);
-    EXPECT_TRUE(card.has_value()) << word;
-    if (card) ++counts[Index(*card)];
-  }
-  return counts;
-}
-
-int Total(const CardCounts& counts) {
-  int n = 0;
-  for (auto c : counts) n += c;
-  return n;
-}
+using testing::Cards;
+using testing::Total;
 
 // A valid mid-round position: the given market, hands and herds; every other card
 // in the deck (canonical order, so diamonds are drawn first); seat 0 to move.
 State Position(std::string_view market, std::string_view hand0, int herd0, std::string_view hand1 = "",
                int herd1 = 0) {
-  State s = State::NewGame(1);
-  s.market = Cards(market);
-  s.discard = {};
-  s.to_move = 0;
-  s.round_starter = 0;
-  std::array<std::string_view, 2> hands = {hand0, hand1};
-  std::array<int, 2> herds = {herd0, herd1};
-  CardCounts used = s.market;
-  for (int p = 0; p < 2; ++p) {
-    auto& ps = s.players[p];
-    ps.hand = Cards(hands[p]);
-    ps.hand_size = static_cast<uint8_t>(Total(ps.hand));
-    ps.herd = static_cast<uint8_t>(herds[p]);
-    for (int t = 0; t < kNumCardTypes; ++t) used[t] = static_cast<uint8_t>(used[t] + ps.hand[t]);
-    used[Index(Card::kCamel)] = static_cast<uint8_t>(used[Index(Card::kCamel)] + herds[p]);
-  }
-  s.deck_size = 0;
-  for (int t = kNumCardTypes - 1; t >= 0; --t)
-    for (int i = used[t]; i < kCardsPerType[t]; ++i) s.deck[s.deck_size++] = static_cast<Card>(t);
+  State s = testing::Position({.market = Cards(market), .hands = {Cards(hand0), Cards(hand1)}, .herds = {herd0, herd1}});
   EXPECT_TRUE(s.Validate().ok()) << s.Validate().message();
   return s;
 }
