@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,14 +27,15 @@ std::vector<std::string> SortedMoveTexts(const State& state) {
   return texts;
 }
 
-// Parses, checks and plays `text`; on error `state` is unchanged.
-template <typename State, typename Parse>
-Status ParseCheckApply(State& state, std::string_view text, Parse parse) {
+// Parses, checks and plays `text` with the game's PlayMove, keeping what the move
+// did in `event`; on error `state` and `event` are unchanged.
+template <typename State, typename Event, typename Parse>
+Status ParseCheckPlay(State& state, std::string_view text, Parse parse, std::optional<Event>* event) {
   auto move = parse(text);
   if (!move.ok()) return move.status();
   Status legal = state.CheckMove(*move);
   if (!legal.ok()) return legal;
-  state.ApplyMove(*move);
+  *event = PlayMove(state, *move);
   return Status::Ok();
 }
 

@@ -43,6 +43,11 @@ class GameState {
   // to the caller, so that it can be recorded). Empty elsewhere.
   virtual std::string SampleChance() const { return {}; }
 
+  // What the last move applied did (its typed event in the core, core/<game>/
+  // <game>_event.h), as `viewer` (-1: a spectator) may know it: docs/protocol.md,
+  // "The state message", `event`. Null before this object applied any move.
+  virtual Json LastEventJson(int viewer) const = 0;
+
   virtual Json ToJson() const = 0;
   // What `player` may know, and nothing else: as JSON, and as the game's own
   // View type (what bots are given).

@@ -153,7 +153,10 @@ class JaipurGame final : public GameState {
 
   std::vector<std::string> LegalMoves() const override { return SortedMoveTexts<MoveList>(state_); }
 
-  Status Apply(std::string_view text) override { return ParseCheckApply(state_, text, ParseMove); }
+  Status Apply(std::string_view text) override { return ParseCheckPlay(state_, text, ParseMove, &last_event_); }
+  Json LastEventJson(int viewer) const override {
+    return last_event_ ? EventToJson(*last_event_, viewer) : Json(nullptr);
+  }
 
   Json ToJson() const override { return StateToJson(state_); }
   Json ViewJson(int player) const override { return ViewToJson(state_.ViewFor(player)); }
@@ -173,10 +176,11 @@ class JaipurGame final : public GameState {
 
   Status Validate() const override { return state_.Validate(); }
   void RandomizeHidden(int observer, Prng& prng) override { state_.RandomizeHidden(observer, prng); }
-  std::unique_ptr<GameState> Clone() const override { return std::make_unique<JaipurGame>(state_); }
+  std::unique_ptr<GameState> Clone() const override { return std::make_unique<JaipurGame>(*this); }
 
  private:
   State state_;
+  std::optional<MoveEvent> last_event_;
 };
 
 Result<std::unique_ptr<GameState>> Create(const GameOptions& options) {
@@ -273,6 +277,48 @@ Json ViewToJson(const View& v) {
 }
 
 Result<State> StateFromJson(const Json& json) { return LoadValidated<State>(json, Load); }
+
+Json EventToJson(const MoveEvent& event, int viewer) {
+  const MoveEvent e = ForViewer(event, viewer);
+  const Move& m = e.move;
+  Json j = Json::object();
+  switch (m.kind) {
+    case MoveKind::kTake:
+      j["action"] = "take";
+      j["good"] = CardName(m.good);
+      break;
+    case MoveKind::kCamels:
+      j["action"] = "camels";
+      j["count"] = e.camels;
+      break;
+    case MoveKind::kExchange:
+      j["action"] = "exchange";
+      j["taken"] = CardList(m.taken.Unpack());
+      j["given"] = CardList(m.given.Unpack());
+      break;
+    case MoveKind::kSell:
+      j["action"] = "sell";
+      j["good"] = CardName(m.good);
+      j["count"] = m.count;
+      j["tokens"] = ValueList(e.tokens, e.num_tokens);
+      j["bonus"] = e.bonus;
+      if (e.bonus && viewer == e.seat) j["bonus_value"] = e.bonus_value;
+      break;
+  }
+  if (e.round_end) {
+    const RoundEnd& r = *e.round_end;
+    Json end = LastRound(r.result);
+    end["goods"] = r.goods;
+    end["bonus"] = r.bonus;
+    end["camel"] = r.camel;
+    j["round_end"] = end;
+  }
+  if (e.game_over) j["winner"] = Seat(e.winner);
+  j["seat"] = e.seat;
+  j["move"] = ToString(m);
+  j["chance"] = false;
+  return j;
+}
 
 }  // namespace souk::jaipur
 

@@ -2,12 +2,15 @@
 #pragma once
 
 #include "core/jaipur/jaipur.h"
+#include "core/jaipur/jaipur_event.h"
 #include "format/json.h"
 
 namespace souk::jaipur {
 
 Json StateToJson(const State& state);
 Json ViewToJson(const View& view);
+// A move's event as `viewer` (-1: a spectator) may know it (docs/protocol.md).
+Json EventToJson(const MoveEvent& event, int viewer);
 // Loads and validates; the message names the path of the first problem.
 Result<State> StateFromJson(const Json& json);
 

@@ -146,7 +146,8 @@ class MarrakechGame final : public GameState {
 
   std::vector<std::string> LegalMoves() const override { return SortedMoveTexts<MoveList>(state_); }
 
-  Status Apply(std::string_view text) override { return ParseCheckApply(state_, text, ParseMove); }
+  Status Apply(std::string_view text) override { return ParseCheckPlay(state_, text, ParseMove, &last_event_); }
+  Json LastEventJson(int /*viewer*/) const override { return last_event_ ? EventToJson(*last_event_) : Json(nullptr); }
 
   std::string SampleChance() const override {
     if (state_.phase != Phase::kRoll) return {};
@@ -172,10 +173,11 @@ class MarrakechGame final : public GameState {
 
   Status Validate() const override { return state_.Validate(); }
   void RandomizeHidden(int observer, Prng& prng) override { state_.RandomizeHidden(observer, prng); }
-  std::unique_ptr<GameState> Clone() const override { return std::make_unique<MarrakechGame>(state_); }
+  std::unique_ptr<GameState> Clone() const override { return std::make_unique<MarrakechGame>(*this); }
 
  private:
   State state_;
+  std::optional<MoveEvent> last_event_;
 };
 
 Result<std::unique_ptr<GameState>> Create(const GameOptions& options) {
@@ -248,6 +250,43 @@ Json ViewToJson(const View& v) {
 }
 
 Result<State> StateFromJson(const Json& json) { return LoadValidated<State>(json, Load); }
+
+Json EventToJson(const MoveEvent& e) {
+  const Move& m = e.move;
+  Json j = Json::object();
+  switch (m.kind) {
+    case MoveKind::kOrient:
+      j["action"] = "orient";
+      j["turn"] = TurnName(m.turn);
+      break;
+    case MoveKind::kRoll: {
+      j["action"] = "roll";
+      j["roll"] = m.roll;
+      j["assam"] = AssamJson(e.Stop());
+      Json path = Json::array();
+      for (int i = 0; i < e.path_length; ++i) path.push_back(AssamJson(e.path[static_cast<size_t>(i)]));
+      j["path"] = path;
+      if (e.tribute) {
+        Json squares = Json::array();
+        for (int sq = 0; sq < kNumSquares; ++sq)
+          if (e.tribute->squares >> sq & 1) squares.push_back({SquareX(sq), SquareY(sq)});
+        j["tribute"] = {{"from", e.tribute->from}, {"to", e.tribute->to}, {"amount", e.tribute->amount},
+                        {"squares", squares}};
+      }
+      if (e.out) j["out"] = WinnersJson(e.out);
+      break;
+    }
+    case MoveKind::kPlace:
+      j["action"] = "place";
+      j["squares"] = {SquareName(m.first), SquareName(m.second)};
+      break;
+  }
+  if (e.game_over) j["winners"] = WinnersJson(e.winners);
+  j["seat"] = e.seat;
+  j["move"] = ToString(m);
+  j["chance"] = m.kind == MoveKind::kRoll;
+  return j;
+}
 
 }  // namespace souk::marrakech
 

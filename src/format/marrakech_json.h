@@ -2,12 +2,15 @@
 #pragma once
 
 #include "core/marrakech/marrakech.h"
+#include "core/marrakech/marrakech_event.h"
 #include "format/json.h"
 
 namespace souk::marrakech {
 
 Json StateToJson(const State& state);
 Json ViewToJson(const View& view);
+// A move's event (docs/protocol.md); nothing in it is hidden from anyone.
+Json EventToJson(const MoveEvent& event);
 // Loads and validates; the message names the path of the first problem.
 Result<State> StateFromJson(const Json& json);
 
