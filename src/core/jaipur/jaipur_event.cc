@@ -39,6 +39,8 @@ MoveEvent PlayMove(State& state, const Move& move) {
       end.goods[i] = before.players[i].GoodsRupees() + (p == e.seat ? e.TokensTotal() : 0);
       end.camel[i] = end.result.camel_token == p ? kCamelTokenValue : 0;
       end.bonus[i] = end.result.rupees[i] - end.goods[i] - end.camel[i];
+      end.herds[i] = before.players[i].herd + (p == e.seat ? e.camels : 0);
+      end.bonus_tokens[i] = before.players[i].num_bonus_tokens + (p == e.seat && e.bonus ? 1 : 0);
     }
     e.round_end = end;
   }

@@ -21,6 +21,9 @@ struct RoundEnd {
   // Each player's rupees broken down: goods tokens (the round-ending sale's
   // included), bonus tokens, and the camel token.
   std::array<int, kNumPlayers> goods{}, bonus{}, camel{};
+  // What decided the camel token and the tie-breaks: each player's herd and number
+  // of bonus tokens when the round was scored.
+  std::array<int, kNumPlayers> herds{}, bonus_tokens{};
   bool operator==(const RoundEnd&) const = default;
 };
 

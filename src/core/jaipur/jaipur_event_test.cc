@@ -74,8 +74,10 @@ TEST(JaipurEvent, EveryEventAgreesWithTheStatesAroundIt) {
         for (size_t p = 0; p < kNumPlayers; ++p) {
           ASSERT_EQ(r.goods[p] + r.bonus[p] + r.camel[p], r.result.rupees[p]);
           ASSERT_GE(r.bonus[p], 0);
+          ASSERT_EQ(r.bonus[p] == 0, r.bonus_tokens[p] == 0);
         }
         ASSERT_EQ(r.result, *s.last_round);
+        ASSERT_EQ(r.result.camel_token, r.herds[0] == r.herds[1] ? -1 : (r.herds[0] > r.herds[1] ? 0 : 1));
       } else if (m.kind == MoveKind::kSell) {
         ++sales;
         const auto& mine = s.players[before.to_move];
