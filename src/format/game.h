@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/any_event.h"
 #include "core/any_view.h"
 #include "core/prng.h"
 #include "core/status.h"
@@ -47,6 +48,9 @@ class GameState {
   // <game>_event.h), as `viewer` (-1: a spectator) may know it: docs/protocol.md,
   // "The state message", `event`. Null before this object applied any move.
   virtual Json LastEventJson(int viewer) const = 0;
+  // The same event, typed, whole: a Jaipur bonus value is the seller's alone
+  // (jaipur::ForViewer before showing it to anyone else).
+  virtual AnyEvent LastEvent() const = 0;
 
   virtual Json ToJson() const = 0;
   // What `player` may know, and nothing else: as JSON, and as the game's own

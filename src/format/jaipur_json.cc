@@ -154,6 +154,7 @@ class JaipurGame final : public GameState {
   std::vector<std::string> LegalMoves() const override { return SortedMoveTexts<MoveList>(state_); }
 
   Status Apply(std::string_view text) override { return ParseCheckPlay(state_, text, ParseMove, &last_event_); }
+  AnyEvent LastEvent() const override { return last_event_ ? AnyEvent(*last_event_) : AnyEvent(); }
   Json LastEventJson(int viewer) const override {
     return last_event_ ? EventToJson(*last_event_, viewer) : Json(nullptr);
   }

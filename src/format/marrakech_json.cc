@@ -147,6 +147,7 @@ class MarrakechGame final : public GameState {
   std::vector<std::string> LegalMoves() const override { return SortedMoveTexts<MoveList>(state_); }
 
   Status Apply(std::string_view text) override { return ParseCheckPlay(state_, text, ParseMove, &last_event_); }
+  AnyEvent LastEvent() const override { return last_event_ ? AnyEvent(*last_event_) : AnyEvent(); }
   Json LastEventJson(int /*viewer*/) const override { return last_event_ ? EventToJson(*last_event_) : Json(nullptr); }
 
   std::string SampleChance() const override {

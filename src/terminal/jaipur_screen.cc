@@ -183,8 +183,10 @@ std::string RenderJaipur(const View& v, const std::vector<std::string>& names, c
   return out;
 }
 
-std::vector<std::string> TellJaipurMove(const View& before, const View& after, const jaipur::Move& move, int mover,
-                                        int you, const std::vector<std::string>& names, const Style& style) {
+std::vector<std::string> TellJaipurMove(const View& before, const View& after, const jaipur::MoveEvent& event, int you,
+                                        const std::vector<std::string>& names, const Style& style) {
+  const jaipur::Move& move = event.move;
+  const int mover = event.seat;
   // Subjects and verbs agree with the seat: "You take" but "Bot takes".
   auto subject = [&](int seat) { return seat == you ? std::string(style.tr("You", "Vous")) : names[At(seat)]; };
   auto object = [&](int seat) { return seat == you ? std::string(style.tr("you", "vous")) : names[At(seat)]; };
@@ -193,43 +195,15 @@ std::vector<std::string> TellJaipurMove(const View& before, const View& after, c
   };
   const std::string who = subject(mover);
   const int viewer = before.viewer;
-  const bool round_ended = after.round != before.round || (after.game_over && !before.game_over);
   std::vector<std::string> lines;
 
-  // A sale's goods tokens come off the top of the pile as it stood before it.
-  std::vector<int> sold_tokens;
-  bool bonus_taken = false;
-  if (move.kind == jaipur::MoveKind::kSell) {
-    const std::vector<int> pile = PileValues(before, jaipur::Index(move.good));
-    sold_tokens.assign(pile.begin(), pile.begin() + std::min<int>(move.count, static_cast<int>(pile.size())));
-    const int bonus_pile = jaipur::BonusPileForSale(move.count);
-    bonus_taken = bonus_pile >= 0 && before.bonus_left[At(bonus_pile)] > 0;
-  }
-  // Each player's goods tokens, bonus count and herd when the round was scored:
-  // the state after a round-ending move is already the next round's deal.
-  std::array<std::vector<int>, jaipur::kNumPlayers> goods;
-  std::array<int, jaipur::kNumPlayers> bonus_count{}, herd{};
-  for (int p = 0; p < jaipur::kNumPlayers; ++p) {
-    goods[At(p)] = GoodsTokens(before, p);
-    herd[At(p)] = before.herd[At(p)];
-    const auto& c = before.opponent.bonus_counts;
-    bonus_count[At(p)] = p == viewer ? before.num_bonus_tokens : c[0] + c[1] + c[2];
-  }
-  goods[At(mover)].insert(goods[At(mover)].end(), sold_tokens.begin(), sold_tokens.end());
-  bonus_count[At(mover)] += bonus_taken;
-  if (move.kind == jaipur::MoveKind::kCamels) herd[At(mover)] += before.market[kCamel];
-  const jaipur::RoundResult* result = round_ended && after.last_round ? &*after.last_round : nullptr;
-  auto camel_token = [&](int p) { return result && result->camel_token == p ? jaipur::kCamelTokenValue : 0; };
-  // The seller knows their own bonus value. A round-ending sale deals the next
-  // round at once, so then it is what the round's total leaves unexplained.
-  int my_new_bonus = 0;
-  if (bonus_taken && mover == viewer) {
-    if (!round_ended || after.game_over)
-      my_new_bonus = after.bonus_tokens[At(after.num_bonus_tokens - 1)];
-    else if (result)
-      my_new_bonus =
-          result->rupees[At(viewer)] - Total(goods[At(viewer)]) - camel_token(viewer) - Total(OwnBonusTokens(before));
-  }
+  // What the move did comes from the engine's event (the bonus value only when the
+  // viewer is the seller); the views give the positions around it.
+  const std::vector<int> sold_tokens(event.tokens.begin(), event.tokens.begin() + event.num_tokens);
+  const bool bonus_taken = event.bonus;
+  const int my_new_bonus = event.bonus_value;
+  const jaipur::RoundEnd* end = event.round_end ? &*event.round_end : nullptr;
+  const jaipur::RoundResult* result = end ? &end->result : nullptr;
 
   switch (move.kind) {
     case jaipur::MoveKind::kTake:
@@ -238,7 +212,7 @@ std::vector<std::string> TellJaipurMove(const View& before, const View& after, c
       break;
     case jaipur::MoveKind::kCamels:
       lines.push_back(Format("%s %s %s.", who.c_str(), verb(mover, "takes", "take", "prend", "prenez"),
-                             Camels(before.market[kCamel], style).c_str()));
+                             Camels(event.camels, style).c_str()));
       break;
     case jaipur::MoveKind::kExchange:
       lines.push_back(
@@ -286,38 +260,39 @@ std::vector<std::string> TellJaipurMove(const View& before, const View& after, c
   // Goods tokens are public and the totals are announced, so each player's bonus
   // total is what remains of their rupees; only the viewer's own values are listed.
   for (int p = 0; p < jaipur::kNumPlayers; ++p) {
-    const int goods_total = Total(goods[At(p)]);
-    const int bonus_total = result->rupees[At(p)] - goods_total - camel_token(p);
+    const int goods_total = end->goods[At(p)];
+    const int bonus_total = end->bonus[At(p)];
     std::string bonus_text;
     if (p == viewer) {
       std::vector<int> mine = OwnBonusTokens(before);
       if (bonus_taken && mover == viewer) mine.push_back(my_new_bonus);
       bonus_text = mine.empty() ? std::string("0") : Format("%d (%s)", bonus_total, Sum(mine).c_str());
     } else {
-      bonus_text = bonus_count[At(p)] == 1
+      bonus_text = end->bonus_tokens[At(p)] == 1
                        ? Format(style.tr("%d (1 token)", "%d (1 jeton)"), bonus_total)
-                       : Format(style.tr("%d (%d tokens)", "%d (%d jetons)"), bonus_total, bonus_count[At(p)]);
+                       : Format(style.tr("%d (%d tokens)", "%d (%d jetons)"), bonus_total, end->bonus_tokens[At(p)]);
     }
     lines.push_back(Format(style.tr("  %s: goods tokens %d + bonus tokens %s + camel token %d = %d rupees",
                                     "  %s : jetons marchandises %d + jetons bonus %s + jeton chameau %d = %d roupies"),
-                           names[At(p)].c_str(), goods_total, bonus_text.c_str(), camel_token(p),
+                           names[At(p)].c_str(), goods_total, bonus_text.c_str(), end->camel[At(p)],
                            result->rupees[At(p)]));
   }
   if (result->camel_token >= 0)
     lines.push_back(
         Format(style.tr("Camel token (5): %s, %d camels against %d.", "Jeton chameau (5) : %s, %d chameaux contre %d."),
-               object(result->camel_token).c_str(), herd[At(result->camel_token)], herd[At(1 - result->camel_token)]));
+               object(result->camel_token).c_str(), end->herds[At(result->camel_token)],
+               end->herds[At(1 - result->camel_token)]));
   else
     lines.push_back(
         Format(style.tr("Camel token: nobody, both herds have %d.", "Jeton chameau : personne, troupeaux égaux (%d)."),
-               herd[0]));
+               end->herds[0]));
   if (result->seal >= 0) {
     std::string line =
         Format(style.tr("%s %s a seal of excellence", "%s %s un sceau d'excellence"), subject(result->seal).c_str(),
                verb(result->seal, "wins", "win", "remporte", "remportez"));
     // Equal rupees: the rulebook's tie-breaks, bonus tokens then goods tokens.
     if (result->rupees[0] == result->rupees[1])
-      line += bonus_count[0] != bonus_count[1]
+      line += end->bonus_tokens[0] != end->bonus_tokens[1]
                   ? style.tr(" (equal rupees, more bonus tokens)", " (roupies égales, plus de jetons bonus)")
                   : style.tr(" (equal rupees and bonus tokens, more goods tokens)",
                              " (roupies et jetons bonus égaux, plus de jetons marchandises)");

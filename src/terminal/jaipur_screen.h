@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/jaipur/jaipur.h"
+#include "core/jaipur/jaipur_event.h"
 #include "terminal/style.h"
 
 namespace souk::terminal {
@@ -17,14 +18,15 @@ namespace souk::terminal {
 // `names[seat]` names each seat ("You", "Medium bot").
 std::string RenderJaipur(const jaipur::View& view, const std::vector<std::string>& names, const Style& style);
 
-// What happened when `mover` played `move`, from the side of the viewer of `before`
-// and `after` (that viewer's views just before and just after the move): one line
+// What the move of `event` did (the engine's event, as the viewer may know it:
+// jaipur::ForViewer), from the side of the viewer of `before` and `after` (that
+// viewer's views just before and just after the move): one line
 // per event, e.g. "The opponent takes 3 camels", "You sell 4 leather: 4+3+2+1
 // rupees and a bonus (8)". The seat `you` (-1: nobody) is addressed as "you".
 // When the move ended a round, the lines end with the round's scoring breakdown;
 // when it ended the game, with the result.
 std::vector<std::string> TellJaipurMove(const jaipur::View& before, const jaipur::View& after,
-                                        const jaipur::Move& move, int mover, int you,
+                                        const jaipur::MoveEvent& event, int you,
                                         const std::vector<std::string>& names, const Style& style);
 
 }  // namespace souk::terminal

@@ -40,6 +40,7 @@ struct Step {
   State before, after;
   Move move;
   int mover;
+  jaipur::MoveEvent event;
 };
 
 // A game of seeded random legal moves, at most `max_moves` of them.
@@ -50,8 +51,8 @@ std::vector<Step> RandomGame(uint64_t seed, int max_moves = 100000) {
   while (!s.game_over && static_cast<int>(steps.size()) < max_moves) {
     jaipur::MoveList moves;
     s.LegalMoves(&moves);
-    Step step{s, s, moves[static_cast<int>(prng.Below(static_cast<uint32_t>(moves.size())))], s.to_move};
-    s.ApplyMove(step.move);
+    Step step{s, s, moves[static_cast<int>(prng.Below(static_cast<uint32_t>(moves.size())))], s.to_move, {}};
+    step.event = jaipur::PlayMove(s, step.move);
     step.after = s;
     steps.push_back(step);
   }
@@ -59,7 +60,8 @@ std::vector<Step> RandomGame(uint64_t seed, int max_moves = 100000) {
 }
 
 std::vector<std::string> Tell(const Step& st, int viewer, int you, const Style& style = kEnglish) {
-  return TellJaipurMove(st.before.ViewFor(viewer), st.after.ViewFor(viewer), st.move, st.mover, you, kNames, style);
+  return TellJaipurMove(st.before.ViewFor(viewer), st.after.ViewFor(viewer), jaipur::ForViewer(st.event, viewer), you,
+                        kNames, style);
 }
 std::string Joined(const std::vector<std::string>& lines) {
   std::string all;
@@ -69,8 +71,8 @@ std::string Joined(const std::vector<std::string>& lines) {
 
 Step Play(const State& s, const Move& move) {
   EXPECT_TRUE(s.CheckMove(move).ok()) << jaipur::ToString(move);
-  Step st{s, s, move, s.to_move};
-  st.after.ApplyMove(move);
+  Step st{s, s, move, s.to_move, {}};
+  st.event = jaipur::PlayMove(st.after, move);
   return st;
 }
 

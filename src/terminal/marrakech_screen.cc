@@ -235,8 +235,10 @@ std::string RenderMarrakech(const View& v, const std::vector<std::string>& names
   return out + "\n";
 }
 
-std::vector<std::string> TellMarrakechMove(const View& before, const View& after, const mk::Move& move, int mover,
-                                           int you, const std::vector<std::string>& names, const Style& style) {
+std::vector<std::string> TellMarrakechMove(const View& before, const View& after, const mk::MoveEvent& event, int you,
+                                           const std::vector<std::string>& names, const Style& style) {
+  const mk::Move& move = event.move;
+  const int mover = event.seat;
   const bool second = mover == you;
   const std::string who = second ? style.tr("You", "Vous") : Name(names, mover);
   // The verb agrees with the subject: third person, then second, in each language.
@@ -264,9 +266,9 @@ std::vector<std::string> TellMarrakechMove(const View& before, const View& after
       if (after.assam.facing != before.assam.facing)
         line += style.tr(", after a U-turn at the edge", " après un demi-tour au bord");
       lines.push_back(line + ").");
-      const int paid = before.players[At(mover)].dirhams - after.players[At(mover)].dirhams;
-      for (int p = 0; p < after.num_players; ++p) {
-        if (p == mover || after.players[At(p)].dirhams <= before.players[At(p)].dirhams) continue;
+      if (event.tribute) {
+        const int p = event.tribute->to;
+        const int paid = event.tribute->amount;
         if (second)
           lines.push_back(Sub(style.tr("You pay {0} {1}.", "Vous payez {1} à {0}."), {Name(names, p), Dirhams(paid)}));
         else if (p == you)
@@ -274,7 +276,7 @@ std::vector<std::string> TellMarrakechMove(const View& before, const View& after
         else
           lines.push_back(Sub(style.tr("{0} pays {1} {2}.", "{0} paie {2} à {1}."), {who, Name(names, p), Dirhams(paid)}));
       }
-      if (after.players[At(mover)].out && !before.players[At(mover)].out)
+      if (event.out >> mover & 1)
         lines.push_back(Sub(second ? style.tr("You cannot pay the {0} due: you are out of the game.",
                                               "Vous ne pouvez pas payer les {0} dus : vous êtes hors jeu.")
                                    : style.tr("{1} cannot pay the {0} due: {1} is out of the game.",

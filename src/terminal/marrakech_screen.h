@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/marrakech/marrakech.h"
+#include "core/marrakech/marrakech_event.h"
 #include "terminal/style.h"
 
 namespace souk::terminal {
@@ -15,14 +16,14 @@ namespace souk::terminal {
 // and carpets left, whose turn it is and the carpet to place. `names[seat]`.
 std::string RenderMarrakech(const marrakech::View& view, const std::vector<std::string>& names, const Style& style);
 
-// What happened when `mover` played `move` (an orientation, a roll: mover is the
-// seat that rolled, or a placement), from the side of the viewer of `before` and
+// What the move of `event` (the engine's event: an orientation, a roll by the
+// seat that rolled, or a placement) did, from the side of the viewer of `before` and
 // `after`: e.g. "Red turns Assam left", "You roll 3: Assam walks to e4",
 // "You pay Blue 5 dirhams", "Blue is out of the game", "Red places a carpet on c3
 // d3". The seat `you` (-1: nobody) is addressed as "you". When the move ended the
 // game, the lines end with the final scores.
 std::vector<std::string> TellMarrakechMove(const marrakech::View& before, const marrakech::View& after,
-                                           const marrakech::Move& move, int mover, int you,
+                                           const marrakech::MoveEvent& event, int you,
                                            const std::vector<std::string>& names, const Style& style);
 
 }  // namespace souk::terminal

@@ -67,7 +67,11 @@ std::string Tell(const mk::State& before, const mk::State& after, const mk::Move
                  const Style& style = kEnglish) {
   std::string all;
   const int viewer = you >= 0 ? you : 0;
-  for (const auto& line : TellMarrakechMove(before.ViewFor(viewer), after.ViewFor(viewer), move, mover, you, kNames, style))
+  mk::State played = before;
+  const mk::MoveEvent event = mk::PlayMove(played, move);
+  EXPECT_EQ(event.seat, mover);
+  EXPECT_EQ(played, after) << "the step's states are the move's";
+  for (const auto& line : TellMarrakechMove(before.ViewFor(viewer), after.ViewFor(viewer), event, you, kNames, style))
     all += line + "\n";
   return all;
 }

@@ -26,17 +26,15 @@ std::string Render(const AnyView& view, const std::vector<std::string>& names, c
   return RenderMarrakech(std::get<marrakech::View>(view), names, style);
 }
 
-std::vector<std::string> Tell(const AnyView& before, const AnyView& after, const std::string& move, int mover,
-                              int you, const std::vector<std::string>& names, const Style& style) {
-  if (auto* j = std::get_if<jaipur::View>(&before)) {
-    auto parsed = jaipur::ParseMove(move);
-    if (!parsed.ok()) return {move};
-    return TellJaipurMove(*j, std::get<jaipur::View>(after), *parsed, mover, you, names, style);
+// The engine's event told from the side of the viewer of `before` and `after`.
+std::vector<std::string> Tell(const AnyView& before, const AnyView& after, const AnyEvent& event, int you,
+                              const std::vector<std::string>& names, const Style& style) {
+  if (auto* j = std::get_if<jaipur::MoveEvent>(&event)) {
+    const auto& view = std::get<jaipur::View>(before);
+    return TellJaipurMove(view, std::get<jaipur::View>(after), jaipur::ForViewer(*j, view.viewer), you, names, style);
   }
-  auto parsed = marrakech::ParseMove(move);
-  if (!parsed.ok()) return {move};
-  return TellMarrakechMove(std::get<marrakech::View>(before), std::get<marrakech::View>(after), *parsed, mover, you,
-                           names, style);
+  return TellMarrakechMove(std::get<marrakech::View>(before), std::get<marrakech::View>(after),
+                           std::get<marrakech::MoveEvent>(event), you, names, style);
 }
 
 // The record keeps canonical text whatever form the player typed.
@@ -47,14 +45,6 @@ std::string Canonical(std::string_view game, const std::string& move) {
   }
   auto parsed = marrakech::ParseMove(move);
   return parsed.ok() ? marrakech::ToString(*parsed) : move;
-}
-
-// The seat a chance move belongs to: Marrakech's roller. Jaipur has no chance moves
-// at this level (its deals happen inside moves).
-int ChanceMover(const GameState& state) {
-  AnyView view = state.PlayerView(0);
-  if (auto* m = std::get_if<marrakech::View>(&view)) return m->to_move;
-  return 0;
 }
 
 // The game's name as the registry writes it in the player's language.
@@ -156,9 +146,9 @@ class Table {
     while (!state_->is_over()) {
       const int p = state_->current_player();
       if (p == GameState::kChance) {
-        Play(state_->SampleChance(), ChanceMover(*state_));
+        Play(state_->SampleChance());
       } else if (bots_[static_cast<size_t>(p)]) {
-        Play(bots_[static_cast<size_t>(p)]->ChooseMove(state_->PlayerView(p)), p);
+        Play(bots_[static_cast<size_t>(p)]->ChooseMove(state_->PlayerView(p)));
       } else if (!HumanTurn(p)) {
         return Outcome::kQuit;
       }
@@ -189,7 +179,7 @@ class Table {
   // The listeners: every human, or seat 0 when only bots play.
   std::vector<int> Listeners() const { return humans_.empty() ? std::vector<int>{0} : humans_; }
 
-  void Play(const std::string& move, int mover) {
+  void Play(const std::string& move) {
     std::vector<int> listeners = Listeners();
     std::vector<AnyView> before;
     for (int s : listeners) before.push_back(state_->PlayerView(s));
@@ -199,7 +189,8 @@ class Table {
     saved_ = false;
     for (size_t i = 0; i < listeners.size(); ++i) {
       const int s = listeners[i];
-      auto lines = Tell(before[i], state_->PlayerView(s), move, mover, humans_.empty() ? -1 : s, names_, options_.style);
+      auto lines = Tell(before[i], state_->PlayerView(s), state_->LastEvent(), humans_.empty() ? -1 : s, names_,
+                        options_.style);
       auto& log = pending_[static_cast<size_t>(s)];
       log.insert(log.end(), lines.begin(), lines.end());
     }
@@ -277,7 +268,7 @@ class Table {
             out_ << "  ! " << ok.message() << '\n';
             break;
           }
-          Play(Canonical(state_->game(), entry.text), p);
+          Play(Canonical(state_->game(), entry.text));
           return true;
         }
       }
