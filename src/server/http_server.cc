@@ -1,4 +1,5 @@
 #include "server/http_server.h"
+#include "server/lang.h"
 #include "server/static_files.h"
 
 #include <boost/asio.hpp>
@@ -124,6 +125,7 @@ Response StaticResponse(const Request& req, const std::string& web_dir) {
 }
 
 Response Handle(GameService& games, const Request& req, const ServerOptions& options) {
+  const Lang lang = LangOfAcceptLanguage(req[http::field::accept_language]);  // of rule errors
   try {
     std::string_view target = req.target();
     if (target.substr(0, 5) != "/api/" && (req.method() == http::verb::get || req.method() == http::verb::head))
@@ -192,7 +194,8 @@ Response Handle(GameService& games, const Request& req, const ServerOptions& opt
       if (rest == "preview" && verb == http::verb::post) {
         Json body = ParseBody(req);
         int seat = seat_acting("to preview a move");
-        return JsonResponse(req, http::status::ok, OrThrow(games.Preview(id, seat, StringField(body, "move", true))));
+        Json preview = OrThrow(games.Preview(id, seat, StringField(body, "move", true)));
+        return JsonResponse(req, http::status::ok, WithErrorIn(preview, lang));
       }
       if (rest == "replay" && verb == http::verb::get) {
         return JsonResponse(req, http::status::ok, OrThrow(games.Replay(id)));
@@ -203,7 +206,7 @@ Response Handle(GameService& games, const Request& req, const ServerOptions& opt
     }
     throw ApiError{http::status::not_found, "no such route: " + std::string(req.method_string()) + " " + std::string(target)};
   } catch (const ApiError& e) {
-    return JsonResponse(req, e.status, {{"error", e.message}});
+    return JsonResponse(req, e.status, WithErrorIn({{"error", e.message}}, lang));
   } catch (const std::exception& e) {
     return JsonResponse(req, http::status::internal_server_error, {{"error", std::string("internal error: ") + e.what()}});
   }
@@ -277,7 +280,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     return ++in_window_ > options_.max_ws_messages_per_second;
   }
 
-  void Error(const std::string& message) { Send(DumpJson(Json{{"type", "error"}, {"error", message}}, false)); }
+  void Error(const std::string& message) {
+    Send(DumpJson(WithErrorIn(Json{{"type", "error"}, {"error", message}}, lang_), false));
+  }
 
   void HandleMessage(const std::string& text) {
     auto json = ParseJson(text);
@@ -292,6 +297,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         if (!(*json)["token"].is_string()) return Error("hello: token: expected a string");
         token = (*json)["token"];
       }
+      auto lang = LangOfHello(*json);
+      if (!lang.ok()) return Error(lang.message());
+      lang_ = *lang;
       auto seat = games_.SeatOf(game_id_, token);
       if (!seat.ok()) return Error(seat.message());
       seat_ = *seat;
@@ -338,6 +346,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   std::string game_id_;
   static constexpr size_t kMaxQueuedMessages = 256;
   int seat_ = -1;
+  Lang lang_ = Lang::kEn;  // of rule errors, from the hello
   uint64_t subscription_ = 0;
   bool closing_ = false;
   beast::flat_buffer buffer_;

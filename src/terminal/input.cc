@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "core/jaipur/jaipur.h"
+#include "core/messages.h"
 #include "core/text.h"
 
 namespace souk::terminal {
@@ -59,8 +60,9 @@ Entry JaipurShortForm(const std::vector<std::string>& w, std::string_view line,
         best = m;
       }
     }
-    if (best.empty())
-      return Error(Format(style.tr("you cannot sell %s now", "vous ne pouvez pas vendre de %s maintenant"), card->c_str()));
+    if (best.empty())  // the catalogue's grammar names the card: "de tissu", "d'or"
+      return Error(RenderTemplate(style.tr("you cannot sell {card} now", "vous ne pouvez pas vendre de {card} maintenant"),
+                                  {{"card", *card}}, style.lang));
     return Move(best);
   }
   if (OneOf(verb, {"x", "exchange", "echanger", "\xc3\xa9" "changer"}) && w.size() >= 4) {

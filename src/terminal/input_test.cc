@@ -52,6 +52,8 @@ TEST(Input, JaipurSellWithoutACountSellsAsManyAsAllowed) {
   Entry e = ReadEntry("jaipur", "s gold", legal, kEnglish);
   EXPECT_EQ(e.kind, Kind::kError);
   EXPECT_EQ(e.text, "you cannot sell gold now");
+  EXPECT_EQ(ReadEntry("jaipur", "v or", legal, kFrench).text, "vous ne pouvez pas vendre d'or maintenant");
+  EXPECT_EQ(ReadEntry("jaipur", "v diamant", legal, kFrench).text, "vous ne pouvez pas vendre de diamant maintenant");
 }
 
 TEST(Input, JaipurBadShortFormsSayWhatIsWrong) {

@@ -13,6 +13,7 @@
 
 #include "ai/bot.h"
 #include "core/game_type.h"
+#include "core/messages.h"
 #include "format/record.h"
 #include "terminal/input.h"
 #include "terminal/jaipur_screen.h"
@@ -265,7 +266,7 @@ class Table {
           auto trial = state_->Clone();
           Status ok = trial->Apply(entry.text);
           if (!ok.ok()) {
-            out_ << "  ! " << ok.message() << '\n';
+            out_ << "  ! " << TranslateMessage(ok.message(), style.lang) << '\n';
             break;
           }
           Play(Canonical(state_->game(), entry.text));

@@ -178,6 +178,27 @@ TEST(PlaySession, FrenchThroughout) {
   EXPECT_EQ(s.out.find("your move"), std::string::npos);
 }
 
+TEST(PlaySession, TheEnginesRefusalsAreInFrenchWithLangFr) {
+  PlayOptions o = Options("jaipur", {"human", "easy"});
+  o.style.lang = Lang::kFr;
+  Session s = PlayScript(o, "v 9 diamant\nx or / tissu\ndanse\nquitter\no\n");
+  EXPECT_NE(s.out.find("! coup illégal 'sell 9 diamond' : vous avez "), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("! coup illégal 'exchange gold for cloth' : un échange porte au moins sur 2 cartes contre 2"),
+            std::string::npos);
+  EXPECT_NE(s.out.find("! coup invalide 'danse' : action inconnue 'danse' (coups : "), std::string::npos);
+  EXPECT_EQ(s.out.find("illegal move"), std::string::npos);
+  EXPECT_EQ(s.out.find("bad move"), std::string::npos);
+
+  PlayOptions m = Options("marrakech", {"human", "easy"});
+  m.style.lang = Lang::kFr;
+  Session t = PlayScript(m, "demi-tour\nquitter\no\n");
+  EXPECT_NE(t.out.find("! coup invalide 'demi-tour' : action inconnue 'demi-tour'"), std::string::npos) << t.out;
+  Session u = PlayScript(m, "back\nquitter\no\n");
+  EXPECT_NE(u.out.find("! coup invalide 'back' : Assam ne fait jamais demi-tour (orientez-le avec gauche, tout droit ou droite)"),
+            std::string::npos)
+      << u.out;
+}
+
 TEST(PlaySession, BadSeatsAreRefusedBeforePlay) {
   Session unknown = PlayScript(Options("jaipur", {"human", "grandmaster"}), "");
   EXPECT_EQ(unknown.code, 2);

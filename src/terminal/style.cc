@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 namespace souk::terminal {
 namespace {
@@ -55,16 +56,9 @@ std::string Sgr(std::string_view codes, std::string_view text) {
 }  // namespace
 
 bool ParseLang(std::string_view text, Lang* lang) {
-  auto is = [&](const char* word) {
-    if (text.size() != std::strlen(word)) return false;
-    for (size_t i = 0; i < text.size(); ++i)
-      if ((text[i] | 0x20) != word[i]) return false;
-    return true;
-  };
-  if (is("en")) *lang = Lang::kEn;
-  else if (is("fr")) *lang = Lang::kFr;
-  else return false;
-  return true;
+  std::optional<Lang> parsed = ::souk::ParseLang(text);
+  if (parsed) *lang = *parsed;
+  return parsed.has_value();
 }
 
 Lang LangFromEnvironment() {

@@ -5,9 +5,13 @@
 #include <string>
 #include <string_view>
 
+#include "core/messages.h"
+
 namespace souk::terminal {
 
-enum class Lang { kEn, kFr };
+// The core's languages: the engine's messages are translated into the same one
+// (TranslateMessage, core/messages.h).
+using Lang = ::souk::Lang;
 
 // Every message of the terminal layer is written in both languages at the place it is
 // used, so that a missing translation cannot go unnoticed in review.

@@ -1,5 +1,6 @@
 // The server's API (docs/protocol.md) and the seats this browser holds.
 import type { Preview, StateMessage } from "./contract.js";
+import { currentLang } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(readonly status: number, message: string) {
@@ -8,7 +9,8 @@ export class ApiError extends Error {
 }
 
 async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const headers: Record<string, string> = {};
+  // The engine's refusals (a preview's error, a refused move) come in the page's language.
+  const headers: Record<string, string> = { "Accept-Language": currentLang() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -140,7 +142,8 @@ export class GameSocket {
     this.ws = ws;
     ws.onopen = () => {
       this.retryMs = 500;
-      ws.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "hello" }));
+      const lang = currentLang();
+      ws.send(JSON.stringify(this.token ? { type: "hello", token: this.token, lang } : { type: "hello", lang }));
       for (const m of this.queue.splice(0)) ws.send(m);
       this.handlers.connection(true);
     };

@@ -4,6 +4,8 @@
 #include <cassert>
 #include <cstring>
 
+#include "core/messages.h"
+
 namespace souk::jaipur {
 namespace {
 
@@ -141,12 +143,14 @@ class ExchangeGenerator {
   PackedCounts taken_;
 };
 
-std::string Illegal(const Move& move, std::string_view rule) {
-  return "illegal move '" + ToString(move) + "': " + std::string(rule);
+// "illegal move 'MOVE': RULE", through the catalogue of messages.
+souk::Status Refuse(const Move& move, MessageId rule, const MessageArgs& args = {}) {
+  return souk::Status::Error(
+      RenderMessage(MessageId::kIllegalMove, {{"move", ToString(move)}, {"rule", RenderMessage(rule, args)}}));
 }
 
-std::string Plural(int n, std::string_view word) {
-  return std::to_string(n) + " " + std::string(word);
+MessageArgs CountOf(int count, Card card) {
+  return {{"count", std::to_string(count)}, {"card", std::string(CardName(card))}};
 }
 
 }  // namespace
@@ -323,52 +327,40 @@ void State::LegalMoves(MoveList* moves) const {
 
 souk::Status State::CheckMove(const Move& move) const {
   using souk::Status;
-  if (game_over) return Status::Error(Illegal(move, "the game is over"));
+  using Id = MessageId;
+  if (game_over) return Refuse(move, Id::kGameOver);
   const PlayerState& me = players[to_move];
   switch (move.kind) {
     case MoveKind::kTake: {
-      if (move.good == Card::kCamel)
-        return Status::Error(Illegal(move, "camels are taken all together, with 'camels'"));
-      if (!market[Index(move.good)])
-        return Status::Error(Illegal(move, "the market has no " + std::string(CardName(move.good))));
-      if (me.hand_size >= kHandLimit)
-        return Status::Error(Illegal(move, "hand limit: you already hold 7 goods"));
+      if (move.good == Card::kCamel) return Refuse(move, Id::kCamelsTakenTogether);
+      if (!market[Index(move.good)]) return Refuse(move, Id::kMarketHasNo, {{"card", std::string(CardName(move.good))}});
+      if (me.hand_size >= kHandLimit) return Refuse(move, Id::kHandFull);
       return Status::Ok();
     }
     case MoveKind::kCamels:
-      if (!market[kCamel]) return Status::Error(Illegal(move, "the market has no camel"));
+      if (!market[kCamel]) return Refuse(move, Id::kMarketHasNo, {{"card", std::string(CardName(Card::kCamel))}});
       return Status::Ok();
     case MoveKind::kSell: {
-      if (move.good == Card::kCamel) return Status::Error(Illegal(move, "camels cannot be sold"));
+      if (move.good == Card::kCamel) return Refuse(move, Id::kCamelsNotSold);
       int held = me.hand[Index(move.good)];
-      if (move.count < 1) return Status::Error(Illegal(move, "a sale needs at least one card"));
-      if (move.count > held)
-        return Status::Error(Illegal(move, "you hold " + Plural(held, CardName(move.good))));
-      if (move.count < MinimumSale(move.good))
-        return Status::Error(Illegal(move, "diamond, gold and silver sell 2 cards at least"));
+      if (move.count < 1) return Refuse(move, Id::kSaleNeedsACard);
+      if (move.count > held) return Refuse(move, Id::kYouHold, CountOf(held, move.good));
+      if (move.count < MinimumSale(move.good)) return Refuse(move, Id::kPreciousSaleMinimum);
       return Status::Ok();
     }
     case MoveKind::kExchange: {
       int taken = move.taken.Total(), given = move.given.Total();
-      if (move.taken[kCamel])
-        return Status::Error(Illegal(move, "an exchange never takes camels from the market"));
-      if (taken != given)
-        return Status::Error(Illegal(move, "an exchange gives back as many cards as it takes"));
-      if (taken < 2)
-        return Status::Error(Illegal(move, "an exchange is at least 2 cards for 2"));
+      if (move.taken[kCamel]) return Refuse(move, Id::kExchangeTakesNoCamels);
+      if (taken != given) return Refuse(move, Id::kExchangeBalanced);
+      if (taken < 2) return Refuse(move, Id::kExchangeMinimum);
       for (int g = 0; g < kNumGoods; ++g) {
         size_t i = static_cast<size_t>(g);
-        if (move.taken[i] > market[i])
-          return Status::Error(Illegal(move, "the market has " + Plural(market[i], CardName(GoodAt(g)))));
-        if (move.given[i] > me.hand[i])
-          return Status::Error(Illegal(move, "you hold " + Plural(me.hand[i], CardName(GoodAt(g)))));
-        if (move.taken[i] && move.given[i])
-          return Status::Error(Illegal(move, "the same good cannot be both taken and given"));
+        if (move.taken[i] > market[i]) return Refuse(move, Id::kMarketHas, CountOf(market[i], GoodAt(g)));
+        if (move.given[i] > me.hand[i]) return Refuse(move, Id::kYouHold, CountOf(me.hand[i], GoodAt(g)));
+        if (move.taken[i] && move.given[i]) return Refuse(move, Id::kTakenAndGiven);
       }
-      if (move.given[kCamel] > me.herd)
-        return Status::Error(Illegal(move, "your herd has " + Plural(me.herd, "camels")));
-      if (me.hand_size + move.given[kCamel] > kHandLimit)
-        return Status::Error(Illegal(move, "hand limit: you would end with more than 7 goods"));
+      if (move.given[kCamel] > me.herd) return Refuse(move, Id::kHerdHas, {{"count", std::to_string(me.herd)}});
+      if (me.hand_size + move.given[kCamel] > kHandLimit) return Refuse(move, Id::kHandLimitAfterExchange);
       return Status::Ok();
     }
   }

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "core/jaipur/jaipur.h"
+#include "core/messages.h"
 #include "core/text.h"
 
 namespace souk::jaipur {
@@ -10,6 +11,9 @@ namespace {
 
 constexpr std::array<std::string_view, kNumCardTypes> kCardNames = {
     "diamond", "gold", "silver", "cloth", "spice", "leather", "camel"};
+constexpr std::string_view kMoveSyntax = "take G, camels, exchange ... for ..., sell N G";
+
+Status Error(MessageId id, const MessageArgs& args = {}) { return Status::Error(RenderMessage(id, args)); }
 
 void AppendCards(std::string* out, const CardCounts& counts) {
   for (int t = 0; t < kNumCardTypes; ++t)
@@ -26,8 +30,10 @@ Result<size_t> ReadCards(const std::vector<std::string>& words, size_t from, std
   size_t i = from;
   for (; i < words.size() && words[i] != stop; ++i) {
     auto card = ParseCard(words[i]);
-    if (!card) return Status::Error("unknown card " + Quoted(words[i]) + " (cards: diamond gold silver cloth spice leather camel)");
-    if ((*counts)[Index(*card)] == 15) return Status::Error("too many cards of one type in the exchange");
+    if (!card)
+      return Error(MessageId::kUnknownCardListed,
+                   {{"word", Printable(words[i])}, {"syntax", "diamond gold silver cloth spice leather camel"}});
+    if ((*counts)[Index(*card)] == 15) return Error(MessageId::kTooManyOfOneType);
     ++(*counts)[Index(*card)];
   }
   return i;
@@ -68,40 +74,44 @@ std::string ToString(const Move& move) {
 
 Result<Move> ParseMove(std::string_view text) {
   std::vector<std::string> words = SplitLowerWords(text);
-  auto error = [&](const std::string& why) {
-    return Status::Error("bad move " + Quoted(text) + ": " + why);
+  using Id = MessageId;
+  // `why` is a message of the catalogue, rendered.
+  auto bad = [&](const std::string& why) {
+    return Status::Error(RenderMessage(Id::kBadMove, {{"input", Printable(text)}, {"why", why}}));
   };
-  if (words.empty()) return error("empty (moves: take G, camels, exchange ... for ..., sell N G)");
+  auto error = [&](Id why, const MessageArgs& args = {}) { return bad(RenderMessage(why, args)); };
+  auto word = [](const std::string& w) { return MessageArgs{{"word", Printable(w)}}; };
+  if (words.empty()) return error(Id::kEmptyMove, {{"syntax", std::string(kMoveSyntax)}});
   const std::string& verb = words[0];
   if (verb == "camels" || (verb == "take" && words.size() == 2 && ParseCard(words[1]) == Card::kCamel)) {
-    if (words.size() > 2 || (verb == "camels" && words.size() > 1)) return error("'camels' takes no argument");
+    if (words.size() > 2 || (verb == "camels" && words.size() > 1)) return error(Id::kTakesNoArgument, word("camels"));
     return Move::Camels();
   }
   if (verb == "take") {
-    if (words.size() != 2) return error("'take' needs one good, e.g. 'take gold'");
+    if (words.size() != 2) return error(Id::kTakeNeedsAGood);
     auto card = ParseCard(words[1]);
-    if (!card) return error("unknown card " + Quoted(words[1]));
+    if (!card) return error(Id::kUnknownCard, word(words[1]));
     return Move::Take(*card);
   }
   if (verb == "sell") {
-    if (words.size() != 3) return error("'sell' needs a count and a good, e.g. 'sell 3 cloth'");
+    if (words.size() != 3) return error(Id::kSellNeedsCountAndGood);
     auto count = ParseSmallInt(words[1]);
-    if (!count || *count < 1 || *count > kNumCards) return error(Quoted(words[1]) + " is not a card count");
+    if (!count || *count < 1 || *count > kNumCards) return error(Id::kNotACardCount, word(words[1]));
     auto card = ParseCard(words[2]);
-    if (!card) return error("unknown card " + Quoted(words[2]));
+    if (!card) return error(Id::kUnknownCard, word(words[2]));
     return Move::Sell(*count, *card);
   }
   if (verb == "exchange") {
     CardCounts taken{}, given{};
     auto after_taken = ReadCards(words, 1, "for", &taken);
-    if (!after_taken.ok()) return error(after_taken.message());
-    if (*after_taken == words.size()) return error("'exchange' needs 'for', e.g. 'exchange gold spice for leather camel'");
+    if (!after_taken.ok()) return bad(after_taken.message());
+    if (*after_taken == words.size()) return error(Id::kExchangeNeedsFor);
     auto end = ReadCards(words, *after_taken + 1, "for", &given);
-    if (!end.ok()) return error(end.message());
-    if (*end != words.size()) return error("'for' appears twice");
+    if (!end.ok()) return bad(end.message());
+    if (*end != words.size()) return error(Id::kForTwice);
     return Move::Exchange(taken, given);
   }
-  return error("unknown action " + Quoted(verb) + " (moves: take G, camels, exchange ... for ..., sell N G)");
+  return error(Id::kUnknownAction, {{"word", Printable(verb)}, {"syntax", std::string(kMoveSyntax)}});
 }
 
 }  // namespace souk::jaipur

@@ -3,6 +3,8 @@
 #include <bit>
 #include <cassert>
 
+#include "core/messages.h"
+
 namespace souk::marrakech {
 namespace {
 
@@ -104,11 +106,11 @@ constexpr PlacementTable BuildPlacements() {
 constexpr PlacementTable kPlacements = BuildPlacements();
 static_assert(kPlacements.count[kCentre] == kMaxMoves);
 
-std::string Illegal(const Move& move, std::string_view rule) {
-  return "illegal move '" + ToString(move) + "': " + std::string(rule);
+// "illegal move 'MOVE': RULE", through the catalogue of messages.
+souk::Status Refuse(const Move& move, MessageId rule, const MessageArgs& args = {}) {
+  return souk::Status::Error(
+      RenderMessage(MessageId::kIllegalMove, {{"move", ToString(move)}, {"rule", RenderMessage(rule, args)}}));
 }
-
-std::string Seat(int p) { return "player " + std::to_string(p); }
 
 }  // namespace
 
@@ -207,43 +209,39 @@ void State::LegalMoves(MoveList* moves) const {
 
 souk::Status State::CheckMove(const Move& move) const {
   using souk::Status;
-  if (game_over()) return Status::Error(Illegal(move, "the game is over"));
+  using Id = MessageId;
+  if (game_over()) return Refuse(move, Id::kGameOver);
   auto wrong_phase = [&]() {
+    const MessageArgs seat = {{"seat", std::to_string(to_move)}};
     switch (phase) {
-      case Phase::kOrient:
-        return Status::Error(Illegal(move, Seat(to_move) + " must first orient Assam (left, straight or right)"));
-      case Phase::kRoll:
-        return Status::Error(Illegal(move, "Assam is oriented: the die must be rolled now (roll 1 to roll 4)"));
-      default:
-        return Status::Error(Illegal(move, "Assam has moved: " + Seat(to_move) + " must place a carpet now"));
+      case Phase::kOrient: return Refuse(move, Id::kMustOrient, seat);
+      case Phase::kRoll: return Refuse(move, Id::kMustRoll);
+      default: return Refuse(move, Id::kMustPlace, seat);
     }
   };
   switch (move.kind) {
     case MoveKind::kOrient:
       if (phase != Phase::kOrient) return wrong_phase();
       if (move.turn != Turn::kLeft && move.turn != Turn::kStraight && move.turn != Turn::kRight)
-        return Status::Error(Illegal(move, "Assam keeps his direction or turns a quarter, never a half turn"));
+        return Refuse(move, Id::kQuarterTurnsOnly);
       return Status::Ok();
     case MoveKind::kRoll:
       if (phase != Phase::kRoll) return wrong_phase();
-      if (move.roll < 1 || move.roll > 4) return Status::Error(Illegal(move, "the die shows 1 to 4"));
+      if (move.roll < 1 || move.roll > 4) return Refuse(move, Id::kDieRange);
       return Status::Ok();
     case MoveKind::kPlace: {
       if (phase != Phase::kPlace) return wrong_phase();
       int a = move.first, b = move.second;
-      if (a >= kNumSquares || b >= kNumSquares) return Status::Error(Illegal(move, "a carpet lies inside the board"));
-      if (!Adjacent(a, b))
-        return Status::Error(Illegal(move, "a carpet covers two orthogonally adjacent squares"));
+      if (a >= kNumSquares || b >= kNumSquares) return Refuse(move, Id::kCarpetOnBoard);
+      if (!Adjacent(a, b)) return Refuse(move, Id::kCarpetAdjacent);
       if (a == assam.square || b == assam.square)
-        return Status::Error(Illegal(move, "a carpet may not cover Assam's square " + SquareName(assam.square)));
+        return Refuse(move, Id::kCarpetNotOnAssam, {{"square", SquareName(assam.square)}});
       if (!Adjacent(a, assam.square) && !Adjacent(b, assam.square))
-        return Status::Error(
-            Illegal(move, "the carpet must touch Assam's square " + SquareName(assam.square) + " along a side"));
+        return Refuse(move, Id::kCarpetTouchesAssam, {{"square", SquareName(assam.square)}});
       uint8_t id = carpet[static_cast<size_t>(a)];
       if (id != 0 && id == carpet[static_cast<size_t>(b)])
-        return Status::Error(Illegal(move, "a carpet may not cover both halves of one carpet (carpet " +
-                                               std::to_string(id) + " lies on " + SquareName(a) + " " +
-                                               SquareName(b) + ")"));
+        return Refuse(move, Id::kCarpetNotOnOneCarpet,
+                      {{"carpet", std::to_string(id)}, {"first", SquareName(a)}, {"second", SquareName(b)}});
       return Status::Ok();
     }
   }

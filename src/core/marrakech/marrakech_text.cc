@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "core/marrakech/marrakech.h"
+#include "core/messages.h"
 #include "core/text.h"
 
 namespace souk::marrakech {
@@ -11,7 +12,7 @@ namespace {
 constexpr std::array<std::string_view, 3> kTurnNames = {"left", "straight", "right"};
 constexpr std::array<std::string_view, 4> kPhaseNames = {"orient", "roll", "place", "game_over"};
 constexpr std::string_view kFacingLetters = "NESW";
-constexpr std::string_view kMoveHelp = "moves: left, straight, right, roll N, place C1 C2";
+constexpr std::string_view kMoveSyntax = "left, straight, right, roll N, place C1 C2";
 
 }  // namespace
 
@@ -73,39 +74,39 @@ std::string ToString(const Move& move) {
 
 Result<Move> ParseMove(std::string_view text) {
   std::vector<std::string> words = SplitLowerWords(text);
-  auto error = [&](const std::string& why) {
-    std::string message = "bad move ";
-    message.append(Quoted(text)).append(": ").append(why);
-    return Status::Error(message);
+  using Id = MessageId;
+  auto error = [&](Id why, const MessageArgs& args = {}) {
+    return Status::Error(RenderMessage(Id::kBadMove, {{"input", Printable(text)}, {"why", RenderMessage(why, args)}}));
   };
-  if (words.empty()) return error("empty (" + std::string(kMoveHelp) + ")");
+  auto word = [](const std::string& w) { return MessageArgs{{"word", Printable(w)}}; };
+  if (words.empty()) return error(Id::kEmptyMove, {{"syntax", std::string(kMoveSyntax)}});
   const std::string& verb = words[0];
   for (size_t t = 0; t < kTurnNames.size(); ++t) {
     if (verb != kTurnNames[t]) continue;
-    if (words.size() != 1) return error(Quoted(verb) + " takes no argument");
+    if (words.size() != 1) return error(Id::kTakesNoArgument, word(verb));
     return Move::Orient(static_cast<Turn>(t));
   }
   if (verb == "back" || verb == "around" || verb == "u-turn" || verb == "uturn" || verb == "half-turn" ||
       verb == "reverse") {
-    return error("Assam never makes a half turn (orient him with left, straight or right)");
+    return error(Id::kNoHalfTurn);
   }
   if (verb == "roll") {
-    if (words.size() != 2) return error("'roll' needs the die's number, e.g. 'roll 3'");
+    if (words.size() != 2) return error(Id::kRollNeedsNumber);
     auto n = ParseSmallInt(words[1]);
-    if (!n || *n < 1 || *n > 4) return error(Quoted(words[1]) + " is not a roll of the die (1 to 4)");
+    if (!n || *n < 1 || *n > 4) return error(Id::kNotARoll, word(words[1]));
     return Move::Roll(*n);
   }
   if (verb == "place") {
-    if (words.size() != 3) return error("'place' needs the carpet's two squares, e.g. 'place c3 d3'");
+    if (words.size() != 3) return error(Id::kPlaceNeedsSquares);
     std::array<int, 2> squares{};
     for (size_t i = 0; i < 2; ++i) {
       auto sq = ParseSquare(words[i + 1]);
-      if (!sq) return error(Quoted(words[i + 1]) + " is not a square (a1..g7)");
+      if (!sq) return error(Id::kNotASquare, word(words[i + 1]));
       squares[i] = *sq;
     }
     return Move::Place(squares[0], squares[1]);
   }
-  return error("unknown action " + Quoted(verb) + " (" + std::string(kMoveHelp) + ")");
+  return error(Id::kUnknownAction, {{"word", Printable(verb)}, {"syntax", std::string(kMoveSyntax)}});
 }
 
 }  // namespace souk::marrakech
