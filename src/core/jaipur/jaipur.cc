@@ -145,7 +145,7 @@ class ExchangeGenerator {
 
 // "illegal move 'MOVE': RULE", through the catalogue of messages.
 souk::Status Refuse(const Move& move, MessageId rule, const MessageArgs& args = {}) {
-  return souk::Status::Error(
+  return souk::Status::Illegal(
       RenderMessage(MessageId::kIllegalMove, {{"move", ToString(move)}, {"rule", RenderMessage(rule, args)}}));
 }
 

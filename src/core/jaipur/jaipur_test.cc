@@ -44,6 +44,12 @@ std::string WhyIllegal(const State& s, std::string_view text) { return s.CheckMo
 
 // --- Set-up -----------------------------------------------------------------
 
+TEST(JaipurErrors, ARefusedMoveIsAnIllegalMoveAndUnreadableTextAnInvalidArgument) {
+  State s = Position("gold spice camel camel camel", "cloth", 0);
+  EXPECT_EQ(s.CheckMove(M("sell 1 diamond")).code(), StatusCode::kIllegalMove);
+  EXPECT_EQ(ParseMove("sell many gold").code(), StatusCode::kInvalidArgument);
+}
+
 TEST(JaipurSetup, MarketHasThreeCamelsAndTwoCardsFromTheDeck) {
   for (uint64_t seed = 0; seed < 50; ++seed) {
     State s = State::NewGame(seed);

@@ -108,7 +108,7 @@ static_assert(kPlacements.count[kCentre] == kMaxMoves);
 
 // "illegal move 'MOVE': RULE", through the catalogue of messages.
 souk::Status Refuse(const Move& move, MessageId rule, const MessageArgs& args = {}) {
-  return souk::Status::Error(
+  return souk::Status::Illegal(
       RenderMessage(MessageId::kIllegalMove, {{"move", ToString(move)}, {"rule", RenderMessage(rule, args)}}));
 }
 

@@ -77,6 +77,12 @@ Move RandomMove(const State& s, Prng& prng) {
 
 // ---------------------------------------------------------------- the market
 
+TEST(MarrakechErrors, ARefusedMoveIsAnIllegalMoveAndUnreadableTextAnInvalidArgument) {
+  State s = State::NewGame(2, Variant::kStandard, 1);
+  EXPECT_EQ(s.CheckMove(Move::Roll(3)).code(), StatusCode::kIllegalMove) << "Assam is oriented first";
+  EXPECT_EQ(ParseMove("place z9 a1").code(), StatusCode::kInvalidArgument);
+}
+
 TEST(MarrakechRules, MarketIsSevenBySevenWithSquaresA1ToG7) {
   EXPECT_EQ(kNumSquares, 49);
   EXPECT_EQ(SquareName(SquareAt(0, 0)), "a1");  // top-left
