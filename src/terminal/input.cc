@@ -1,4 +1,5 @@
 #include "terminal/input.h"
+#include "terminal/games.h"
 
 #include <algorithm>
 #include <optional>
@@ -33,6 +34,8 @@ std::optional<std::string> CardWord(const std::string& word) {
 
 Entry Move(std::string text) { return {Kind::kMove, std::move(text)}; }
 Entry Error(std::string text) { return {Kind::kError, std::move(text)}; }
+
+}  // namespace
 
 Entry JaipurShortForm(const std::vector<std::string>& w, std::string_view line,
                       const std::vector<std::string>& legal, const Style& style) {
@@ -86,7 +89,8 @@ Entry JaipurShortForm(const std::vector<std::string>& w, std::string_view line,
   return Move(std::string(Trim(line)));
 }
 
-Entry MarrakechShortForm(const std::vector<std::string>& w, std::string_view line) {
+Entry MarrakechShortForm(const std::vector<std::string>& w, std::string_view line,
+                         const std::vector<std::string>& /*legal*/, const Style& /*style*/) {
   if (w.size() == 1 && OneOf(w[0], {"l", "left", "g", "gauche"})) return Move("left");
   if (w.size() == 1 && OneOf(w[0], {"s", "straight", "td", "droit", "tout-droit"})) return Move("straight");
   if (w.size() == 2 && w[0] == "tout" && w[1] == "droit") return Move("straight");
@@ -96,7 +100,6 @@ Entry MarrakechShortForm(const std::vector<std::string>& w, std::string_view lin
   return Move(std::string(Trim(line)));
 }
 
-}  // namespace
 
 Entry ReadEntry(std::string_view game, std::string_view line, const std::vector<std::string>& legal,
                 const Style& style) {
@@ -126,8 +129,9 @@ Entry ReadEntry(std::string_view game, std::string_view line, const std::vector<
                           first.c_str(), legal.size()));
     return Move(legal[static_cast<size_t>(*n - 1)]);
   }
-  if (game == "jaipur") return JaipurShortForm(w, line, legal, style);
-  return MarrakechShortForm(w, line);
+  const TerminalGame* known = TerminalGameFor(game);
+  if (!known) return Move(std::string(Trim(line)));
+  return known->short_form(w, line, legal, style);
 }
 
 }  // namespace souk::terminal

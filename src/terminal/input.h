@@ -18,7 +18,7 @@ struct Entry {
   std::string text;
 };
 
-// Understands one line for `game` ("jaipur" or "marrakech"); `legal` is the list of
+// Understands one line for `game` (a name of the registry); `legal` is the list of
 // legal moves as numbered on screen (1 is legal[0]). Commands and short forms in
 // either language whatever the language of messages:
 //   help ? aide | moves coups | hint conseil | undo annuler | save FILE sauver FILE |

@@ -15,6 +15,7 @@
 #include "core/game_type.h"
 #include "core/messages.h"
 #include "format/record.h"
+#include "terminal/games.h"
 #include "terminal/input.h"
 #include "terminal/jaipur_screen.h"
 #include "terminal/marrakech_screen.h"
@@ -40,12 +41,8 @@ std::vector<std::string> Tell(const AnyView& before, const AnyView& after, const
 
 // The record keeps canonical text whatever form the player typed.
 std::string Canonical(std::string_view game, const std::string& move) {
-  if (game == "jaipur") {
-    auto parsed = jaipur::ParseMove(move);
-    return parsed.ok() ? jaipur::ToString(*parsed) : move;
-  }
-  auto parsed = marrakech::ParseMove(move);
-  return parsed.ok() ? marrakech::ToString(*parsed) : move;
+  const TerminalGame* known = TerminalGameFor(game);
+  return known ? known->canonical(move) : move;
 }
 
 // The game's name as the registry writes it in the player's language.
@@ -73,21 +70,7 @@ std::string BotName(const std::string& spec, const Style& style) {
 void PrintHelp(std::string_view game, std::ostream& out, const Style& style) {
   out << style.tr("Enter a move as the list shows it, by its number, or in short:\n",
                   "Entrez un coup comme la liste l'écrit, par son numéro, ou en bref :\n");
-  if (game == "jaipur") {
-    out << style.tr("  t gold          take one good from the market\n"
-                    "  c               take all the camels\n"
-                    "  s 3 cloth       sell 3 cloth (s cloth: sell all your cloth)\n"
-                    "  x gold spice / leather camel   take gold and spice, give leather and a camel\n",
-                    "  t or            prendre une marchandise au marché (t gold)\n"
-                    "  c               prendre tous les chameaux\n"
-                    "  s 3 tissu       vendre 3 tissus (s tissu : vendre tous vos tissus)\n"
-                    "  x or epice / cuir chameau   prendre or et épices, donner cuir et un chameau\n");
-  } else {
-    out << style.tr("  l  s  r         turn Assam left, keep him straight, turn him right\n"
-                    "  c3 d3           place your carpet on c3 and d3 (or: place c3 d3)\n",
-                    "  g  td  d        tourner Assam à gauche, tout droit, à droite (l s r aussi)\n"
-                    "  c3 d3           poser votre tapis sur c3 et d3 (ou : place c3 d3)\n");
-  }
+  if (const TerminalGame* known = TerminalGameFor(game)) out << style.tr(known->help_en, known->help_fr);
   out << style.tr("Commands: moves (the numbered list), hint (the AI's advice), undo (back to your\n"
                   "previous move), save FILE, quit, help.\n",
                   "Commandes : coups (la liste numérotée), conseil (l'avis de l'IA), annuler (revenir\n"
