@@ -54,8 +54,10 @@ class GameState {
 
   virtual Json ToJson() const = 0;
   // What `player` may know, and nothing else: as JSON, and as the game's own
-  // View type (what bots are given).
+  // View type (what bots are given). ViewJson(kSpectator) is what anyone may know:
+  // each seat as its opponents see it, "viewer": null.
   virtual Json ViewJson(int player) const = 0;
+  static constexpr int kSpectator = -1;
   virtual AnyView PlayerView(int player) const = 0;
   // Rupees, dirhams and the like, as the scoring rules count them now.
   virtual std::vector<int> Scores() const = 0;

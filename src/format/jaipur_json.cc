@@ -160,7 +160,14 @@ class JaipurGame final : public GameState {
   }
 
   Json ToJson() const override { return StateToJson(state_); }
-  Json ViewJson(int player) const override { return ViewToJson(state_.ViewFor(player)); }
+  Json ViewJson(int player) const override {
+    if (player != kSpectator) return ViewToJson(state_.ViewFor(player));
+    // Seat 0 as seat 1 sees it, seat 1 as seat 0 does: no hand, no bonus value.
+    Json view = ViewToJson(state_.ViewFor(0));
+    view["players"][0] = ViewToJson(state_.ViewFor(1))["players"][0];
+    view["viewer"] = nullptr;
+    return view;
+  }
   AnyView PlayerView(int player) const override { return state_.ViewFor(player); }
 
   // Rupees of the round being played; once the game is over, the last round's

@@ -134,3 +134,30 @@ TEST(JaipurJson, BrokenJsonTextSaysWhere) {
 
 }  // namespace
 }  // namespace souk::jaipur
+
+namespace souk::jaipur {
+namespace {
+
+// A spectator sees each seat as its opponent does: no hand, no bonus value, and
+// nothing that a re-deal of both seats' hidden cards would change.
+TEST(JaipurJson, TheSpectatorsViewHoldsNoHandAndNoBonusValue) {
+  auto state = std::move(*NewGame({"jaipur", 5, 0, ""}));
+  for (int i = 0; i < 30 && !state->is_over(); ++i) ASSERT_TRUE(state->Apply(state->LegalMoves().front()).ok());
+  const Json view = state->ViewJson(GameState::kSpectator);
+  EXPECT_TRUE(view["viewer"].is_null());
+  for (const Json& player : view["players"]) {
+    EXPECT_FALSE(player.contains("hand"));
+    EXPECT_TRUE(player.contains("hand_size"));
+    EXPECT_FALSE(player.contains("bonus_tokens"));
+  }
+  Prng prng(3);
+  for (int k = 0; k < 20; ++k) {
+    auto other = state->Clone();
+    other->RandomizeHidden(0, prng);
+    other->RandomizeHidden(1, prng);
+    EXPECT_EQ(other->ViewJson(GameState::kSpectator), view);
+  }
+}
+
+}  // namespace
+}  // namespace souk::jaipur

@@ -156,7 +156,12 @@ class MarrakechGame final : public GameState {
   }
 
   Json ToJson() const override { return StateToJson(state_); }
-  Json ViewJson(int player) const override { return ViewToJson(state_.ViewFor(player)); }
+  Json ViewJson(int player) const override {
+    // Every seat sees the same (the piles' order is no one's): a spectator too.
+    Json view = ViewToJson(state_.ViewFor(player == kSpectator ? 0 : player));
+    if (player == kSpectator) view["viewer"] = nullptr;
+    return view;
+  }
   AnyView PlayerView(int player) const override { return state_.ViewFor(player); }
 
   // A player who is out scores 0.

@@ -50,14 +50,6 @@ Status CheckCanonical(const std::vector<std::string>& legal, const std::string& 
   return Status::Illegal("move '" + move + "': not in canonical text (as the list of legal moves writes it)");
 }
 
-// A spectator's view: for each seat, only what its opponents may know of it.
-Json SpectatorView(const GameState& state) {
-  Json view = state.ViewJson(0);
-  if (state.game() == "jaipur") view["players"][0] = state.ViewJson(1)["players"][0];
-  view["viewer"] = nullptr;
-  return view;
-}
-
 }  // namespace
 
 struct GameService::Game {
@@ -311,7 +303,7 @@ Json GameService::SnapshotLocked(const Game& g, int seat) const {
   j["seat"] = seat >= 0 ? Json(seat) : Json(nullptr);
   j["move_count"] = g.stored.moves.size();
   j["to_move"] = s.is_over() || s.current_player() < 0 ? Json(nullptr) : Json(s.current_player());
-  j["view"] = seat >= 0 ? s.ViewJson(seat) : SpectatorView(s);
+  j["view"] = s.ViewJson(seat >= 0 ? seat : GameState::kSpectator);
   j["legal"] = seat >= 0 && !s.is_over() && s.current_player() == seat ? Json(s.LegalMoves()) : Json::array();
   j["event"] = g.event;
   if (seat >= 0 && seat == g.event_seat && !g.event_private.is_null()) j["event"].update(g.event_private);
@@ -449,14 +441,14 @@ Result<Json> GameService::Replay(const std::string& game_id) {
   if (!state.ok()) return state.status();
   GameState& s = **state;
   Json steps = Json::array();
-  steps.push_back({{"view", SpectatorView(s)}, {"event", nullptr}, {"to_move", s.current_player()}});
+  steps.push_back({{"view", s.ViewJson(GameState::kSpectator)}, {"event", nullptr}, {"to_move", s.current_player()}});
   for (const std::string& move : moves) {
     const int actor = s.current_player();
     const Json before = s.ToJson();
     if (Status st = s.Apply(move); !st.ok()) return Status::Internal("game " + game_id + ": " + st.message());
     Json unused;
     Json event = DescribeMove(before, s.ToJson(), move, actor, &unused);
-    steps.push_back({{"view", SpectatorView(s)},
+    steps.push_back({{"view", s.ViewJson(GameState::kSpectator)},
                      {"event", event},
                      {"to_move", s.is_over() ? Json(nullptr) : Json(s.current_player())}});
   }
