@@ -6,7 +6,6 @@
 #include <stdexcept>
 
 #include "format/record.h"
-#include "server/events.h"
 #include "server/tokens.h"
 
 namespace souk::server {
@@ -62,9 +61,6 @@ struct GameService::Game {
   std::vector<std::shared_ptr<ai::Bot>> bots;
   std::map<uint64_t, std::pair<int, Listener>> listeners;
   bool bot_queued = false;
-  Json event;           // the last move, public (null before the first)
-  Json event_private;   // what only its player may know of it, or null
-  int event_seat = -1;  // that player (-1 for chance)
 };
 
 GameService::GameService(Store& store, int bot_threads) : store_(store) {
@@ -251,7 +247,7 @@ Status GameService::Move(const std::string& game_id, int seat, const std::string
   const int to_move = g->state->current_player();
   if (seat < 0 || to_move != seat)
     return Status::FailedPrecondition("not your turn: seat " + std::to_string(to_move) + " is to move");
-  if (Status st = ApplyLocked(*g, move, seat); !st.ok()) return st;
+  if (Status st = ApplyLocked(*g, move); !st.ok()) return st;
   // The move is stored and played. A die roll that cannot be stored now is drawn
   // again (the same one) on the game's next move or view.
   PlayChanceLocked(*g);
@@ -260,10 +256,9 @@ Status GameService::Move(const std::string& game_id, int seat, const std::string
   return Status::Ok();
 }
 
-Status GameService::ApplyLocked(Game& g, const std::string& move, int seat) {
+Status GameService::ApplyLocked(Game& g, const std::string& move) {
   const std::vector<std::string> legal = g.state->LegalMoves();
   std::unique_ptr<GameState> next = g.state->Clone();
-  const Json before = g.state->ToJson();
   // Whatever the engine says of a move a player sent, the game refuses it.
   Status applied = next->Apply(move);
   if (!applied.ok()) return Status::Illegal(applied.message());
@@ -272,24 +267,15 @@ Status GameService::ApplyLocked(Game& g, const std::string& move, int seat) {
     return st.Prefixed("the move could not be stored, and was not played: ");
   // Stored: the record and the state move together, whatever happens next.
   g.stored.moves.push_back(move);
-  const Json after = next->ToJson();
   g.state = std::move(next);
   if (g.state->is_over())
     for (auto& bot : g.bots) bot.reset();
-  try {
-    g.event = DescribeMove(before, after, move, seat, &g.event_private);
-    g.event_seat = g.event["seat"].get<int>();
-  } catch (const std::exception&) {
-    g.event = Json{{"seat", seat}, {"move", move}};
-    g.event_private = nullptr;
-    g.event_seat = seat;
-  }
   return Status::Ok();
 }
 
 Status GameService::PlayChanceLocked(Game& g) {
   while (!g.state->is_over() && g.state->current_player() == GameState::kChance) {
-    if (Status st = ApplyLocked(g, g.state->SampleChance(), GameState::kChance); !st.ok()) return st;
+    if (Status st = ApplyLocked(g, g.state->SampleChance()); !st.ok()) return st;
   }
   return Status::Ok();
 }
@@ -305,8 +291,8 @@ Json GameService::SnapshotLocked(const Game& g, int seat) const {
   j["to_move"] = s.is_over() || s.current_player() < 0 ? Json(nullptr) : Json(s.current_player());
   j["view"] = s.ViewJson(seat >= 0 ? seat : GameState::kSpectator);
   j["legal"] = seat >= 0 && !s.is_over() && s.current_player() == seat ? Json(s.LegalMoves()) : Json::array();
-  j["event"] = g.event;
-  if (seat >= 0 && seat == g.event_seat && !g.event_private.is_null()) j["event"].update(g.event_private);
+  // The move that led here, told by the engine as this seat may know it.
+  j["event"] = s.LastEventJson(seat >= 0 ? seat : GameState::kSpectator);
   j["over"] = s.is_over();
   j["winners"] = s.Winners();
   // Final scores are public once the game is over (a Jaipur round's scoring is).
@@ -355,19 +341,13 @@ Result<Json> GameService::Preview(const std::string& game_id, int seat, const st
                                         " is to move");
     next = g->state->Clone();
   }
-  // Checked as a move is: the event below is described from canonical text only.
+  // Checked as a move is: what is not canonical text is refused, not previewed.
   const std::vector<std::string> legal = next->LegalMoves();
-  const Json before = next->ToJson();
   if (Status applied = next->Apply(move); !applied.ok()) return Json{{"legal", false}, {"error", applied.message()}};
   if (Status canonical = CheckCanonical(legal, move); !canonical.ok())
     return Json{{"legal", false}, {"error", canonical.message()}};
-  Json unused;
-  Json event;
-  try {
-    event = DescribeMove(before, next->ToJson(), move, seat, &unused);
-  } catch (const std::exception& e) {
-    return Status::Internal(std::string("preview: ") + e.what());
-  }
+  // The public event: a bonus token's value is not told before it is taken.
+  Json event = next->LastEventJson(GameState::kSpectator);
   // A round's or the game's end would tell what the next deal or the scoring
   // holds (the opponent's bonus values): only the move itself is previewed.
   for (const char* key : {"round_end", "winner", "winners"}) event.erase(key);
@@ -443,13 +423,9 @@ Result<Json> GameService::Replay(const std::string& game_id) {
   Json steps = Json::array();
   steps.push_back({{"view", s.ViewJson(GameState::kSpectator)}, {"event", nullptr}, {"to_move", s.current_player()}});
   for (const std::string& move : moves) {
-    const int actor = s.current_player();
-    const Json before = s.ToJson();
     if (Status st = s.Apply(move); !st.ok()) return Status::Internal("game " + game_id + ": " + st.message());
-    Json unused;
-    Json event = DescribeMove(before, s.ToJson(), move, actor, &unused);
     steps.push_back({{"view", s.ViewJson(GameState::kSpectator)},
-                     {"event", event},
+                     {"event", s.LastEventJson(GameState::kSpectator)},
                      {"to_move", s.is_over() ? Json(nullptr) : Json(s.current_player())}});
   }
   return Json{{"game_id", game_id}, {"game", options.game}, {"players", s.num_players()}, {"seats", seats},
@@ -546,7 +522,7 @@ void GameService::BotWorker() {
       if (bot && g->stored.moves.size() == move_count) {
         // A move the game refuses (a bot's bug) or cannot store would come back the
         // same at once: the seat waits for a restart rather than spin.
-        if (ApplyLocked(*g, move, seat).ok()) {
+        if (ApplyLocked(*g, move).ok()) {
           PlayChanceLocked(*g);
           NotifyLocked(*g);
           ScheduleBotLocked(g);

@@ -120,7 +120,7 @@ class GameService {
  private:
   std::shared_ptr<Game> Find(const std::string& id);
   Result<std::shared_ptr<Game>> Load(StoredGame stored);
-  Status ApplyLocked(Game& g, const std::string& move, int seat);
+  Status ApplyLocked(Game& g, const std::string& move);
   Status PlayChanceLocked(Game& g);
   void NotifyLocked(Game& g);
   Json SnapshotLocked(const Game& g, int seat) const;
