@@ -141,8 +141,18 @@ Status GameService::Restore() {
   return Status::Ok();
 }
 
+void GameService::UseSeedsFrom(uint64_t first) {
+  std::lock_guard lock(games_mutex_);
+  next_test_seed_ = first;
+}
+
 Result<Created> GameService::Create(const CreateRequest& request) {
-  GameOptions options{request.game, SecretSeed(), request.players, request.variant};
+  uint64_t seed = 0;
+  {
+    std::lock_guard lock(games_mutex_);
+    seed = next_test_seed_ ? (*next_test_seed_)++ : SecretSeed();
+  }
+  GameOptions options{request.game, seed, request.players, request.variant};
   auto fresh = NewGame(options);
   if (!fresh.ok()) return fresh.status();
   const int n = (*fresh)->num_players();

@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -67,6 +68,10 @@ class GameService {
 
   // Replays every unfinished game of the store and lets its bots play on.
   Status Restore();
+
+  // For tests: new games get the seeds `first`, `first + 1`, … instead of secret
+  // random ones, so that a failing test replays exactly (it prints its seed).
+  void UseSeedsFrom(uint64_t first);
 
   Result<Created> Create(const CreateRequest& request);
   // Claims the human seat whose invite code this is; the code then stops working.
@@ -138,6 +143,7 @@ class GameService {
   bool stopping_ = false;
   std::vector<std::thread> workers_;
   uint64_t next_subscription_ = 1;
+  std::optional<uint64_t> next_test_seed_;  // guarded by games_mutex_
 
   std::mutex hints_mutex_;
   std::condition_variable hints_changed_;

@@ -6,6 +6,7 @@
 #include <array>
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <future>
 
 #include "format/record.h"
@@ -32,6 +33,7 @@ class GameServiceTest : public ::testing::Test {
     ASSERT_TRUE(store.ok()) << store.message();
     store_ = std::move(*store);
     service_ = std::make_unique<GameService>(*store_, 2);
+    service_->UseSeedsFrom(seed_);
   }
   Created Make(const std::string& game, std::vector<std::string> players) {
     CreateRequest r;
@@ -68,6 +70,14 @@ class GameServiceTest : public ::testing::Test {
     }
     FAIL() << "the game did not end";
   }
+  // The games' seeds: SOUK_TEST_SEED replays a failure, else a fixed one.
+  static uint64_t TestSeed() {
+    const char* text = std::getenv("SOUK_TEST_SEED");
+    return text ? std::strtoull(text, nullptr, 10) : 20261124;
+  }
+  uint64_t seed_ = TestSeed();
+  ::testing::ScopedTrace trace_{__FILE__, __LINE__, "games seeded from " + std::to_string(seed_) +
+                                                        " (SOUK_TEST_SEED replays)"};
   std::string path_;
   std::unique_ptr<Store> store_;
   std::unique_ptr<GameService> service_;
