@@ -197,6 +197,13 @@ int Run(int argc, char** argv) {
   load_cmd->add_option("--seconds", load.seconds, "Seconds of play")->capture_default_str();
   load_cmd->add_option("--think-ms", load.think_ms, "Average pause before each move")->capture_default_str();
   load_cmd->add_option("--game", load.game, "jaipur | marrakech")->capture_default_str();
+  load_cmd->add_flag("--abuse", load.abuse, "Abusers beside the games: creation flood, half-open sockets, never-reading WebSockets, bot-heavy games");
+  load_cmd->add_option("--half-open", load.half_open, "With --abuse: sockets that never finish a request")->capture_default_str();
+  load_cmd->add_option("--never-readers", load.never_readers, "With --abuse: WebSocket subscribers that never read")->capture_default_str();
+  bool spread = false;
+  CLI::Option* spread_opt = load_cmd->add_flag("--spread-addresses,!--no-spread-addresses", spread,
+                                               "Each client from its own 127.x.y.z address (default: on with --abuse)");
+  load_cmd->add_option("--server-pid", load.server_pid, "The server's process id: report its memory from /proc");
 
   try {
     app.parse(argc, argv);
@@ -247,6 +254,7 @@ int Run(int argc, char** argv) {
     hint.pretty = pretty;
     return cli::Hint(*LoadFile(file), hint);
   } else if (load_cmd->parsed()) {
+    load.spread_addresses = spread_opt->count() > 0 ? spread : load.abuse;
     return cli::LoadTest(load);
   } else if (serve_cmd->parsed()) {
     return cli::Serve(serve);

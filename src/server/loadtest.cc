@@ -1,19 +1,27 @@
 #include "server/loadtest.h"
 
+#include <dirent.h>
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <atomic>
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
+#include <condition_variable>
+#include <fstream>
 #include <memory>
+#include <mutex>
 #include <ostream>
+#include <thread>
 #include <vector>
 
 #include "core/prng.h"
 #include "format/json.h"
+#include "server/loadtest_abuse.h"
+#include "server/loadtest_net.h"
 
 namespace souk::server {
 namespace {
@@ -24,6 +32,9 @@ namespace websocket = beast::websocket;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 using Clock = std::chrono::steady_clock;
+using load::HttpClient;
+using load::Source;
+using load::SpreadSource;
 
 struct Shared {
   Clock::time_point stop_moving;
@@ -33,6 +44,7 @@ struct Shared {
 };
 
 struct GameInfo {
+  Source source;  // where its clients connect from
   std::string id;
   std::string tokens[2];
   int64_t acked = 0;
@@ -47,6 +59,11 @@ class SeatClient : public std::enable_shared_from_this<SeatClient> {
         prng_(seed) {}
 
   void Start() {
+    try {
+      load::BindSource(beast::get_lowest_layer(ws_).socket(), game_.source);
+    } catch (const std::exception&) {
+      return Fail();
+    }
     beast::get_lowest_layer(ws_).async_connect(endpoint_, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return self->Fail();
       beast::get_lowest_layer(self->ws_).expires_never();
@@ -135,39 +152,6 @@ class SeatClient : public std::enable_shared_from_this<SeatClient> {
   Clock::time_point sent_at_;
 };
 
-// One blocking HTTP call on a kept-alive connection.
-class HttpClient {
- public:
-  HttpClient(net::io_context& ioc, tcp::endpoint endpoint) : stream_(ioc), endpoint_(endpoint) {}
-  Json Call(http::verb verb, const std::string& target, const std::string& body) {
-    if (!connected_) {
-      stream_.connect(endpoint_);
-      connected_ = true;
-    }
-    http::request<http::string_body> req{verb, target, 11};
-    req.set(http::field::host, "localhost");
-    req.keep_alive(true);
-    req.body() = body;
-    req.prepare_payload();
-    http::write(stream_, req);
-    http::response<http::string_body> res;
-    http::read(stream_, buffer_, res);
-    if (!res.keep_alive()) {
-      beast::error_code ec;
-      stream_.socket().close(ec);
-      connected_ = false;  // the next call connects again
-    }
-    auto json = ParseJson(res.body());
-    return json.ok() ? *json : Json();
-  }
-
- private:
-  beast::tcp_stream stream_;
-  tcp::endpoint endpoint_;
-  beast::flat_buffer buffer_;
-  bool connected_ = false;
-};
-
 // Two sockets per game, and the server's own: more than the usual 1,024 files.
 void RaiseFileLimit() {
   rlimit limit{};
@@ -175,6 +159,76 @@ void RaiseFileLimit() {
     limit.rlim_cur = limit.rlim_max;
     setrlimit(RLIMIT_NOFILE, &limit);
   }
+}
+
+// Samples a process's resident memory and open files every second, from start to Stop.
+class ServerWatch {
+ public:
+  explicit ServerWatch(int pid) : pid_(pid) {
+    if (pid_ <= 0) return;
+    Sample(&report_.rss_start_kb, &report_.fds_start);
+    thread_ = std::thread([this] {
+      std::unique_lock lock(mutex_);
+      while (!stop_) {
+        stopped_.wait_for(lock, std::chrono::seconds(1));
+        int64_t rss = -1, fds = -1;
+        Sample(&rss, &fds);
+        report_.rss_peak_kb = std::max(report_.rss_peak_kb, rss);
+        report_.fds_peak = std::max(report_.fds_peak, fds);
+      }
+    });
+  }
+  // Fills the memory and file figures of `report`.
+  void Stop(LoadReport* report) {
+    if (pid_ <= 0) return;
+    {
+      std::lock_guard lock(mutex_);
+      stop_ = true;
+    }
+    stopped_.notify_all();
+    thread_.join();
+    Sample(&report_.rss_end_kb, &report_.fds_end);
+    report_.rss_hwm_kb = Field("VmHWM:");
+    report->rss_start_kb = report_.rss_start_kb;
+    report->rss_peak_kb = std::max({report_.rss_peak_kb, report_.rss_start_kb, report_.rss_end_kb});
+    report->rss_end_kb = report_.rss_end_kb;
+    report->rss_hwm_kb = report_.rss_hwm_kb;
+    report->fds_start = report_.fds_start;
+    report->fds_peak = std::max({report_.fds_peak, report_.fds_start, report_.fds_end});
+    report->fds_end = report_.fds_end;
+  }
+
+ private:
+  // A "Name:   123 kB" line of /proc/PID/status, in kB; -1 if absent.
+  int64_t Field(const std::string& name) const {
+    std::ifstream in("/proc/" + std::to_string(pid_) + "/status");
+    for (std::string line; std::getline(in, line);)
+      if (line.rfind(name, 0) == 0) return std::atoll(line.c_str() + name.size());
+    return -1;
+  }
+  void Sample(int64_t* rss, int64_t* fds) const {
+    *rss = Field("VmRSS:");
+    *fds = -1;
+    if (DIR* dir = opendir(("/proc/" + std::to_string(pid_) + "/fd").c_str())) {
+      *fds = 0;
+      while (const dirent* e = readdir(dir)) *fds += e->d_name[0] != '.';
+      closedir(dir);
+    }
+  }
+
+  int pid_;
+  LoadReport report_;
+  std::thread thread_;
+  std::mutex mutex_;
+  std::condition_variable stopped_;
+  bool stop_ = false;
+};
+
+std::string Megabytes(int64_t kb) {
+  if (kb < 0) return "?";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f MB", static_cast<double>(kb) / 1024.0);
+  return text;
 }
 
 }  // namespace
@@ -188,30 +242,55 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
     out << "loadtest: --host: not an IP address: " << o.host << '\n';
     return false;
   }
-  std::vector<GameInfo> games(static_cast<size_t>(o.games));
-  try {
-    HttpClient http(ioc, endpoint);
-    for (GameInfo& g : games) {
-      Json created = http.Call(http::verb::post, "/api/games",
-                               DumpJson(Json{{"game", o.game}, {"seats", {{{"player", "human"}}, {{"player", "human"}}}}}, false));
-      if (!created.contains("game_id")) {
-        out << "loadtest: creating a game failed: " << DumpJson(created, false) << '\n';
-        return false;
-      }
-      g.id = created["game_id"];
-      g.tokens[0] = created["token"];
-      Json joined = http.Call(http::verb::post, "/api/games/" + g.id + "/join",
-                              DumpJson(Json{{"invite", created["invites"][0]["invite"]}}, false));
-      g.tokens[1] = joined["token"];
-    }
-  } catch (const std::exception& e) {
-    out << "loadtest: " << o.host << ':' << o.port << ": " << e.what() << '\n';
+  if (o.spread_addresses && !(endpoint.address().is_v4() && endpoint.address().to_v4().to_bytes()[0] == 127)) {
+    out << "loadtest: --spread-addresses binds loopback addresses only: --host must be in 127.0.0.0/8\n";
     return false;
   }
-  out << "loadtest: " << o.games << " " << o.game << " games set up; playing for " << o.seconds << " s\n";
+  if (o.games < 1 || o.games > 60000 || o.seconds < 1 || o.seconds > 3600) {
+    out << "loadtest: --games from 1 to 60000, --seconds from 1 to 3600\n";
+    return false;
+  }
+  ServerWatch watch(o.server_pid);
+  std::vector<GameInfo> games(static_cast<size_t>(o.games));
+  for (size_t i = 0; i < games.size(); ++i) {
+    GameInfo& g = games[i];
+    g.source = SpreadSource(o.spread_addresses, 1, static_cast<int>(i));
+    HttpClient http(ioc, endpoint, g.source);
+    load::HttpReply created = http.Call(http::verb::post, "/api/games",
+                                        DumpJson(Json{{"game", o.game}, {"seats", {{{"player", "human"}}, {{"player", "human"}}}}}, false));
+    if (created.status != 201) {
+      out << "loadtest: " << o.host << ':' << o.port << ": creating game " << i + 1 << " failed: "
+          << (created.status ? std::to_string(created.status) + " " + DumpJson(created.body, false) : created.error) << '\n';
+      watch.Stop(report);
+      return false;
+    }
+    g.id = created.body["game_id"];
+    g.tokens[0] = created.body["token"];
+    load::HttpReply joined = http.Call(http::verb::post, "/api/games/" + g.id + "/join",
+                                       DumpJson(Json{{"invite", created.body["invites"][0]["invite"]}}, false));
+    if (joined.status != 200) {
+      out << "loadtest: joining game " << g.id << " failed: " << joined.status << ' ' << joined.error << '\n';
+      watch.Stop(report);
+      return false;
+    }
+    g.tokens[1] = joined.body["token"];
+  }
+  out << "loadtest: " << o.games << " " << o.game << " games set up" << (o.spread_addresses ? " (each from its own address)" : "")
+      << "; playing for " << o.seconds << " s" << (o.abuse ? ", with abusers beside them" : "") << '\n';
   Shared shared;
   const auto start = Clock::now();
   shared.stop_moving = start + std::chrono::seconds(o.seconds);
+  std::thread abusers;
+  if (o.abuse) {
+    load::AbuseOptions a;
+    a.server = endpoint;
+    a.spread = o.spread_addresses;
+    a.seconds = o.seconds;
+    a.half_open = o.half_open;
+    a.never_readers = o.never_readers;
+    a.seed = o.seed ^ 0xab05eULL;
+    abusers = std::thread([a, report] { load::RunAbuse(a, &report->abuse); });
+  }
   std::vector<std::shared_ptr<SeatClient>> clients;
   Prng seeds(o.seed);
   for (GameInfo& g : games)
@@ -225,19 +304,25 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
   ioc.restart();
   ioc.poll();
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count() - 2.0;
+  if (abusers.joinable()) abusers.join();
 
-  HttpClient http(ioc, endpoint);
-  int64_t lost = 0;
+  int64_t lost = 0, unchecked = 0;
   for (const GameInfo& g : games) {
-    Json state = http.Call(http::verb::get, "/api/games/" + g.id, "");
-    int64_t stored = state.contains("move_count") ? state["move_count"].get<int64_t>() : 0;
-    lost += std::max<int64_t>(0, g.acked - stored);
+    HttpClient http(ioc, endpoint, g.source);
+    load::HttpReply state = http.Call(http::verb::get, "/api/games/" + g.id, "");
+    if (!state.body.is_object() || !state.body.contains("move_count")) {
+      ++unchecked;  // not an answer: every acknowledged move of it counts as lost
+      lost += g.acked;
+      continue;
+    }
+    lost += std::max<int64_t>(0, g.acked - state.body["move_count"].get<int64_t>());
   }
+  watch.Stop(report);
   std::vector<double>& lat = shared.latencies_ms;
   std::sort(lat.begin(), lat.end());
   auto quantile = [&](double q) { return lat.empty() ? 0.0 : lat[std::min(lat.size() - 1, static_cast<size_t>(q * lat.size()))]; };
   report->moves = static_cast<int64_t>(lat.size());
-  report->errors = shared.errors;
+  report->errors = shared.errors + unchecked;
   report->lost = lost;
   report->games_finished = shared.finished;
   report->seconds = seconds;
@@ -248,6 +333,28 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
       << " moves/s), round trip p50 " << report->p50_ms << " ms, p99 " << report->p99_ms << " ms, max "
       << report->max_ms << " ms; " << report->errors << " errors, " << report->lost << " lost moves, "
       << report->games_finished << " games finished\n";
+  if (unchecked) out << "loadtest: " << unchecked << " games could not be read back at the end (counted as errors)\n";
+  if (o.server_pid > 0)
+    out << "loadtest: server memory (VmRSS) " << Megabytes(report->rss_start_kb) << " at the start, "
+        << Megabytes(report->rss_peak_kb) << " at the peak (sampled every second; VmHWM " << Megabytes(report->rss_hwm_kb)
+        << "), " << Megabytes(report->rss_end_kb) << " at the end; open files " << report->fds_start << ", peak "
+        << report->fds_peak << ", end " << report->fds_end << '\n';
+  if (o.abuse) {
+    const AbuseReport& a = report->abuse;
+    out << "loadtest: abusers (their refusals are not errors of the games above):\n"
+        << "  creation flood: " << a.flood_sent << " POST /api/games, " << a.flood_created << " created, "
+        << a.flood_refused_429 << " refused 429, " << a.flood_other_status << " other statuses, " << a.flood_no_answer
+        << " without an answer\n"
+        << "  half-open sockets: " << a.half_open_opened << " opened, " << a.half_open_refused << " refused, "
+        << a.half_open_closed_by_server << " closed by the server (median held " << a.half_open_median_held_s
+        << " s), " << a.half_open_open_at_end << " still open at the end\n"
+        << "  never-reading WebSockets: " << a.never_readers_subscribed << " subscribed, " << a.never_readers_refused
+        << " refused, " << a.never_readers_closed_by_server << " closed by the server\n"
+        << "  busy game: " << a.busy_games << " games, " << a.busy_moves << " moves\n"
+        << "  bot-heavy games: " << a.bot_games_created << " created, " << a.bot_games_refused << " refused, "
+        << a.bot_game_moves << " human moves played in them\n"
+        << "  other errors on the abusers' side: " << a.other_errors << '\n';
+  }
   return true;
 }
 

@@ -1,5 +1,6 @@
 // `souk loadtest`: many concurrent games through real WebSocket clients against a
 // running `souk serve`, for a fixed time. Not a test: a measurement (docs/performance.md).
+// With `abuse`, hostile clients run beside the games (loadtest_abuse.h).
 #pragma once
 
 #include <cstdint>
@@ -16,6 +17,33 @@ struct LoadOptions {
   int think_ms = 500;     // a seat waits this long (on average) before each move
   std::string game = "jaipur";
   uint64_t seed = 1;      // of the clients' choices
+  // Abusers beside the games while they play: a creation flood, half-open sockets,
+  // WebSocket clients that never read, bot-heavy games (loadtest_abuse.h).
+  bool abuse = false;
+  int half_open = 1000;    // with `abuse`: sockets that never finish a request
+  int never_readers = 100; // with `abuse`: WebSocket subscribers that never read
+  // Each client binds a loopback source address of its own before connecting: game i
+  // from 127.1.(i/250).(i%250+1), abusers from 127.66.0.0 up, so that a server limiting
+  // each address tells them apart. Loopback only: the host must be in 127.0.0.0/8.
+  bool spread_addresses = false;
+  int server_pid = 0;     // > 0: the server's memory (/proc/PID/status) at start, peak, end
+};
+
+// What the abusers did and what the server answered them (loadtest_abuse.cc).
+struct AbuseReport {
+  // POST /api/games as fast as answered, human and bot games.
+  int64_t flood_sent = 0, flood_created = 0, flood_refused_429 = 0, flood_other_status = 0, flood_no_answer = 0;
+  // Connections that send part of a request line and headers, and never finish.
+  int64_t half_open_opened = 0, half_open_refused = 0, half_open_closed_by_server = 0, half_open_open_at_end = 0;
+  double half_open_median_held_s = 0;  // how long the server kept one before closing it
+  // WebSocket spectators of a busy game that never read what they are sent.
+  int64_t never_readers_subscribed = 0, never_readers_refused = 0, never_readers_closed_by_server = 0;
+  // The busy game: two seats of one client moving at once, game after game.
+  int64_t busy_moves = 0, busy_games = 0;
+  // Bot-heavy games (Marrakech, three bots at the server's largest budget; Jaipur
+  // against mcts:time=5000) whose human seat moves at once whenever it can.
+  int64_t bot_games_created = 0, bot_games_refused = 0, bot_game_moves = 0;
+  int64_t other_errors = 0;  // anything else that went wrong on the abusers' side
 };
 
 struct LoadReport {
@@ -25,6 +53,10 @@ struct LoadReport {
   int64_t games_finished = 0;
   double seconds = 0;
   double p50_ms = 0, p99_ms = 0, max_ms = 0;  // move sent -> its new state received
+  // The server's resident memory (VmRSS) and open files, with `server_pid`; -1 unknown.
+  int64_t rss_start_kb = -1, rss_peak_kb = -1, rss_end_kb = -1, rss_hwm_kb = -1;
+  int64_t fds_start = -1, fds_peak = -1, fds_end = -1;
+  AbuseReport abuse;
 };
 
 // Sets the games up over HTTP, plays, then checks every game's move count over HTTP.
