@@ -2,7 +2,7 @@
 // moves in words, the hint button, invite links, a Jaipur round's scoring, the end
 // of the game and "play again". Hot-seat games hold every seat and hide each hand
 // behind a "pass the device" screen.
-import type { GameContext, GameEvent, GameScreen, Lang, StateMessage } from "./contract.js";
+import type { GameContext, GameScreen, JaipurState, Lang, RoundEnd, StateMessage } from "./contract.js";
 import { api, GameSocket, invites, seats, type HeldSeat } from "./api.js";
 import { clear, el } from "./dom.js";
 import { t } from "./i18n.js";
@@ -106,7 +106,7 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
       log.length = Math.min(log.length, LOG_LENGTH);
       clear(logList);
       for (const line of log) logList.appendChild(el("li", {}, line));
-      if (animate && msg.event.round_end && !msg.over) showRound(msg, msg.event);
+      if (animate && msg.game === "jaipur" && msg.event?.round_end && !msg.over) showRound(msg, msg.event.round_end);
     }
     renderLinks(msg);
     // The summary waits for the board to finish showing the last moves.
@@ -154,12 +154,9 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
   }
 
   // A round's scoring, player by player: goods tokens, bonus tokens, the camel token.
-  function roundLines(e: GameEvent): HTMLElement[] {
-    const r = e.round_end!;
+  function roundLines(r: RoundEnd): HTMLElement[] {
     const rows = r.rupees.map((n, p) => {
-      const parts = r.goods && r.bonus && r.camel
-        ? ` (${t(lang, "round.parts", { goods: r.goods[p], bonus: r.bonus[p], camel: r.camel[p] })})`
-        : "";
+      const parts = ` (${t(lang, "round.parts", { goods: r.goods[p], bonus: r.bonus[p], camel: r.camel[p] })})`;
       return el("li", {}, t(lang, "round.rupees", { name: ctx.seatName(p), n }) + parts);
     });
     return [
@@ -169,14 +166,14 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     ];
   }
 
-  function showRound(msg: StateMessage, e: GameEvent): void {
-    const round = (msg.view.round ?? 2) - 1;
+  function showRound(msg: JaipurState, r: RoundEnd): void {
+    const round = msg.view.round - 1;
     openDialog(
       el(
         "div",
         { class: "dialog", role: "dialog", "aria-modal": "true", "data-role": "round-summary" },
         el("h2", {}, t(lang, "round.title", { n: round })),
-        ...roundLines(e),
+        ...roundLines(r),
         el("button", { class: "primary", "data-action": "close-round", onclick: () => (dialog.hidden = true) }, t(lang, "round.close")),
       ),
     );
@@ -196,9 +193,9 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     const scores = (msg.scores ?? []).map((s, p) => el("li", {}, `${ctx.seatName(p)}: ${s}`));
     const extra: HTMLElement[] = [];
     if (msg.game === "jaipur") {
-      const seals = msg.view.players.map((p: { seals: number }, i: number) => `${ctx.seatName(i)} ${p.seals}`).join(" · ");
+      const seals = msg.view.players.map((p, i) => `${ctx.seatName(i)} ${p.seals}`).join(" · ");
       extra.push(el("p", {}, t(lang, "score.seals", { seals })));
-      if (msg.event?.round_end) extra.push(el("h3", {}, t(lang, "round.last")), ...roundLines(msg.event));
+      if (msg.event?.round_end) extra.push(el("h3", {}, t(lang, "round.last")), ...roundLines(msg.event.round_end));
     }
     openDialog(
       el(

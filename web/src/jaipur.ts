@@ -4,45 +4,29 @@
 // The app shell (game.ts) draws the header, the move log, the hint button and the
 // end-of-game summary around it.
 
-import type { GameContext, GameEvent, GameScreen, Lang, Preview, StateMessage } from "./contract.js";
+import type {
+  BonusSize,
+  Card,
+  GameContext,
+  GameScreen,
+  Good,
+  JaipurEvent,
+  JaipurPlayerView,
+  JaipurState,
+  JaipurView,
+  Lang,
+  GameEvent,
+  Preview,
+  StateMessage,
+} from "./contract.js";
 import { goodName } from "./words.js";
 
 // ---------------------------------------------------------------------------------------
-// The view JSON (docs/formats.md, "Jaipur view").
+// Cards (docs/formats.md, "Jaipur view").
 
-const GOODS = ["diamond", "gold", "silver", "cloth", "spice", "leather", "camel"] as const;
-type Card = (typeof GOODS)[number];
-const TRADE_GOODS: readonly Card[] = GOODS.slice(0, 6);
-const BONUS_SIZES = ["3", "4", "5"] as const;
-type BonusSize = (typeof BONUS_SIZES)[number];
-
-interface JaipurPlayerView {
-  hand?: string[]; // the viewer's own hand only
-  hand_size: number;
-  known: string[];
-  herd: number;
-  goods_tokens: number[];
-  bonus_tokens?: number[]; // the viewer's own only
-  bonus_counts: Record<BonusSize, number>;
-  seals: number;
-}
-
-interface JaipurView {
-  game: "jaipur";
-  viewer: number | null;
-  round: number;
-  to_move: number | null;
-  round_starter: number;
-  market: string[];
-  deck_size: number;
-  discard: string[];
-  token_piles: Record<string, number[]>;
-  bonus_piles: Record<BonusSize, number>;
-  players: JaipurPlayerView[];
-  status: string;
-  winner: number | null;
-  last_round: { rupees: number[]; camel_token: number | null; seal: number | null } | null;
-}
+const GOODS: readonly Card[] = ["diamond", "gold", "silver", "cloth", "spice", "leather", "camel"];
+const TRADE_GOODS: readonly Good[] = ["diamond", "gold", "silver", "cloth", "spice", "leather"];
+const BONUS_SIZES: readonly BonusSize[] = ["3", "4", "5"];
 
 function isCard(s: string): s is Card {
   return (GOODS as readonly string[]).includes(s);
@@ -345,19 +329,22 @@ function yields(lang: Lang, c: Extract<Composed, { kind: "move" }>, ev: GameEven
   const t = TEXT[lang];
   switch (c.action) {
     case "sell": {
-      const tokens = ev?.tokens ?? [];
-      const bonus = ev?.bonus ?? false;
+      const tokens = (ev?.action === "sell" && ev.tokens) || [];
+      const bonus = (ev?.action === "sell" && ev.bonus) || false;
       if (tokens.length === 0) return t.yieldNoTokens(bonus);
       const total = sum(tokens);
       const sumText = tokens.length > 1 ? `${tokens.join(" + ")} = ` : "";
       return t.yieldSale(sumText, total, bonus);
     }
     case "take":
-      return t.yieldTake((ev?.good && isCard(ev.good) ? ev.good : c.good) ?? "camel");
+      return t.yieldTake((ev?.action === "take" ? ev.good : c.good) ?? "camel");
     case "camels":
-      return t.yieldCamels(ev?.count ?? c.count ?? 0);
-    case "exchange":
-      return t.yieldExchange(cardList(lang, ev?.taken ?? c.taken ?? []), cardList(lang, ev?.given ?? c.given ?? []));
+      return t.yieldCamels((ev?.action === "camels" ? ev.count : c.count) ?? 0);
+    case "exchange": {
+      const taken = ev?.action === "exchange" ? ev.taken : (c.taken ?? []);
+      const given = ev?.action === "exchange" ? ev.given : (c.given ?? []);
+      return t.yieldExchange(cardList(lang, taken), cardList(lang, given));
+    }
   }
 }
 
@@ -408,7 +395,7 @@ interface Highlights {
 export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScreen {
   const lang: Lang = ctx.lang === "fr" ? "fr" : "en";
   const t = TEXT[lang];
-  let msg: StateMessage | null = null;
+  let msg: JaipurState | null = null;
   let view: JaipurView | null = null;
   let sel: Selection = { market: new Set(), hand: new Set(), herd: 0 };
   let previewSeq = 0;
@@ -761,7 +748,7 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
 
   // ---- highlights of the opponent's move ----
 
-  function highlights(prev: JaipurView | null, next: JaipurView, ev: GameEvent | null, animate: boolean): Highlights {
+  function highlights(prev: JaipurView | null, next: JaipurView, ev: JaipurEvent | null, animate: boolean): Highlights {
     const hl: Highlights = { market: new Set(), pile: null, bonusPile: null, seat: null, herd: false, hand: false, newTokens: 0 };
     if (!animate || !prev || !ev || ev.chance) return hl;
     if (msg && msg.seat !== null && ev.seat === msg.seat) return hl;
@@ -826,8 +813,8 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
       if (destroyed) return;
       const prevView = view;
       const prevMoveCount = msg?.move_count;
-      const nextView = next.view as JaipurView;
-      if (!nextView || nextView.game !== "jaipur") return;
+      if (next.game !== "jaipur") return;
+      const nextView = next.view;
       const hl = highlights(prevView, nextView, next.event, animate);
       if (prevMoveCount !== next.move_count || next.legal.length === 0) clearSelection();
       msg = next;

@@ -6,38 +6,25 @@
 // Rolls are animated (the die, then Assam's walk along `event.path`, then the tribute)
 // through a queue that never falls more than about 2.5 s behind the server.
 
-import type { GameContext, GameEvent, GameScreen, Lang, StateMessage } from "./contract.js";
+import type {
+  AssamPosition,
+  Facing,
+  GameContext,
+  GameScreen,
+  Lang,
+  MarrakechEvent,
+  MarrakechState,
+  MarrakechView,
+  StateMessage,
+} from "./contract.js";
 
 // ---------------------------------------------------------------------------------------
-// The view (docs/rules/marrakech.md, "Views and hidden information").
+// The view: contract.ts (docs/rules/marrakech.md, "Views and hidden information").
 
-type Facing = "N" | "E" | "S" | "W";
-interface Pos {
-  x: number;
-  y: number;
-  facing: string;
-}
-interface Cell {
-  color: number;
-  carpet: number;
-}
-interface PlayerView {
-  dirhams: number;
-  colors: number[];
-  pile_size: number;
-  carpets_left: number[];
-  out: boolean;
-}
-interface MkView {
-  to_move: number | null;
-  phase: string;
-  assam: Pos;
-  board: (Cell | null)[][];
-  players: PlayerView[];
-  current_carpet?: number;
-  status: string;
-  winners?: number[];
-}
+type Pos = AssamPosition;
+type RollEvent = Extract<MarrakechEvent, { action: "roll" }>;
+type PlaceEvent = Extract<MarrakechEvent, { action: "place" }>;
+
 interface Placement {
   move: string;
   a: string;
@@ -357,8 +344,8 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
   }
 
   // ----- state -----
-  let msg: StateMessage | null = null;
-  let view: MkView | null = null;
+  let msg: MarrakechState | null = null;
+  let view: MarrakechView | null = null;
   let placements: Placement[] = [];
   let orients: string[] = [];
   let sel1: string | null = null;
@@ -380,7 +367,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
   let why = ""; // the engine's reason a clicked pair is not legal
   const timers = new Set<number>();
   const frames = new Set<number>();
-  const queue: { msg: StateMessage; animate: boolean; t: number }[] = [];
+  const queue: { msg: MarrakechState; animate: boolean; t: number }[] = [];
   let busy = false;
   const settledWaiters: (() => void)[] = [];
 
@@ -850,7 +837,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
   }
 
   // ----- events told -----
-  function describeRoll(ev: GameEvent): void {
+  function describeRoll(ev: RollEvent): void {
     noticeEl.replaceChildren();
     if (typeof ev.roll !== "number") return;
     const lines: string[] = [w.rolled(seatName(ev.seat), isMe(ev.seat), ev.roll)];
@@ -860,7 +847,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
     lines.forEach((l, i) => html("div", i > 0 ? "mk-notice-strong" : "", noticeEl, l));
   }
 
-  function showTribute(ev: GameEvent): void {
+  function showTribute(ev: RollEvent): void {
     tributeLayer.replaceChildren();
     const sq = ev.tribute?.squares;
     if (!sq || !ev.tribute || ev.tribute.amount <= 0) return;
@@ -871,7 +858,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
     }
   }
 
-  function flashPlaced(ev: GameEvent): void {
+  function flashPlaced(ev: PlaceEvent): void {
     const first = ev.squares?.[0];
     if (!first || !view) return;
     const [x, y] = squareXY(first);
@@ -882,9 +869,9 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
   }
 
   // ----- applying states -----
-  function applyMsg(m: StateMessage): void {
+  function applyMsg(m: MarrakechState): void {
     msg = m;
-    view = m.view as MkView;
+    view = m.view;
     placements = [];
     orients = [];
     for (const mv of m.legal) {
@@ -907,7 +894,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
     rollCaption.textContent = w.lastRoll;
   }
 
-  function renderNow(m: StateMessage, animate: boolean): void {
+  function renderNow(m: MarrakechState, animate: boolean): void {
     applyMsg(m);
     setLocked(false);
     drawCarpets();
@@ -971,7 +958,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
 
   const ease = (t: number): number => (t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2);
 
-  async function animateRoll(m: StateMessage, ev: GameEvent, fast: boolean): Promise<void> {
+  async function animateRoll(m: MarrakechState, ev: RollEvent, fast: boolean): Promise<void> {
     const from: Pos = { ...shown };
     applyMsg(m);
     setLocked(true);
@@ -1022,7 +1009,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
     if (ev.tribute && ev.tribute.amount > 0) await wait(fast ? 300 : 700);
   }
 
-  async function animateOrient(m: StateMessage): Promise<void> {
+  async function animateOrient(m: MarrakechState): Promise<void> {
     const from: Pos = { ...shown };
     applyMsg(m);
     drawCarpets();
@@ -1043,7 +1030,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
     refreshUI();
   }
 
-  async function play(m: StateMessage, animate: boolean, fast: boolean): Promise<void> {
+  async function play(m: MarrakechState, animate: boolean, fast: boolean): Promise<void> {
     const ev = m.event;
     if (!animate || !ev) return renderNow(m, false);
     if (ev.action === "roll") return animateRoll(m, ev, fast);
@@ -1079,7 +1066,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
 
   return {
     update(m: StateMessage, animate: boolean): void {
-      if (destroyed) return;
+      if (destroyed || m.game !== "marrakech") return;
       if (!animate) {
         // Jump: drop what was waiting and draw this state now.
         queue.length = 0;

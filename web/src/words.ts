@@ -94,8 +94,10 @@ export function describe(e: GameEvent, name: (seat: number) => string, lang: Lan
     }
     case "place":
       return `${who} ${verb("place")} ${fr ? "un tapis en" : "a carpet on"} ${(e.squares ?? []).join("–")}`;
-    default:
-      return `${who}: ${e.move}`;
+    default: {
+      // An action this client does not know (a newer server): the move's own text.
+      return `${who}: ${(e as GameEvent).move}`;
+    }
   }
 }
 
