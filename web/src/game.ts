@@ -5,19 +5,22 @@
 import type { GameContext, GameScreen, JaipurState, Lang, RoundEnd, StateMessage } from "./contract.js";
 import { api, GameSocket, invites, seats, type HeldSeat } from "./api.js";
 import { clear, el } from "./dom.js";
-import { t } from "./i18n.js";
+import { t } from "./i18n/t.js";
 import { describe, moveInWords } from "./words.js";
 import { createJaipurScreen } from "./jaipur.js";
 import { createMarrakechScreen } from "./marrakech.js";
 
 const LOG_LENGTH = 8;
 
+// The bot levels the lobby offers, which have names in both languages.
+const isLevel = (player: string): player is "easy" | "medium" | "hard" => ["easy", "medium", "hard"].includes(player);
+
 export function seatNameFor(msg: Pick<StateMessage, "seats">, seat: number, you: number | null, lang: Lang): string {
   if (you !== null && seat === you) return t(lang, "game.you");
   const info = msg.seats[seat];
   if (info?.name) return info.name;
   if (info && info.player !== "human") {
-    const level = ["easy", "medium", "hard"].includes(info.player) ? t(lang, `home.level.${info.player}`) : info.player;
+    const level = isLevel(info.player) ? t(lang, `home.level.${info.player}`) : info.player;
     const name = t(lang, "game.bot", { level: lang === "fr" ? level.toLowerCase() : level });
     // Three easy bots in a four-player game must still be told apart.
     const twins = msg.seats.filter((s) => s.player === info.player).length;

@@ -3,7 +3,7 @@
 import type { Lang } from "./contract.js";
 import { api, ApiError, invites, seats, type LobbyGame, type SeatSpec } from "./api.js";
 import { clear, el } from "./dom.js";
-import { t } from "./i18n.js";
+import { t } from "./i18n/t.js";
 
 const NAME_KEY = "souk.name";
 

@@ -7,7 +7,8 @@
 //   #/rules/jaipur|marrakech
 import type { Lang } from "./contract.js";
 import { clear, el } from "./dom.js";
-import { currentLang, setLang, t } from "./i18n.js";
+import { currentLang, setLang } from "./i18n/lang.js";
+import { t } from "./i18n/t.js";
 import { renderLobby, renderJoin } from "./lobby.js";
 import { mountGame } from "./game.js";
 import { mountReplay } from "./replay.js";

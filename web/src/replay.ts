@@ -2,7 +2,7 @@
 import type { GameContext, GameScreen, Lang, Replay, StateMessage } from "./contract.js";
 import { api } from "./api.js";
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { t } from "./i18n/t.js";
 import { describe } from "./words.js";
 import { seatNameFor } from "./game.js";
 import { createJaipurScreen } from "./jaipur.js";
