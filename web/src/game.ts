@@ -6,7 +6,7 @@ import type { GameContext, GameScreen, JaipurState, Lang, RoundEnd, StateMessage
 import { api, GameSocket, invites, seats, type HeldSeat } from "./api.js";
 import { clear, el } from "./dom.js";
 import { t } from "./i18n/t.js";
-import { describe, moveInWords } from "./words.js";
+import { describe, moveInWords } from "./i18n/words.js";
 import { createJaipurScreen } from "./jaipur.js";
 import { createMarrakechScreen } from "./marrakech.js";
 

@@ -19,7 +19,7 @@ import type {
   Preview,
   StateMessage,
 } from "./contract.js";
-import { goodName } from "./words.js";
+import { goodName } from "./i18n/words.js";
 
 // ---------------------------------------------------------------------------------------
 // Cards (docs/formats.md, "Jaipur view").

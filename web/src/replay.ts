@@ -3,7 +3,7 @@ import type { GameContext, GameScreen, Lang, Replay, StateMessage } from "./cont
 import { api } from "./api.js";
 import { el } from "./dom.js";
 import { t } from "./i18n/t.js";
-import { describe } from "./words.js";
+import { describe } from "./i18n/words.js";
 import { seatNameFor } from "./game.js";
 import { createJaipurScreen } from "./jaipur.js";
 import { createMarrakechScreen } from "./marrakech.js";
