@@ -19,7 +19,8 @@ import type {
   Preview,
   StateMessage,
 } from "./contract.js";
-import { goodName } from "./i18n/words.js";
+import { plural, t } from "./i18n/t.js";
+import { cardList, goodName } from "./i18n/words.js";
 
 // ---------------------------------------------------------------------------------------
 // Cards (docs/formats.md, "Jaipur view").
@@ -40,149 +41,6 @@ function sortCards(cards: string[]): string[] {
 }
 function sum(values: number[]): number {
   return values.reduce((a, b) => a + b, 0);
-}
-
-// ---------------------------------------------------------------------------------------
-// Words, English and French (the French rulebook's words; good names from words.ts).
-
-const FR_THE: Record<Card, string> = {
-  diamond: "le diamant",
-  gold: "l'or",
-  silver: "l'argent",
-  cloth: "le tissu",
-  spice: "les épices",
-  leather: "le cuir",
-  camel: "le chameau",
-};
-
-const TEXT = {
-  en: {
-    round: "Round",
-    deck: "Deck",
-    discard: "Discard",
-    market: "Market",
-    hand: "Hand",
-    herd: "Herd",
-    goodsTokens: "Goods tokens",
-    bonusTokens: "Bonus tokens",
-    bonusPiles: "Bonus tokens",
-    tokenPiles: "Goods tokens",
-    seals: "Seals of Excellence",
-    left: (n: number) => (n === 0 ? "none left" : `${n} left`),
-    leftShort: (n: number) => `${n} left`,
-    cards: (n: number) => `${n} ${n === 1 ? "card" : "cards"}`,
-    known: (n: number) => `${n} known`,
-    camels: (n: number) => `${n} ${n === 1 ? "camel" : "camels"}`,
-    rupees: (n: number) => `${n} ${n === 1 ? "rupee" : "rupees"}`,
-    toMove: "to move",
-    yourTurn: "Your turn",
-    cardsOfPile: (size: string) => (size === "5" ? "5+ cards" : `${size} cards`),
-    hidden: "value hidden",
-    chosenOf: (k: number, n: number) => `${k} of ${n} chosen`,
-    confirm: "Confirm",
-    clear: "Clear",
-    notAllowed: "Not allowed:",
-    checking: "Asking the engine…",
-    previewFailed: "The engine could not be asked about this move.",
-    empty:
-      "Select cards: one market card to take, the market camels, 2 or more market cards and as many of your cards or camels to exchange, or cards of one good from your hand to sell.",
-    camelsAlone: "Market camels are taken on their own, all together: clear the other cards.",
-    exchangeGive: (n: number) =>
-      `To exchange, now choose ${n} ${n === 1 ? "card" : "cards"} to give from your hand or herd.`,
-    exchangeBalance: (t: number, g: number) =>
-      `Exchange: ${t} taken, ${g} given — give as many cards as you take.`,
-    oneGood: "To sell, choose cards of a single good.",
-    herdOnly: "Camels from your herd are given in an exchange: choose market goods to take too.",
-    sell: (n: number, g: Card) => `Sell ${n} ${goodName(g, n, "en")}`,
-    take: (g: Card) => `Take 1 ${goodName(g, 1, "en")}`,
-    takeCamels: (n: number) => `Take the ${n} ${n === 1 ? "camel" : "camels"}`,
-    exchange: (t: string, g: string) => `Exchange: take ${t}, give ${g}`,
-    yieldSale: (sum: string, total: number, bonus: boolean) =>
-      `${sum}${TEXT.en.rupees(total)}${bonus ? " and a bonus token" : ""}.`,
-    yieldNoTokens: (bonus: boolean) => `No tokens left for this good: 0 rupees${bonus ? ", but a bonus token" : ""}.`,
-    yieldTake: (g: Card) => `You take the ${goodName(g, 1, "en")} into your hand; the deck refills the market.`,
-    yieldCamels: (n: number) => `You take ${TEXT.en.camels(n)} into your herd; the deck refills the market.`,
-    yieldExchange: (t: string, g: string) => `You take ${t} and put ${g} in the market.`,
-    and: "and",
-    you: "you",
-    handLabel: (name: string) => `${name}: hand`,
-    marketCard: (g: string) => `${g}, market`,
-    handCard: (g: string) => `${g}, your hand`,
-    herdButton: (n: number, k: number) => `Your herd: ${n} camels, ${k} chosen for an exchange`,
-    spectator: "Spectating",
-  },
-  fr: {
-    round: "Manche",
-    deck: "Pioche",
-    discard: "Défausse",
-    market: "Marché",
-    hand: "Main",
-    herd: "Troupeau",
-    goodsTokens: "Jetons marchandise",
-    bonusTokens: "Jetons bonus",
-    bonusPiles: "Jetons bonus",
-    tokenPiles: "Jetons marchandise",
-    seals: "Sceaux d'Excellence",
-    left: (n: number) => (n === 0 ? "épuisé" : `${n} restant${n === 1 ? "" : "s"}`),
-    leftShort: (n: number) => `reste ${n}`,
-    cards: (n: number) => `${n} carte${n > 1 ? "s" : ""}`,
-    known: (n: number) => `${n} connue${n > 1 ? "s" : ""}`,
-    camels: (n: number) => `${n} chameau${n > 1 ? "x" : ""}`,
-    rupees: (n: number) => `${n} roupie${n > 1 ? "s" : ""}`,
-    toMove: "joue",
-    yourTurn: "À vous",
-    cardsOfPile: (size: string) => (size === "5" ? "5+ cartes" : `${size} cartes`),
-    hidden: "valeur cachée",
-    chosenOf: (k: number, n: number) => `${k} sur ${n} choisi${k > 1 ? "s" : ""}`,
-    confirm: "Valider",
-    clear: "Effacer",
-    notAllowed: "Interdit :",
-    checking: "Question au moteur…",
-    previewFailed: "Le moteur n'a pas pu être interrogé sur ce coup.",
-    empty:
-      "Choisissez des cartes : une carte du marché à prendre, les chameaux du marché, 2 cartes du marché ou plus et autant de vos cartes ou chameaux à échanger, ou des cartes d'une même marchandise de votre main à vendre.",
-    camelsAlone: "Les chameaux du marché se prennent seuls, tous ensemble : retirez les autres cartes.",
-    exchangeGive: (n: number) =>
-      `Pour échanger, choisissez maintenant ${n} carte${n > 1 ? "s" : ""} à donner de votre main ou de votre troupeau.`,
-    exchangeBalance: (t: number, g: number) =>
-      `Échange : ${t} prise${t > 1 ? "s" : ""}, ${g} donnée${g > 1 ? "s" : ""} — donnez autant de cartes que vous en prenez.`,
-    oneGood: "Pour vendre, choisissez des cartes d'une seule marchandise.",
-    herdOnly: "Les chameaux du troupeau se donnent dans un échange : choisissez aussi des marchandises du marché.",
-    sell: (n: number, g: Card) => `Vendre ${n} ${goodName(g, n, "fr")}`,
-    take: (g: Card) => `Prendre 1 ${goodName(g, 1, "fr")}`,
-    takeCamels: (n: number) => `Prendre ${n === 1 ? "le chameau" : `les ${n} chameaux`}`,
-    exchange: (t: string, g: string) => `Échanger : prendre ${t}, donner ${g}`,
-    yieldSale: (sum: string, total: number, bonus: boolean) =>
-      `${sum}${TEXT.fr.rupees(total)}${bonus ? " et un jeton bonus" : ""}.`,
-    yieldNoTokens: (bonus: boolean) =>
-      `Plus de jetons pour cette marchandise : 0 roupie${bonus ? ", mais un jeton bonus" : ""}.`,
-    yieldTake: (g: Card) => `Vous prenez ${FR_THE[g]} dans votre main ; la pioche complète le marché.`,
-    yieldCamels: (n: number) =>
-      `Vous prenez ${TEXT.fr.camels(n)} dans votre troupeau ; la pioche complète le marché.`,
-    yieldExchange: (t: string, g: string) => `Vous prenez ${t} et mettez ${g} au marché.`,
-    and: "et",
-    you: "vous",
-    handLabel: (name: string) => `${name} : main`,
-    marketCard: (g: string) => `${g}, marché`,
-    handCard: (g: string) => `${g}, votre main`,
-    herdButton: (n: number, k: number) => `Votre troupeau : ${n} chameaux, ${k} choisi${k > 1 ? "s" : ""} pour un échange`,
-    spectator: "Spectateur",
-  },
-};
-
-
-// "gold, spice and 2 camels" from a canonical card list.
-function cardList(lang: Lang, cards: string[]): string {
-  const counts = new Map<Card, number>();
-  for (const c of cards) if (isCard(c)) counts.set(c, (counts.get(c) ?? 0) + 1);
-  const parts: string[] = [];
-  for (const g of GOODS) {
-    const n = counts.get(g);
-    if (!n) continue;
-    parts.push(n === 1 ? goodName(g, 1, lang) : `${n} ${goodName(g, n, lang)}`);
-  }
-  if (parts.length <= 1) return parts.join("");
-  return `${parts.slice(0, -1).join(", ")} ${TEXT[lang].and} ${parts[parts.length - 1]}`;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -277,7 +135,6 @@ type Composed =
   | { kind: "move"; text: string; words: string; action: "take" | "camels" | "exchange" | "sell"; good?: Card; taken?: string[]; given?: string[]; count?: number };
 
 function compose(lang: Lang, view: JaipurView, hand: string[], sel: Selection): Composed {
-  const t = TEXT[lang];
   const marketGoods: string[] = [];
   let marketCamels = 0;
   for (const i of sel.market) {
@@ -294,56 +151,58 @@ function compose(lang: Lang, view: JaipurView, hand: string[], sel: Selection): 
   const given = handCards.length + sel.herd;
   if (marketGoods.length === 0 && marketCamels === 0 && given === 0) return { kind: "empty" };
   if (marketCamels > 0) {
-    if (marketGoods.length > 0 || given > 0) return { kind: "unfinished", message: t.camelsAlone };
-    return { kind: "move", text: "camels", words: t.takeCamels(marketCamels), action: "camels", count: marketCamels };
+    if (marketGoods.length > 0 || given > 0) return { kind: "unfinished", message: t(lang, "jp.camelsAlone") };
+    return { kind: "move", text: "camels", words: plural(lang, "jp.takeCamels", marketCamels), action: "camels", count: marketCamels };
   }
   if (marketGoods.length > 0) {
     if (given === 0) {
       if (marketGoods.length === 1) {
         const g = marketGoods[0] as Card;
-        return { kind: "move", text: `take ${g}`, words: t.take(g), action: "take", good: g };
+        return { kind: "move", text: `take ${g}`, words: t(lang, "move.take", { good: goodName(g, 1, lang) }), action: "take", good: g };
       }
-      return { kind: "unfinished", message: t.exchangeGive(marketGoods.length) };
+      return { kind: "unfinished", message: plural(lang, "jp.exchangeGive", marketGoods.length) };
     }
-    if (given !== marketGoods.length) return { kind: "unfinished", message: t.exchangeBalance(marketGoods.length, given) };
+    if (given !== marketGoods.length) return { kind: "unfinished", message: t(lang, "jp.exchangeBalance", {
+          taken: plural(lang, "jp.taken", marketGoods.length),
+          given: plural(lang, "jp.given", given),
+        }),
+      };;
     const taken = sortCards(marketGoods);
     const gave = sortCards([...handCards, ...Array<string>(sel.herd).fill("camel")]);
     return {
       kind: "move",
       text: `exchange ${taken.join(" ")} for ${gave.join(" ")}`,
-      words: t.exchange(cardList(lang, taken), cardList(lang, gave)),
+      words: t(lang, "jp.exchange", { taken: cardList(taken, lang), given: cardList(gave, lang) }),
       action: "exchange",
       taken,
       given: gave,
     };
   }
-  if (sel.herd > 0) return { kind: "unfinished", message: t.herdOnly };
+  if (sel.herd > 0) return { kind: "unfinished", message: t(lang, "jp.herdOnly") };
   const goods = new Set(handCards);
-  if (goods.size !== 1) return { kind: "unfinished", message: t.oneGood };
+  if (goods.size !== 1) return { kind: "unfinished", message: t(lang, "jp.oneGood") };
   const g = handCards[0] as Card;
-  return { kind: "move", text: `sell ${handCards.length} ${g}`, words: t.sell(handCards.length, g), action: "sell", good: g, count: handCards.length };
+  return { kind: "move", text: `sell ${handCards.length} ${g}`, words: t(lang, "move.sell", { goods: `${handCards.length} ${goodName(g, handCards.length, lang)}` }), action: "sell", good: g, count: handCards.length };
 }
 
 // What a legal move yields, from the engine's preview event.
 function yields(lang: Lang, c: Extract<Composed, { kind: "move" }>, ev: GameEvent | undefined): string {
-  const t = TEXT[lang];
   switch (c.action) {
     case "sell": {
       const tokens = (ev?.action === "sell" && ev.tokens) || [];
       const bonus = (ev?.action === "sell" && ev.bonus) || false;
-      if (tokens.length === 0) return t.yieldNoTokens(bonus);
-      const total = sum(tokens);
-      const sumText = tokens.length > 1 ? `${tokens.join(" + ")} = ` : "";
-      return t.yieldSale(sumText, total, bonus);
+      if (tokens.length === 0) return t(lang, bonus ? "jp.yield.noTokensBonus" : "jp.yield.noTokens");
+      const price = `${tokens.length > 1 ? `${tokens.join(" + ")} = ` : ""}${plural(lang, "jp.rupees", sum(tokens))}`;
+      return t(lang, bonus ? "jp.yield.saleBonus" : "jp.yield.sale", { price });
     }
     case "take":
-      return t.yieldTake((ev?.action === "take" ? ev.good : c.good) ?? "camel");
+      return t(lang, "jp.yield.take", { the: t(lang, `jp.the.${(ev?.action === "take" ? ev.good : c.good) ?? "camel"}`) });
     case "camels":
-      return t.yieldCamels((ev?.action === "camels" ? ev.count : c.count) ?? 0);
+      return t(lang, "jp.yield.camels", { camels: plural(lang, "jp.camels", (ev?.action === "camels" ? ev.count : c.count) ?? 0) });
     case "exchange": {
       const taken = ev?.action === "exchange" ? ev.taken : (c.taken ?? []);
       const given = ev?.action === "exchange" ? ev.given : (c.given ?? []);
-      return t.yieldExchange(cardList(lang, taken), cardList(lang, given));
+      return t(lang, "jp.yield.exchange", { taken: cardList(taken, lang), given: cardList(given, lang) });
     }
   }
 }
@@ -393,8 +252,7 @@ interface Highlights {
 }
 
 export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScreen {
-  const lang: Lang = ctx.lang === "fr" ? "fr" : "en";
-  const t = TEXT[lang];
+  const lang = ctx.lang;
   let msg: JaipurState | null = null;
   let view: JaipurView | null = null;
   let sel: Selection = { market: new Set(), hand: new Set(), herd: 0 };
@@ -430,7 +288,7 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
     if (opts.isNew) cls.push("jp-new");
     if (opts.hinted) cls.push("jp-hinted");
     const label =
-      opts.zone === "market" ? t.marketCard(name) : opts.zone === "hand" ? t.handCard(name) : name;
+      opts.zone === "market" ? t(lang, "jp.card.market", { good: name }) : opts.zone === "hand" ? t(lang, "jp.card.hand", { good: name }) : name;
     const attrs: Attrs = {
       class: cls.join(" "),
       "data-zone": opts.zone === "known" ? null : opts.zone,
@@ -459,7 +317,7 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
     const n = Math.max(0, Math.min(2, p.seals));
     return el(
       "span",
-      { class: "jp-seals", "data-role": "seals", "data-seals": n, title: t.seals, "aria-label": `${t.seals}: ${n}/2` },
+      { class: "jp-seals", "data-role": "seals", "data-seals": n, title: t(lang, "jp.seals"), "aria-label": t(lang, "jp.seals.label", { n }) },
       sealIcon(n >= 1),
       sealIcon(n >= 2),
     );
@@ -481,7 +339,7 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
       "div",
       { class: "jp-player-head" },
       el("span", { class: "jp-name" }, ctx.seatName(seat)),
-      active ? el("span", { class: "jp-turn-badge" }, me ? t.yourTurn : t.toMove) : null,
+      active ? el("span", { class: "jp-turn-badge" }, t(lang, me ? "jp.badge.you" : "jp.badge.toMove")) : null,
       seals(p),
     );
     side.append(head);
@@ -491,7 +349,7 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
     const handBox = el("div", {
       class: `jp-hand${hl.seat === seat && hl.hand ? " jp-flash" : ""}`,
       "data-role": "hand",
-      "aria-label": t.handLabel(ctx.seatName(seat)),
+      "aria-label": t(lang, "jp.hand.label", { name: ctx.seatName(seat) }),
     });
     const interactive = me && composing();
     if (me && p.hand) {
@@ -504,8 +362,8 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
     const handCaption = el(
       "div",
       { class: "jp-caption" },
-      `${t.hand}: ${t.cards(p.hand_size)}`,
-      !me && p.known.length > 0 ? ` (${t.known(p.known.length)})` : "",
+      t(lang, "jp.hand.caption", { cards: plural(lang, "jp.cards", p.hand_size) }),
+      !me && p.known.length > 0 ? ` (${plural(lang, "jp.known", p.known.length)})` : "",
     );
     const handCol = el("div", { class: "jp-hand-col" }, handBox, handCaption);
 
@@ -523,9 +381,9 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
         el("span", { class: "jp-herd-chosen", "data-role": "herd-chosen" }),
       );
     } else {
-      herd = el("div", { class: herdCls, "data-zone": me ? "herd" : null, "data-role": "herd", role: "img", "aria-label": `${t.herd}: ${t.camels(p.herd)}` }, ...herdInner);
+      herd = el("div", { class: herdCls, "data-zone": me ? "herd" : null, "data-role": "herd", role: "img", "aria-label": t(lang, "jp.herd.label", { camels: plural(lang, "jp.camels", p.herd) }) }, ...herdInner);
     }
-    const herdCol = el("div", { class: "jp-herd-col" }, herd, el("div", { class: "jp-caption" }, t.herd));
+    const herdCol = el("div", { class: "jp-herd-col" }, herd, el("div", { class: "jp-caption" }, t(lang, "jp.herd")));
     cards.append(handCol, herdCol);
 
     // Scores: goods tokens, bonus tokens, the rupees this seat may know.
@@ -540,7 +398,7 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
     } else {
       for (const s of BONUS_SIZES) {
         for (let i = 0; i < (p.bonus_counts[s] ?? 0); i++) {
-          bonus.append(coin("?", "jp-coin-bonus jp-coin-hidden", `${t.bonusTokens} (${t.cardsOfPile(s)}), ${t.hidden}`));
+          bonus.append(coin("?", "jp-coin-bonus jp-coin-hidden", t(lang, "jp.bonusToken.hidden", { pile: t(lang, `jp.pile.${s}`) })));
           bonusKnown = false;
         }
       }
@@ -550,15 +408,15 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
     const scores = el(
       "div",
       { class: "jp-scores" },
-      el("span", { class: "jp-score-group" }, el("span", { class: "jp-score-label" }, t.goodsTokens), goods, p.goods_tokens.length === 0 ? el("span", { class: "jp-none" }, "—") : null),
+      el("span", { class: "jp-score-group" }, el("span", { class: "jp-score-label" }, t(lang, "jp.goodsTokens")), goods, p.goods_tokens.length === 0 ? el("span", { class: "jp-none" }, "—") : null),
       el(
         "span",
         { class: "jp-score-group" },
-        el("span", { class: "jp-score-label" }, t.bonusTokens),
+        el("span", { class: "jp-score-label" }, t(lang, "jp.bonusTokens")),
         bonus,
         bonus.childElementCount === 0 ? el("span", { class: "jp-none" }, "—") : null,
       ),
-      el("span", { class: "jp-rupees", "data-role": "rupees" }, `${t.rupees(total)}${bonusKnown ? "" : " + ?"}`),
+      el("span", { class: "jp-rupees", "data-role": "rupees" }, `${plural(lang, "jp.rupees", total)}${bonusKnown ? "" : " + ?"}`),
     );
 
     if (me) side.append(scores, cards);
@@ -573,22 +431,22 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
     const info = el(
       "div",
       { class: "jp-info" },
-      el("span", { class: "jp-round", "data-role": "round" }, `${t.round} ${v.round}`),
+      el("span", { class: "jp-round", "data-role": "round" }, t(lang, "jp.round", { n: v.round })),
       el(
         "span",
-        { class: "jp-deck", "data-role": "deck", "aria-label": `${t.deck}: ${t.cards(v.deck_size)}` },
+        { class: "jp-deck", "data-role": "deck", "aria-label": t(lang, "jp.deck.label", { cards: plural(lang, "jp.cards", v.deck_size) }) },
         backEl("jp-deck-back"),
-        el("span", {}, el("strong", {}, String(v.deck_size)), ` ${t.deck.toLowerCase()}`),
+        el("span", {}, el("strong", {}, String(v.deck_size)), ` ${t(lang, "jp.deck")}`),
       ),
-      el("span", { class: "jp-discard", "data-role": "discard" }, `${t.discard}: ${v.discard.length}`),
+      el("span", { class: "jp-discard", "data-role": "discard" }, t(lang, "jp.discard", { n: v.discard.length })),
     );
 
     const interactive = composing();
-    const market = el("div", { class: "jp-market", "data-role": "market", "aria-label": t.market });
+    const market = el("div", { class: "jp-market", "data-role": "market", "aria-label": t(lang, "jp.market") });
     v.market.forEach((c, i) =>
       market.append(cardEl(c, { zone: "market", index: i, interactive, isNew: hl.market.has(i), hinted: hint.market.has(i) })),
     );
-    const marketBox = el("div", { class: "jp-market-box" }, el("h3", { class: "jp-h" }, t.market), market);
+    const marketBox = el("div", { class: "jp-market-box" }, el("h3", { class: "jp-h" }, t(lang, "jp.market")), market);
 
     const piles = el("div", { class: "jp-piles", "data-role": "token-piles" });
     for (const g of TRADE_GOODS) {
@@ -603,15 +461,19 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
             class: `jp-pile${hl.pile === g ? " jp-flash" : ""}${values.length === 0 ? " jp-pile-empty" : ""}`,
             "data-good": g,
             "data-left": values.length,
-            "aria-label": `${goodName(g, 1, lang)}: ${values.join(", ") || "0"} (${t.left(values.length)})`,
+            "aria-label": t(lang, "jp.tokenPile.label", {
+              good: goodName(g, 1, lang),
+              values: values.join(", ") || "0",
+              left: plural(lang, "jp.left", values.length),
+            }),
           },
           el("span", { class: `jp-pile-icon jp-g-${g}`, title: goodName(g, 1, lang) }, symbol(g)),
           stack,
-          el("span", { class: "jp-pile-left" }, t.leftShort(values.length)),
+          el("span", { class: "jp-pile-left" }, t(lang, "jp.leftShort", { n: values.length })),
         ),
       );
     }
-    const pilesBox = el("div", { class: "jp-piles-box" }, el("h3", { class: "jp-h" }, t.tokenPiles), piles);
+    const pilesBox = el("div", { class: "jp-piles-box" }, el("h3", { class: "jp-h" }, t(lang, "jp.goodsTokens")), piles);
 
     const bonus = el("div", { class: "jp-bonus", "data-role": "bonus-piles" });
     for (const s of BONUS_SIZES) {
@@ -622,13 +484,13 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
       bonus.append(
         el(
           "div",
-          { class: `jp-bonus-pile${hl.bonusPile === s ? " jp-flash" : ""}`, "data-size": s, "data-left": n, "aria-label": `${t.bonusPiles} ${t.cardsOfPile(s)}: ${t.left(n)}` },
+          { class: `jp-bonus-pile${hl.bonusPile === s ? " jp-flash" : ""}`, "data-size": s, "data-left": n, "aria-label": t(lang, "jp.bonusPile.label", { pile: t(lang, `jp.pile.${s}`), left: plural(lang, "jp.left", n) }) },
           stack,
-          el("span", { class: "jp-caption" }, el("strong", {}, t.cardsOfPile(s)), el("br"), t.leftShort(n)),
+          el("span", { class: "jp-caption" }, el("strong", {}, t(lang, `jp.pile.${s}`)), el("br"), t(lang, "jp.leftShort", { n })),
         ),
       );
     }
-    const bonusBox = el("div", { class: "jp-bonus-box" }, el("h3", { class: "jp-h" }, t.bonusPiles), bonus);
+    const bonusBox = el("div", { class: "jp-bonus-box" }, el("h3", { class: "jp-h" }, t(lang, "jp.bonusTokens")), bonus);
 
     return el("section", { class: "jp-board" }, info, marketBox, bonusBox, pilesBox);
   }
@@ -637,8 +499,8 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
 
   function composerEl(): HTMLElement {
     statusEl = el("p", { class: "jp-status", "data-role": "composer-status", "aria-live": "polite" });
-    confirmEl = el("button", { type: "button", class: "jp-btn jp-btn-primary", "data-action": "confirm", "data-key": "confirm", disabled: true }, t.confirm);
-    clearEl = el("button", { type: "button", class: "jp-btn", "data-action": "clear", "data-key": "clear" }, t.clear);
+    confirmEl = el("button", { type: "button", class: "jp-btn jp-btn-primary", "data-action": "confirm", "data-key": "confirm", disabled: true }, t(lang, "jp.confirm"));
+    clearEl = el("button", { type: "button", class: "jp-btn", "data-action": "clear", "data-key": "clear" }, t(lang, "jp.clear"));
     return el("div", { class: "jp-composer", "data-role": "composer" }, statusEl, el("div", { class: "jp-actions" }, clearEl, confirmEl));
   }
 
@@ -657,8 +519,8 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
       if (zone === "herd") {
         const herdSize = view!.players[msg!.seat ?? 0]?.herd ?? 0;
         const chosen = b.querySelector('[data-role="herd-chosen"]');
-        if (chosen) chosen.textContent = herdSize > 0 ? t.chosenOf(sel.herd, herdSize) : "";
-        b.setAttribute("aria-label", t.herdButton(herdSize, sel.herd));
+        if (chosen) chosen.textContent = herdSize > 0 ? plural(lang, "jp.chosen", sel.herd, { total: herdSize }) : "";
+        b.setAttribute("aria-label", plural(lang, "jp.herd.button", sel.herd, { camels: herdSize }));
       }
     });
     if (!statusEl || !confirmEl || !clearEl) return;
@@ -668,16 +530,16 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
     statusEl.classList.remove("jp-status-error", "jp-status-ok");
     if (c.kind !== "move") {
       confirmEl.disabled = true;
-      confirmEl.textContent = t.confirm;
+      confirmEl.textContent = t(lang, "jp.confirm");
       delete confirmEl.dataset.move;
-      statusEl.textContent = c.kind === "empty" ? t.empty : c.message;
+      statusEl.textContent = c.kind === "empty" ? t(lang, "jp.help") : c.message;
       return;
     }
     const legal = msg.legal.includes(c.text);
     confirmEl.disabled = !legal;
     confirmEl.textContent = c.words;
     confirmEl.dataset.move = c.text;
-    statusEl.textContent = t.checking;
+    statusEl.textContent = t(lang, "jp.checking");
     ctx.preview(c.text).then(
       (p: Preview) => {
         if (destroyed || seq !== previewSeq || !statusEl) return;
@@ -685,16 +547,16 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
           statusEl.textContent = yields(lang, c, p.event);
           statusEl.classList.add("jp-status-ok");
         } else if (!legal) {
-          statusEl.textContent = `${t.notAllowed} ${p.error ?? ""}`.trim();
+          statusEl.textContent = t(lang, "jp.notAllowed", { error: p.error ?? "" }).trim();
           statusEl.classList.add("jp-status-error");
         } else {
           // Listed as legal but the preview disagrees: the list decides; show the engine's words.
-          statusEl.textContent = p.error ? `${t.notAllowed} ${p.error}` : yields(lang, c, p.event);
+          statusEl.textContent = p.error ? t(lang, "jp.notAllowed", { error: p.error }) : yields(lang, c, p.event);
         }
       },
       () => {
         if (destroyed || seq !== previewSeq || !statusEl) return;
-        statusEl.textContent = legal ? c.words : t.previewFailed;
+        statusEl.textContent = legal ? c.words : t(lang, "jp.previewFailed");
         if (!legal) statusEl.classList.add("jp-status-error");
       },
     );

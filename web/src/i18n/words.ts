@@ -24,6 +24,17 @@ export function countedList(cards: string[], lang: Lang): string {
   return joinList([...counts].map(([card, n]) => `${n} ${goodName(card, n, lang)}`), lang);
 }
 
+// "gold, spice and 2 camels": cards in canonical order, a count only where there are more
+// than one (the Jaipur composer's words).
+export function cardList(cards: string[], lang: Lang): string {
+  const parts: string[] = [];
+  for (const card of CARDS) {
+    const n = cards.filter((c) => c === card).length;
+    if (n > 0) parts.push(n === 1 ? goodName(card, 1, lang) : `${n} ${goodName(card, n, lang)}`);
+  }
+  return joinList(parts, lang);
+}
+
 // The keys that have a twin for the seat addressed as "you" ("log.take.you").
 type Personal = { [K in TextKey]: `${K}.you` extends TextKey ? K : never }[TextKey];
 const person = <K extends Personal>(key: K, seat: number, you: number | null): K | `${K}.you` =>
