@@ -17,6 +17,7 @@ import type {
   MarrakechView,
   StateMessage,
 } from "./contract.js";
+import { plural, t } from "./i18n/t.js";
 
 // ---------------------------------------------------------------------------------------
 // The view: contract.ts (docs/rules/marrakech.md, "Views and hidden information").
@@ -31,138 +32,10 @@ interface Placement {
   b: string;
 }
 
-// ---------------------------------------------------------------------------------------
-// Words.
-
-interface Words {
-  board: string;
-  left: string;
-  straight: string;
-  right: string;
-  place: string;
-  clear: string;
-  toPlace: string;
-  lastRoll: string;
-  noRoll: string;
-  rollUnseen: string;
-  die: (n: number) => string;
-  colours: string[];
-  dirhams: (n: number) => string;
-  left_: (n: number) => string;
-  squares: (n: number) => string;
-  out: string;
-  toMove: string;
-  winner: string;
-  empty: string;
-  carpet: (colour: string, id: number) => string;
-  assam: string;
-  orientMine: string;
-  orientOther: (n: string) => string;
-  rollOther: (n: string) => string;
-  placeMine: string;
-  placeOther: (n: string) => string;
-  over: string;
-  pickFirst: string;
-  pickSecond: string;
-  confirm: string;
-  rolled: (n: string, me: boolean, r: number) => string;
-  pays: (from: string, to: string, fromMe: boolean, toMe: boolean, amount: number) => string;
-  isOut: (n: string, me: boolean) => string;
-  free: string;
-  players: string;
-  orientGroup: string;
+// A carpet colour's name; a colour the app does not know, as its number.
+function colourName(lang: Lang, colour: number): string {
+  return colour >= 0 && colour < 4 ? t(lang, `mk.colour.${colour as 0 | 1 | 2 | 3}`) : String(colour);
 }
-
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
-
-const WORDS: Record<Lang, Words> = {
-  en: {
-    board: "The Marrakech market",
-    left: "Turn left",
-    straight: "Straight on",
-    right: "Turn right",
-    place: "Place carpet",
-    clear: "Clear",
-    toPlace: "Carpet to place",
-    lastRoll: "Last roll",
-    noRoll: "No roll yet",
-    rollUnseen: "Not seen from here",
-    die: (n) => `Die: ${n}`,
-    colours: ["Red", "Blue", "Green", "Orange"],
-    dirhams: (n) => plural(n, "dirham", "dirhams"),
-    left_: (n) => `${n} left`,
-    squares: (n) => plural(n, "square shown", "squares shown"),
-    out: "Out",
-    toMove: "To move",
-    winner: "Winner",
-    empty: "empty",
-    carpet: (c, id) => `${c.toLowerCase()} carpet ${id}`,
-    assam: "Assam",
-    orientMine: "Your turn: choose where Assam faces, then he walks.",
-    orientOther: (n) => `${n} turns Assam.`,
-    rollOther: (n) => `${n} rolls the die.`,
-    placeMine: "Place your carpet beside Assam.",
-    placeOther: (n) => `${n} places a carpet.`,
-    over: "Game over.",
-    pickFirst: "Pick a highlighted square.",
-    pickSecond: "Now pick its other half.",
-    confirm: "Confirm with “Place carpet”.",
-    rolled: (n, me, r) => (me ? `You rolled ${r}.` : `${n} rolled ${r}.`),
-    pays: (from, to, fromMe, toMe, a) =>
-      fromMe
-        ? `You pay ${plural(a, "dirham", "dirhams")} to ${to}.`
-        : toMe
-          ? `${from} pays you ${plural(a, "dirham", "dirhams")}.`
-          : `${from} pays ${plural(a, "dirham", "dirhams")} to ${to}.`,
-    isOut: (n, me) => (me ? "You are out." : `${n} is out.`),
-    free: "No tribute.",
-    players: "Players",
-    orientGroup: "Orient Assam",
-  },
-  fr: {
-    board: "Le marché de Marrakech",
-    left: "Tourner à gauche",
-    straight: "Tout droit",
-    right: "Tourner à droite",
-    place: "Poser le tapis",
-    clear: "Effacer",
-    toPlace: "Tapis à poser",
-    lastRoll: "Dernier lancer",
-    noRoll: "Pas encore de lancer",
-    rollUnseen: "Non vu d'ici",
-    die: (n) => `Dé : ${n}`,
-    colours: ["Rouge", "Bleu", "Vert", "Orange"],
-    dirhams: (n) => plural(n, "dirham", "dirhams"),
-    left_: (n) => (n === 1 ? "1 restant" : `${n} restants`),
-    squares: (n) => plural(n, "case visible", "cases visibles"),
-    out: "Éliminé",
-    toMove: "À jouer",
-    winner: "Gagnant",
-    empty: "vide",
-    carpet: (c, id) => `tapis ${c.toLowerCase()} ${id}`,
-    assam: "Assam",
-    orientMine: "À vous : orientez Assam, puis il avance.",
-    orientOther: (n) => `${n} oriente Assam.`,
-    rollOther: (n) => `${n} lance le dé.`,
-    placeMine: "Posez votre tapis à côté d’Assam.",
-    placeOther: (n) => `${n} pose un tapis.`,
-    over: "Partie terminée.",
-    pickFirst: "Choisissez une case en surbrillance.",
-    pickSecond: "Choisissez maintenant son autre moitié.",
-    confirm: "Confirmez avec « Poser le tapis ».",
-    rolled: (n, me, r) => (me ? `Vous avez fait ${r}.` : `${n} a fait ${r}.`),
-    pays: (from, to, fromMe, toMe, a) =>
-      fromMe
-        ? `Vous payez ${plural(a, "dirham", "dirhams")} à ${to}.`
-        : toMe
-          ? `${from} vous paie ${plural(a, "dirham", "dirhams")}.`
-          : `${from} paie ${plural(a, "dirham", "dirhams")} à ${to}.`,
-    isOut: (n, me) => (me ? "Vous êtes éliminé." : `${n} est éliminé.`),
-    free: "Pas de dîme.",
-    players: "Joueurs",
-    orientGroup: "Orienter Assam",
-  },
-};
 
 // ---------------------------------------------------------------------------------------
 // Geometry. One square is 100 units; the margin holds the arcs and the coordinates.
@@ -284,7 +157,7 @@ function stepPath(from: Pos, to: Pos): StepFn {
 let screens = 0;
 
 export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): GameScreen {
-  const w = WORDS[ctx.lang] ?? WORDS.en;
+  const lang = ctx.lang;
   const uid = `mk${++screens}`;
   // Asked each time: a player may change the setting during a game.
   const motionQuery = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
@@ -297,7 +170,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
     class: "mk-board",
     viewBox: `0 0 ${SIZE} ${SIZE}`,
     role: "group",
-    "aria-label": w.board,
+    "aria-label": t(lang, "mk.board"),
   });
   boardWrap.appendChild(board);
   const defs = svg("defs", {}, board);
@@ -320,11 +193,11 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
   const dieEl = html("div", "mk-die", rollBox);
   dieEl.dataset.role = "die";
   const rollText = html("div", "mk-roll-text", rollBox);
-  const rollCaption = html("div", "mk-roll-caption", rollText, w.lastRoll);
+  const rollCaption = html("div", "mk-roll-caption", rollText, t(lang, "mk.lastRoll"));
   const noticeEl = html("div", "mk-notice", rollText);
   noticeEl.setAttribute("aria-live", "polite");
   const playersEl = html("ul", "mk-players", side);
-  playersEl.setAttribute("aria-label", w.players);
+  playersEl.setAttribute("aria-label", t(lang, "mk.players"));
 
   // ----- the squares: the hit targets, on top of everything -----
   const squares = new Map<string, SVGGElement>();
@@ -547,15 +420,15 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
     svg("rect", { x: 3, y: 3, width: 54, height: 54, rx: 11, class: "mk-die-face" }, s);
     if (lastRoll === null) {
       // Joining or jumping into a game part-way, the last roll is not in the view.
-      const text = msg && msg.move_count > 0 ? w.rollUnseen : w.noRoll;
+      const text = msg && msg.move_count > 0 ? t(lang, "mk.rollUnseen") : t(lang, "mk.noRoll");
       svg("text", { x: 30, y: 31, class: "mk-die-none" }, s).textContent = msg && msg.move_count > 0 ? "–" : "?";
       if (!noticeEl.textContent) noticeEl.textContent = text;
       dieEl.setAttribute("aria-label", text);
       dieEl.title = text;
     } else {
       for (const [x, y] of DIE_PIPS[lastRoll] ?? []) svg("circle", { cx: x, cy: y, r: 6, class: "mk-pip" }, s);
-      dieEl.setAttribute("aria-label", w.die(lastRoll));
-      dieEl.title = w.die(lastRoll);
+      dieEl.setAttribute("aria-label", t(lang, "mk.die", { n: lastRoll }));
+      dieEl.title = t(lang, "mk.die", { n: lastRoll });
     }
     dieEl.setAttribute("role", "img");
     dieEl.dataset.roll = lastRoll === null ? "" : String(lastRoll);
@@ -563,7 +436,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
 
   function swatch(colour: number, wide: boolean, cls = "mk-swatch"): SVGSVGElement {
     const wd = wide ? 64 : 28;
-    const s = svg("svg", { viewBox: `0 0 ${wd} 28`, class: cls, role: "img", "aria-label": w.colours[colour] ?? "" });
+    const s = svg("svg", { viewBox: `0 0 ${wd} 28`, class: cls, role: "img", "aria-label": colourName(lang, colour) });
     svg("rect", { x: 1.5, y: 1.5, width: wd - 3, height: 25, rx: 4, fill: `url(#${uid}-pat${colour})`, stroke: DARK[colour] ?? "#444", "stroke-width": 3 }, s);
     return s;
   }
@@ -579,10 +452,10 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
     const name = p === null ? "" : seatName(p);
     let text = "";
     const mine = msg.legal.length > 0;
-    if (view.phase === "game_over" || msg.over) text = w.over;
-    else if (view.phase === "orient") text = mine ? w.orientMine : w.orientOther(name);
-    else if (view.phase === "roll") text = w.rollOther(name);
-    else if (view.phase === "place") text = mine ? w.placeMine : w.placeOther(name);
+    if (view.phase === "game_over" || msg.over) text = t(lang, "mk.over");
+    else if (view.phase === "orient") text = mine ? t(lang, "mk.orientMine") : t(lang, "mk.orientOther", { name });
+    else if (view.phase === "roll") text = t(lang, "mk.rollOther", { name });
+    else if (view.phase === "place") text = mine ? t(lang, "mk.placeMine") : t(lang, "mk.placeOther", { name });
     statusEl.textContent = text;
   }
 
@@ -601,25 +474,26 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
       if (over && winners.includes(p)) li.classList.add("mk-winner");
       const head = html("div", "mk-player-head", li);
       html("span", "mk-player-name", head, seatName(p));
-      if (!over && view!.to_move === p) html("span", "mk-badge mk-badge-turn", head, w.toMove);
-      if (pl.out) html("span", "mk-badge mk-badge-out", head, w.out);
-      if (over && winners.includes(p)) html("span", "mk-badge mk-badge-win", head, w.winner);
+      if (!over && view!.to_move === p) html("span", "mk-badge mk-badge-turn", head, t(lang, "mk.toMove"));
+      if (pl.out) html("span", "mk-badge mk-badge-out", head, t(lang, "mk.out"));
+      if (over && winners.includes(p)) html("span", "mk-badge mk-badge-win", head, t(lang, "mk.winner"));
       const money = html("div", "mk-money", li);
       const coin = svg("svg", { viewBox: "0 0 20 20", class: "mk-coin", "aria-hidden": "true" });
       svg("circle", { cx: 10, cy: 10, r: 8.5 }, coin);
       svg("circle", { cx: 10, cy: 10, r: 4.5, class: "mk-coin-inner" }, coin);
       money.appendChild(coin);
-      html("span", "", money, w.dirhams(pl.dirhams));
+      html("span", "", money, plural(lang, "dirhams", pl.dirhams));
       const cols = html("div", "mk-colours", li);
       pl.colors.forEach((c, i) => {
         const item = html("span", "mk-colour", cols);
         item.appendChild(swatch(c, false));
-        html("span", "mk-colour-name", item, w.colours[c] ?? String(c));
-        html("span", "mk-colour-left", item, w.left_(pl.carpets_left?.[i] ?? 0));
-        item.title = `${w.colours[c] ?? c}: ${w.left_(pl.carpets_left?.[i] ?? 0)}, ${w.squares(shownSquares.get(c) ?? 0)}`;
+        const left = plural(lang, "mk.left", pl.carpets_left?.[i] ?? 0);
+        html("span", "mk-colour-name", item, colourName(lang, c));
+        html("span", "mk-colour-left", item, left);
+        item.title = `${colourName(lang, c)}: ${left}, ${plural(lang, "mk.squares", shownSquares.get(c) ?? 0)}`;
       });
       const sq = pl.colors.reduce((n, c) => n + (shownSquares.get(c) ?? 0), 0);
-      html("div", "mk-player-squares", li, w.squares(sq));
+      html("div", "mk-player-squares", li, plural(lang, "mk.squares", sq));
     });
   }
 
@@ -628,15 +502,15 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
     if (!view || !msg) return;
     if (view.phase === "place" && typeof view.current_carpet === "number") {
       const box = html("div", "mk-to-place", controls);
-      html("span", "mk-to-place-label", box, w.toPlace);
+      html("span", "mk-to-place-label", box, t(lang, "mk.toPlace"));
       box.appendChild(swatch(view.current_carpet, true, "mk-swatch mk-swatch-wide"));
-      html("span", "mk-to-place-name", box, w.colours[view.current_carpet] ?? "");
+      html("span", "mk-to-place-name", box, colourName(lang, view.current_carpet));
     }
     if (!interactive()) return;
     if (view.phase === "orient" && orients.length > 0) {
       const row = html("div", "mk-orient", controls);
       row.setAttribute("role", "group");
-      row.setAttribute("aria-label", w.orientGroup);
+      row.setAttribute("aria-label", t(lang, "mk.orientGroup"));
       for (const o of ORIENTS) {
         if (!orients.includes(o)) continue;
         const b = html("button", "mk-btn mk-orient-btn", row);
@@ -652,7 +526,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
                 : "M12 21V4M7 9l5-5 5 5",
         }, icon);
         b.appendChild(icon);
-        html("span", "", b, w[o]);
+        html("span", "", b, t(lang, `move.${o}`));
         if (ctx.hinted === o) b.classList.add("mk-hinted");
         b.addEventListener("click", () => send(o));
         b.addEventListener("pointerenter", () => setOrientHover(o));
@@ -666,7 +540,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
       const place = html("button", "mk-btn mk-btn-primary", row);
       place.type = "button";
       place.dataset.action = "place";
-      place.textContent = w.place;
+      place.textContent = t(lang, "mk.place");
       place.addEventListener("click", () => {
         const p = chosen();
         if (p) send(p.move);
@@ -674,7 +548,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
       const clear = html("button", "mk-btn", row);
       clear.type = "button";
       clear.dataset.action = "clear";
-      clear.textContent = w.clear;
+      clear.textContent = t(lang, "mk.clear");
       clear.addEventListener("click", () => {
         sel1 = sel2 = null;
         why = "";
@@ -752,7 +626,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
     if (clearBtn) clearBtn.disabled = !sel1;
     const help = controls.querySelector<HTMLElement>(".mk-help");
     if (help) {
-      help.textContent = why || (chosen() ? w.confirm : sel1 ? w.pickSecond : w.pickFirst);
+      help.textContent = why || t(lang, chosen() ? "mk.confirm" : sel1 ? "mk.pickSecond" : "mk.pickFirst");
       help.classList.toggle("mk-why", !!why);
     }
   }
@@ -760,8 +634,8 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
   function squareLabel(name: string): string {
     const [x, y] = squareXY(name);
     const c = view?.board[y]?.[x];
-    let s = `${name}: ${c ? w.carpet(w.colours[c.color] ?? "", c.carpet) : w.empty}`;
-    if (shown.x === x && shown.y === y) s += `, ${w.assam}`;
+    let s = `${name}: ${c ? t(lang, "mk.carpet", { colour: colourName(lang, c.color).toLowerCase(), id: c.carpet }) : t(lang, "mk.empty")}`;
+    if (shown.x === x && shown.y === y) s += `, ${t(lang, "mk.assam")}`;
     return s;
   }
 
@@ -840,10 +714,22 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
   function describeRoll(ev: RollEvent): void {
     noticeEl.replaceChildren();
     if (typeof ev.roll !== "number") return;
-    const lines: string[] = [w.rolled(seatName(ev.seat), isMe(ev.seat), ev.roll)];
-    const t = ev.tribute;
-    if (t && t.amount > 0) lines.push(w.pays(seatName(t.from), seatName(t.to), isMe(t.from), isMe(t.to), t.amount));
-    for (const p of ev.out ?? []) lines.push(w.isOut(seatName(p), isMe(p)));
+    const lines: string[] = [
+      isMe(ev.seat) ? t(lang, "mk.rolled.you", { roll: ev.roll }) : t(lang, "mk.rolled", { name: seatName(ev.seat), roll: ev.roll }),
+    ];
+    const tribute = ev.tribute;
+    if (tribute && tribute.amount > 0) {
+      const dirhams = plural(lang, "dirhams", tribute.amount);
+      const [from, to] = [seatName(tribute.from), seatName(tribute.to)];
+      lines.push(
+        isMe(tribute.from)
+          ? t(lang, "mk.pays.you", { dirhams, to })
+          : isMe(tribute.to)
+            ? t(lang, "mk.pays.toYou", { from, dirhams })
+            : t(lang, "mk.pays", { from, dirhams, to }),
+      );
+    }
+    for (const p of ev.out ?? []) lines.push(isMe(p) ? t(lang, "mk.isOut.you") : t(lang, "mk.isOut", { name: seatName(p) }));
     lines.forEach((l, i) => html("div", i > 0 ? "mk-notice-strong" : "", noticeEl, l));
   }
 
@@ -891,7 +777,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
     renderPlayers();
     renderControls();
     renderInteractive();
-    rollCaption.textContent = w.lastRoll;
+    rollCaption.textContent = t(lang, "mk.lastRoll");
   }
 
   function renderNow(m: MarrakechState, animate: boolean): void {
@@ -968,7 +854,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
     tributeLayer.replaceChildren();
     for (const g of squares.values()) g.classList.remove("mk-legal", "mk-partner", "mk-selected", "mk-active");
     controls.replaceChildren();
-    if (view) statusEl.textContent = w.rollOther(seatName(ev.seat));
+    if (view) statusEl.textContent = t(lang, "mk.rollOther", { name: seatName(ev.seat) });
     if (typeof ev.roll === "number") lastRoll = ev.roll;
     drawDie();
     dieEl.classList.remove("mk-die-rolling");
