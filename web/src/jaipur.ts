@@ -19,6 +19,7 @@ import type {
   Preview,
   StateMessage,
 } from "./contract.js";
+import { el, svg } from "./dom.js";
 import { plural, t } from "./i18n/t.js";
 import { cardList, goodName } from "./i18n/words.js";
 
@@ -45,8 +46,6 @@ function sum(values: number[]): number {
 
 // ---------------------------------------------------------------------------------------
 // Drawing: small inline SVG, one symbol per good.
-
-const SVG_NS = "http://www.w3.org/2000/svg";
 
 const SYMBOLS: Record<Card, string> = {
   diamond:
@@ -78,46 +77,18 @@ const SYMBOLS: Record<Card, string> = {
 };
 
 function symbol(good: Card, cls = "jp-sym"): SVGSVGElement {
-  const svg = document.createElementNS(SVG_NS, "svg");
-  svg.setAttribute("viewBox", "0 0 40 40");
-  svg.setAttribute("class", cls);
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
+  const icon = svg("svg", { viewBox: "0 0 40 40", class: cls, "aria-hidden": "true", focusable: "false" });
   // Static markup from the table above; no outside text reaches it.
-  svg.innerHTML = SYMBOLS[good];
-  return svg;
+  icon.innerHTML = SYMBOLS[good];
+  return icon;
 }
 
 function sealIcon(filled: boolean): SVGSVGElement {
-  const svg = document.createElementNS(SVG_NS, "svg");
-  svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("class", filled ? "jp-seal jp-seal-won" : "jp-seal");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("focusable", "false");
-  svg.innerHTML =
+  const icon = svg("svg", { viewBox: "0 0 24 24", class: filled ? "jp-seal jp-seal-won" : "jp-seal", "aria-hidden": "true", focusable: "false" });
+  icon.innerHTML =
     '<circle cx="12" cy="12" r="10" class="jp-seal-disc"/>' +
     '<path d="M12,5 L13.8,10 L19,10 L14.8,13.2 L16.4,18.4 L12,15.2 L7.6,18.4 L9.2,13.2 L5,10 L10.2,10 Z" class="jp-seal-star"/>';
-  return svg;
-}
-
-type Attrs = Record<string, string | number | boolean | null | undefined>;
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attrs: Attrs = {},
-  ...children: (Node | string | null | undefined | false)[]
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") e.className = String(v);
-    else e.setAttribute(k, v === true ? "" : String(v));
-  }
-  for (const c of children) {
-    if (c === null || c === undefined || c === false) continue;
-    e.append(c);
-  }
-  return e;
+  return icon;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -289,7 +260,7 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
     if (opts.hinted) cls.push("jp-hinted");
     const label =
       opts.zone === "market" ? t(lang, "jp.card.market", { good: name }) : opts.zone === "hand" ? t(lang, "jp.card.hand", { good: name }) : name;
-    const attrs: Attrs = {
+    const attrs = {
       class: cls.join(" "),
       "data-zone": opts.zone === "known" ? null : opts.zone,
       "data-good": g,

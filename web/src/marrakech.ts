@@ -17,6 +17,7 @@ import type {
   MarrakechView,
   StateMessage,
 } from "./contract.js";
+import { el, svg } from "./dom.js";
 import { plural, t } from "./i18n/t.js";
 
 // ---------------------------------------------------------------------------------------
@@ -50,7 +51,6 @@ const ANGLE: Record<Facing, number> = { N: 0, E: 90, S: 180, W: 270 };
 const OPPOSITE: Record<Facing, Facing> = { N: "S", S: "N", E: "W", W: "E" };
 const TURN: Record<string, number> = { left: -90, straight: 0, right: 90 };
 const ORIENTS = ["left", "straight", "right"] as const;
-const SVG_NS = "http://www.w3.org/2000/svg";
 
 const facingOf = (f: string): Facing => (f === "E" || f === "S" || f === "W" ? f : "N");
 const cx = (x: number): number => M + x * CELL + CELL / 2;
@@ -60,30 +60,6 @@ function squareXY(name: string): [number, number] {
   return [name.charCodeAt(0) - 97, Number(name.slice(1)) - 1];
 }
 const onBoard = (x: number, y: number): boolean => x >= 0 && x < 7 && y >= 0 && y < 7;
-
-function svg<K extends keyof SVGElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string | number> = {},
-  parent?: Element,
-): SVGElementTagNameMap[K] {
-  const e = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  if (parent) parent.appendChild(e);
-  return e;
-}
-
-function html<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  cls = "",
-  parent?: Element,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  if (parent) parent.appendChild(e);
-  return e;
-}
 
 // A point along one step of Assam's walk, t in [0, 1], with the direction he moves in
 // (degrees, 0 = north). A step off the board follows the arc of the border track.
@@ -164,8 +140,8 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
   const reducedMotion = (): boolean => motionQuery?.matches ?? false;
 
   // ----- the skeleton -----
-  const screen = html("div", "mk-screen", root);
-  const boardWrap = html("div", "mk-board-wrap", screen);
+  const screen = root.appendChild(el("div", { class: "mk-screen" }));
+  const boardWrap = screen.appendChild(el("div", { class: "mk-board-wrap" }));
   const board = svg("svg", {
     class: "mk-board",
     viewBox: `0 0 ${SIZE} ${SIZE}`,
@@ -185,18 +161,18 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
   svg("path", { d: "M0 -100 L26 -68 L11 -68 L11 -38 L-11 -38 L-11 -68 L-26 -68 Z" }, ghostArrow);
   const squareLayer = svg("g", { class: "mk-squares" }, board);
 
-  const side = html("div", "mk-side", screen);
-  const statusEl = html("p", "mk-status", side);
+  const side = screen.appendChild(el("div", { class: "mk-side" }));
+  const statusEl = side.appendChild(el("p", { class: "mk-status" }));
   statusEl.setAttribute("aria-live", "polite");
-  const controls = html("div", "mk-controls", side);
-  const rollBox = html("div", "mk-roll", side);
-  const dieEl = html("div", "mk-die", rollBox);
+  const controls = side.appendChild(el("div", { class: "mk-controls" }));
+  const rollBox = side.appendChild(el("div", { class: "mk-roll" }));
+  const dieEl = rollBox.appendChild(el("div", { class: "mk-die" }));
   dieEl.dataset.role = "die";
-  const rollText = html("div", "mk-roll-text", rollBox);
-  const rollCaption = html("div", "mk-roll-caption", rollText, t(lang, "mk.lastRoll"));
-  const noticeEl = html("div", "mk-notice", rollText);
+  const rollText = rollBox.appendChild(el("div", { class: "mk-roll-text" }));
+  const rollCaption = rollText.appendChild(el("div", { class: "mk-roll-caption" }, t(lang, "mk.lastRoll")));
+  const noticeEl = rollText.appendChild(el("div", { class: "mk-notice" }));
   noticeEl.setAttribute("aria-live", "polite");
-  const playersEl = html("ul", "mk-players", side);
+  const playersEl = side.appendChild(el("ul", { class: "mk-players" }));
   playersEl.setAttribute("aria-label", t(lang, "mk.players"));
 
   // ----- the squares: the hit targets, on top of everything -----
@@ -467,33 +443,33 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
     const shownSquares = new Map<number, number>();
     for (const row of view.board) for (const c of row) if (c) shownSquares.set(c.color, (shownSquares.get(c.color) ?? 0) + 1);
     view.players.forEach((pl, p) => {
-      const li = html("li", "mk-player", playersEl);
+      const li = playersEl.appendChild(el("li", { class: "mk-player" }));
       li.dataset.seat = String(p);
       if (!over && view!.to_move === p) li.classList.add("mk-to-move");
       if (pl.out) li.classList.add("mk-out");
       if (over && winners.includes(p)) li.classList.add("mk-winner");
-      const head = html("div", "mk-player-head", li);
-      html("span", "mk-player-name", head, seatName(p));
-      if (!over && view!.to_move === p) html("span", "mk-badge mk-badge-turn", head, t(lang, "mk.toMove"));
-      if (pl.out) html("span", "mk-badge mk-badge-out", head, t(lang, "mk.out"));
-      if (over && winners.includes(p)) html("span", "mk-badge mk-badge-win", head, t(lang, "mk.winner"));
-      const money = html("div", "mk-money", li);
+      const head = li.appendChild(el("div", { class: "mk-player-head" }));
+      head.appendChild(el("span", { class: "mk-player-name" }, seatName(p)));
+      if (!over && view!.to_move === p) head.appendChild(el("span", { class: "mk-badge mk-badge-turn" }, t(lang, "mk.toMove")));
+      if (pl.out) head.appendChild(el("span", { class: "mk-badge mk-badge-out" }, t(lang, "mk.out")));
+      if (over && winners.includes(p)) head.appendChild(el("span", { class: "mk-badge mk-badge-win" }, t(lang, "mk.winner")));
+      const money = li.appendChild(el("div", { class: "mk-money" }));
       const coin = svg("svg", { viewBox: "0 0 20 20", class: "mk-coin", "aria-hidden": "true" });
       svg("circle", { cx: 10, cy: 10, r: 8.5 }, coin);
       svg("circle", { cx: 10, cy: 10, r: 4.5, class: "mk-coin-inner" }, coin);
       money.appendChild(coin);
-      html("span", "", money, plural(lang, "dirhams", pl.dirhams));
-      const cols = html("div", "mk-colours", li);
+      money.appendChild(el("span", {}, plural(lang, "dirhams", pl.dirhams)));
+      const cols = li.appendChild(el("div", { class: "mk-colours" }));
       pl.colors.forEach((c, i) => {
-        const item = html("span", "mk-colour", cols);
+        const item = cols.appendChild(el("span", { class: "mk-colour" }));
         item.appendChild(swatch(c, false));
         const left = plural(lang, "mk.left", pl.carpets_left?.[i] ?? 0);
-        html("span", "mk-colour-name", item, colourName(lang, c));
-        html("span", "mk-colour-left", item, left);
+        item.appendChild(el("span", { class: "mk-colour-name" }, colourName(lang, c)));
+        item.appendChild(el("span", { class: "mk-colour-left" }, left));
         item.title = `${colourName(lang, c)}: ${left}, ${plural(lang, "mk.squares", shownSquares.get(c) ?? 0)}`;
       });
       const sq = pl.colors.reduce((n, c) => n + (shownSquares.get(c) ?? 0), 0);
-      html("div", "mk-player-squares", li, plural(lang, "mk.squares", sq));
+      li.appendChild(el("div", { class: "mk-player-squares" }, plural(lang, "mk.squares", sq)));
     });
   }
 
@@ -501,19 +477,19 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
     controls.replaceChildren();
     if (!view || !msg) return;
     if (view.phase === "place" && typeof view.current_carpet === "number") {
-      const box = html("div", "mk-to-place", controls);
-      html("span", "mk-to-place-label", box, t(lang, "mk.toPlace"));
+      const box = controls.appendChild(el("div", { class: "mk-to-place" }));
+      box.appendChild(el("span", { class: "mk-to-place-label" }, t(lang, "mk.toPlace")));
       box.appendChild(swatch(view.current_carpet, true, "mk-swatch mk-swatch-wide"));
-      html("span", "mk-to-place-name", box, colourName(lang, view.current_carpet));
+      box.appendChild(el("span", { class: "mk-to-place-name" }, colourName(lang, view.current_carpet)));
     }
     if (!interactive()) return;
     if (view.phase === "orient" && orients.length > 0) {
-      const row = html("div", "mk-orient", controls);
+      const row = controls.appendChild(el("div", { class: "mk-orient" }));
       row.setAttribute("role", "group");
       row.setAttribute("aria-label", t(lang, "mk.orientGroup"));
       for (const o of ORIENTS) {
         if (!orients.includes(o)) continue;
-        const b = html("button", "mk-btn mk-orient-btn", row);
+        const b = row.appendChild(el("button", { class: "mk-btn mk-orient-btn" }));
         b.type = "button";
         b.dataset.orient = o;
         const icon = svg("svg", { viewBox: "0 0 24 24", class: "mk-icon", "aria-hidden": "true" });
@@ -526,7 +502,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
                 : "M12 21V4M7 9l5-5 5 5",
         }, icon);
         b.appendChild(icon);
-        html("span", "", b, t(lang, `move.${o}`));
+        b.appendChild(el("span", {}, t(lang, `move.${o}`)));
         if (ctx.hinted === o) b.classList.add("mk-hinted");
         b.addEventListener("click", () => send(o));
         b.addEventListener("pointerenter", () => setOrientHover(o));
@@ -536,8 +512,8 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
       }
     }
     if (view.phase === "place" && placements.length > 0) {
-      const row = html("div", "mk-place-row", controls);
-      const place = html("button", "mk-btn mk-btn-primary", row);
+      const row = controls.appendChild(el("div", { class: "mk-place-row" }));
+      const place = row.appendChild(el("button", { class: "mk-btn mk-btn-primary" }));
       place.type = "button";
       place.dataset.action = "place";
       place.textContent = t(lang, "mk.place");
@@ -545,7 +521,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
         const p = chosen();
         if (p) send(p.move);
       });
-      const clear = html("button", "mk-btn", row);
+      const clear = row.appendChild(el("button", { class: "mk-btn" }));
       clear.type = "button";
       clear.dataset.action = "clear";
       clear.textContent = t(lang, "mk.clear");
@@ -554,7 +530,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
         why = "";
         renderInteractive();
       });
-      html("p", "mk-help", controls);
+      controls.appendChild(el("p", { class: "mk-help" }));
     }
   }
 
@@ -730,7 +706,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
       );
     }
     for (const p of ev.out ?? []) lines.push(isMe(p) ? t(lang, "mk.isOut.you") : t(lang, "mk.isOut", { name: seatName(p) }));
-    lines.forEach((l, i) => html("div", i > 0 ? "mk-notice-strong" : "", noticeEl, l));
+    lines.forEach((l, i) => noticeEl.appendChild(el("div", { class: i > 0 ? "mk-notice-strong" : null }, l)));
   }
 
   function showTribute(ev: RollEvent): void {

@@ -3,7 +3,8 @@
 // the engine plays them (docs/rules/). The page is built with createElement and
 // textContent only; the one inline markup, **bold**, is our own text.
 
-export type Lang = "en" | "fr";
+import type { Lang } from "./contract.js";
+import { el, svg } from "./dom.js";
 
 type Game = "jaipur" | "marrakech";
 
@@ -747,38 +748,12 @@ const PAGES: Record<Game, Record<Lang, Page>> = {
 // ---------------------------------------------------------------------------
 // DOM
 
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  cls?: string,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) appendInline(e, text);
-  return e;
-}
-
-// Our own text with **bold** runs, as text nodes and <strong> elements.
-function appendInline(parent: HTMLElement, text: string): void {
-  const parts = text.split("**");
-  parts.forEach((part, i) => {
-    if (part === "") return;
-    if (i % 2 === 1) {
-      const strong = document.createElement("strong");
-      strong.textContent = part;
-      parent.appendChild(strong);
-    } else {
-      parent.appendChild(document.createTextNode(part));
-    }
-  });
-}
-
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-function svgEl(tag: string, attrs: Record<string, string | number>): SVGElement {
-  const e = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  return e;
+// Our own text with **bold** runs, as text and <strong> elements.
+function inline(text: string): (string | HTMLElement)[] {
+  return text
+    .split("**")
+    .map((part, i) => (i % 2 === 1 ? el("strong", {}, part) : part))
+    .filter((part) => part !== "");
 }
 
 // The 7 × 7 board with its border arcs and corner loops (FACTS.md, Marrakech), and
@@ -795,7 +770,7 @@ function trackSketch(label: string): SVGElement {
   const bottom = M + N * C;
   const cx = (i: number): number => M + i * C + r;
 
-  const svg = svgEl("svg", {
+  const drawing = svg("svg", {
     viewBox: `0 0 ${size} ${size}`,
     width: size,
     height: size,
@@ -803,15 +778,15 @@ function trackSketch(label: string): SVGElement {
     "aria-label": label,
     class: "rules-track",
   });
-  const title = svgEl("title", {});
+  const title = svg("title", {});
   title.textContent = label;
-  svg.appendChild(title);
+  drawing.appendChild(title);
 
   // Squares.
   for (let y = 0; y < N; y++) {
     for (let x = 0; x < N; x++) {
-      svg.appendChild(
-        svgEl("rect", {
+      drawing.appendChild(
+        svg("rect", {
           x: M + x * C,
           y: M + y * C,
           width: C,
@@ -838,52 +813,52 @@ function trackSketch(label: string): SVGElement {
   arcs.push(`M ${right - r} ${top} A ${r} ${r} 0 1 1 ${right} ${top + r}`);
   // Bottom-left corner: from its left side round to its bottom side.
   arcs.push(`M ${left} ${bottom - r} A ${r} ${r} 0 1 0 ${left + r} ${bottom}`);
-  svg.appendChild(svgEl("path", { d: arcs.join(" "), class: "rules-arc" }));
+  drawing.appendChild(svg("path", { d: arcs.join(" "), class: "rules-arc" }));
 
   // Board outline.
-  svg.appendChild(
-    svgEl("rect", { x: M, y: M, width: N * C, height: N * C, class: "rules-board-edge" }),
+  drawing.appendChild(
+    svg("rect", { x: M, y: M, width: N * C, height: N * C, class: "rules-board-edge" }),
   );
 
   // Assam on the centre square, facing north.
   const ax = cx(3);
   const ay = cx(3);
-  svg.appendChild(svgEl("circle", { cx: ax, cy: ay, r: 8, class: "rules-assam" }));
-  svg.appendChild(
-    svgEl("path", {
+  drawing.appendChild(svg("circle", { cx: ax, cy: ay, r: 8, class: "rules-assam" }));
+  drawing.appendChild(
+    svg("path", {
       d: `M ${ax} ${ay - 7} L ${ax + 5} ${ay + 2} L ${ax} ${ay} L ${ax - 5} ${ay + 2} Z`,
       class: "rules-assam-arrow",
     }),
   );
-  return svg;
+  return drawing;
 }
 
 function renderBlock(parent: HTMLElement, b: Block): void {
   switch (b.k) {
     case "p":
-      parent.appendChild(el("p", undefined, b.t));
+      parent.appendChild(el("p", {}, ...inline(b.t)));
       break;
     case "note":
-      parent.appendChild(el("p", "rules-note", b.t));
+      parent.appendChild(el("p", { class: "rules-note" }, ...inline(b.t)));
       break;
     case "h3":
-      parent.appendChild(el("h3", undefined, b.t));
+      parent.appendChild(el("h3", {}, ...inline(b.t)));
       break;
     case "ul":
     case "ol": {
       const list = el(b.k);
-      for (const item of b.items) list.appendChild(el("li", undefined, item));
+      for (const item of b.items) list.appendChild(el("li", {}, ...inline(item)));
       parent.appendChild(list);
       break;
     }
     case "table": {
-      const wrap = el("div", "rules-table-wrap");
-      const table = el("table", "rules-table");
-      table.appendChild(el("caption", undefined, b.caption));
+      const wrap = el("div", { class: "rules-table-wrap" });
+      const table = el("table", { class: "rules-table" });
+      table.appendChild(el("caption", {}, ...inline(b.caption)));
       const thead = el("thead");
       const hr = el("tr");
       for (const h of b.head) {
-        const th = el("th", undefined, h);
+        const th = el("th", {}, ...inline(h));
         th.scope = "col";
         hr.appendChild(th);
       }
@@ -894,11 +869,11 @@ function renderBlock(parent: HTMLElement, b: Block): void {
         const tr = el("tr");
         row.forEach((cell, i) => {
           if (i === 0) {
-            const th = el("th", undefined, cell);
+            const th = el("th", {}, ...inline(cell));
             th.scope = "row";
             tr.appendChild(th);
           } else {
-            tr.appendChild(el("td", undefined, cell));
+            tr.appendChild(el("td", {}, ...inline(cell)));
           }
         });
         tbody.appendChild(tr);
@@ -909,9 +884,9 @@ function renderBlock(parent: HTMLElement, b: Block): void {
       break;
     }
     case "track": {
-      const fig = el("figure", "rules-figure");
+      const fig = el("figure", { class: "rules-figure" });
       fig.appendChild(trackSketch(b.label));
-      fig.appendChild(el("figcaption", undefined, b.caption));
+      fig.appendChild(el("figcaption", {}, ...inline(b.caption)));
       parent.appendChild(fig);
       break;
     }
@@ -926,25 +901,25 @@ export function renderRules(root: HTMLElement, game: "jaipur" | "marrakech", lan
   root.classList.add("rules");
   root.lang = lang;
 
-  const article = el("article", "rules-page");
+  const article = el("article", { class: "rules-page" });
   article.id = `rules-${game}`;
 
-  const header = el("header", "rules-header");
-  const otherLink = el("a", "rules-other", page.other);
+  const header = el("header", { class: "rules-header" });
+  const otherLink = el("a", { class: "rules-other" }, ...inline(page.other));
   otherLink.href = `#/rules/${other}`;
   header.appendChild(otherLink);
-  header.appendChild(el("h1", undefined, page.title));
-  header.appendChild(el("p", "rules-lead", page.lead));
+  header.appendChild(el("h1", {}, ...inline(page.title)));
+  header.appendChild(el("p", { class: "rules-lead" }, ...inline(page.lead)));
 
   // Table of contents. The app routes on the hash, so the links scroll in place
   // instead of changing it.
-  const nav = el("nav", "rules-toc");
+  const nav = el("nav", { class: "rules-toc" });
   nav.setAttribute("aria-label", page.toc);
-  nav.appendChild(el("p", "rules-toc-title", page.toc));
+  nav.appendChild(el("p", { class: "rules-toc-title" }, ...inline(page.toc)));
   const tocList = el("ol");
   for (const s of page.sections) {
     const li = el("li");
-    const a = el("a", undefined, s.title);
+    const a = el("a", {}, ...inline(s.title));
     a.href = `#/rules/${game}`;
     a.dataset.section = s.id;
     a.addEventListener("click", (ev) => {
@@ -959,9 +934,9 @@ export function renderRules(root: HTMLElement, game: "jaipur" | "marrakech", lan
   article.appendChild(header);
 
   for (const s of page.sections) {
-    const section = el("section", "rules-section");
+    const section = el("section", { class: "rules-section" });
     section.id = s.id;
-    section.appendChild(el("h2", undefined, s.title));
+    section.appendChild(el("h2", {}, ...inline(s.title)));
     for (const b of s.blocks) renderBlock(section, b);
     article.appendChild(section);
   }
