@@ -12,7 +12,7 @@ import { t } from "./i18n/t.js";
 import { renderLobby, renderJoin } from "./lobby.js";
 import { mountGame } from "./game.js";
 import { mountReplay } from "./replay.js";
-import { renderRules } from "./rules.js";
+import { renderRules } from "./rules/page.js";
 
 let lang: Lang = currentLang();
 let unmount: (() => void) | null = null;
