@@ -7,7 +7,7 @@ import { api, GameSocket, invites, seats, type HeldSeat } from "./api.js";
 import { clear, el } from "./dom.js";
 import { t } from "./i18n/t.js";
 import { describe, moveInWords } from "./i18n/words.js";
-import { createJaipurScreen } from "./jaipur.js";
+import { createJaipurScreen } from "./jaipur/screen.js";
 import { createMarrakechScreen } from "./marrakech.js";
 
 const LOG_LENGTH = 8;

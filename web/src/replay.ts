@@ -5,7 +5,7 @@ import { el } from "./dom.js";
 import { t } from "./i18n/t.js";
 import { describe } from "./i18n/words.js";
 import { seatNameFor } from "./game.js";
-import { createJaipurScreen } from "./jaipur.js";
+import { createJaipurScreen } from "./jaipur/screen.js";
 import { createMarrakechScreen } from "./marrakech.js";
 
 export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () => void {
