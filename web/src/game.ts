@@ -8,7 +8,7 @@ import { clear, el } from "./dom.js";
 import { t } from "./i18n/t.js";
 import { describe, moveInWords } from "./i18n/words.js";
 import { createJaipurScreen } from "./jaipur/screen.js";
-import { createMarrakechScreen } from "./marrakech.js";
+import { createMarrakechScreen } from "./marrakech/screen.js";
 
 const LOG_LENGTH = 8;
 

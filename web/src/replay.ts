@@ -6,7 +6,7 @@ import { t } from "./i18n/t.js";
 import { describe } from "./i18n/words.js";
 import { seatNameFor } from "./game.js";
 import { createJaipurScreen } from "./jaipur/screen.js";
-import { createMarrakechScreen } from "./marrakech.js";
+import { createMarrakechScreen } from "./marrakech/screen.js";
 
 export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () => void {
   let replay: Replay | null = null;

@@ -87,6 +87,26 @@ export function describe(e: GameEvent, name: (seat: number) => string, lang: Lan
   }
 }
 
+// What a Marrakech roll did, a line each: the roll, the tribute paid, who is out. `you`
+// is the seat addressed as "you" (null: none).
+export function rollLines(e: Extract<GameEvent, { action: "roll" }>, name: (seat: number) => string, lang: Lang, you: number | null): string[] {
+  const lines = [e.seat === you ? t(lang, "mk.rolled.you", { roll: e.roll }) : t(lang, "mk.rolled", { name: name(e.seat), roll: e.roll })];
+  const tribute = e.tribute;
+  if (tribute && tribute.amount > 0) {
+    const dirhams = plural(lang, "dirhams", tribute.amount);
+    const [from, to] = [name(tribute.from), name(tribute.to)];
+    lines.push(
+      tribute.from === you
+        ? t(lang, "mk.pays.you", { dirhams, to })
+        : tribute.to === you
+          ? t(lang, "mk.pays.toYou", { from, dirhams })
+          : t(lang, "mk.pays", { from, dirhams, to }),
+    );
+  }
+  for (const p of e.out ?? []) lines.push(p === you ? t(lang, "mk.isOut.you") : t(lang, "mk.isOut", { name: name(p) }));
+  return lines;
+}
+
 // A move's canonical text in words, for the hint ("sell 3 leather" → "Sell 3 leather").
 export function moveInWords(move: string, lang: Lang): string {
   const w = move.split(" ");
