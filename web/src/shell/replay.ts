@@ -1,12 +1,12 @@
 // The replay viewer: a finished game, step by step, as a spectator saw it.
-import type { GameContext, GameScreen, Lang, Replay, StateMessage } from "./contract.js";
-import { api } from "./api.js";
-import { el } from "./dom.js";
-import { t } from "./i18n/t.js";
-import { describe } from "./i18n/words.js";
+import type { GameContext, GameScreen, Lang, Replay, StateMessage } from "../contract.js";
+import { api } from "../api.js";
+import { el } from "../dom.js";
+import { t } from "../i18n/t.js";
+import { describe } from "../i18n/words.js";
 import { seatNameFor } from "./game.js";
-import { createJaipurScreen } from "./jaipur/screen.js";
-import { createMarrakechScreen } from "./marrakech/screen.js";
+import { createJaipurScreen } from "../jaipur/screen.js";
+import { createMarrakechScreen } from "../marrakech/screen.js";
 
 export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () => void {
   let replay: Replay | null = null;

@@ -2,13 +2,13 @@
 // moves in words, the hint button, invite links, a Jaipur round's scoring, the end
 // of the game and "play again". Hot-seat games hold every seat and hide each hand
 // behind a "pass the device" screen.
-import type { GameContext, GameScreen, JaipurState, Lang, RoundEnd, StateMessage } from "./contract.js";
-import { api, GameSocket, invites, seats, type HeldSeat } from "./api.js";
-import { clear, el } from "./dom.js";
-import { t } from "./i18n/t.js";
-import { describe, moveInWords } from "./i18n/words.js";
-import { createJaipurScreen } from "./jaipur/screen.js";
-import { createMarrakechScreen } from "./marrakech/screen.js";
+import type { GameContext, GameScreen, JaipurState, Lang, RoundEnd, StateMessage } from "../contract.js";
+import { api, GameSocket, invites, seats, type HeldSeat } from "../api.js";
+import { clear, el } from "../dom.js";
+import { t } from "../i18n/t.js";
+import { describe, moveInWords } from "../i18n/words.js";
+import { createJaipurScreen } from "../jaipur/screen.js";
+import { createMarrakechScreen } from "../marrakech/screen.js";
 
 const LOG_LENGTH = 8;
 
