@@ -4,9 +4,8 @@ import { api } from "../api.js";
 import { el } from "../dom.js";
 import { t } from "../i18n/t.js";
 import { describe } from "../i18n/words.js";
-import { seatNameFor } from "./game.js";
-import { createJaipurScreen } from "../jaipur/screen.js";
-import { createMarrakechScreen } from "../marrakech/screen.js";
+import { createScreen } from "./screens.js";
+import { seatNameFor } from "./status.js";
 
 export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () => void {
   let replay: Replay | null = null;
@@ -66,7 +65,7 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
       scores: last ? replay.scores : null,
       seats: replay.seats.map((s) => ({ ...s, joined: true })),
     } as StateMessage;
-    screen ??= replay.game === "jaipur" ? createJaipurScreen(table, ctx) : createMarrakechScreen(table, ctx);
+    screen ??= createScreen(replay.game, table, ctx);
     screen.update(msg, animate);
     slider.value = String(index);
     stepLine.textContent = t(lang, "replay.step", { i: index, n: replay.steps.length - 1 });
