@@ -1,6 +1,6 @@
 # Thin wrapper over the CMake presets. `make play` and `make test` work on a fresh
 # Debian 12 machine: both install missing packages first.
-.PHONY: deps node-version build build-asan play serve web test test-release test-asan test-e2e bench clean
+.PHONY: deps node-version build build-asan play serve web test test-release test-asan test-web-unit test-e2e bench clean
 
 deps:
 	@scripts/install-deps.sh
@@ -39,12 +39,17 @@ test-release: build
 test-asan: build-asan
 	ctest --preset asan
 
+# The web app's pure logic (wording, move composition, Assam's path): node's test runner
+# over the compiled modules (web/test/), no browser and no server; a second or two.
+test-web-unit: web
+	cd web && node --test test/
+
 # The browser tests: headless Chromium against a real `souk serve` (web/e2e/);
 # screenshots in build/e2e-screenshots/.
 test-e2e: build web
 	cd web && for f in e2e/*.test.mjs; do node --test "$$f" || exit 1; done
 
-test: test-release test-asan test-e2e
+test: test-release test-asan test-web-unit test-e2e
 
 bench: build
 	./build/bench/souk_bench

@@ -2,7 +2,7 @@
 // the TypeScript of src/ compiled by tsc into DIR/js, and static/ copied beside it.
 // Usage: node build.mjs [--out DIR]   (default: ../build/web)
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -18,5 +18,7 @@ if (result.status !== 0) {
   console.error("web build: tsc failed");
   process.exit(1);
 }
+// The compiled modules are ES modules for node too (the unit tests in test/ import them).
+writeFileSync(resolve(out, "js/package.json"), '{ "type": "module" }\n');
 cpSync(resolve(here, "static"), out, { recursive: true });
 console.log(`web build: ${out}`);

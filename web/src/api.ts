@@ -1,6 +1,6 @@
 // The server's API (docs/protocol.md) and the seats this browser holds.
-import type { Preview, StateMessage } from "./contract.js";
-import { currentLang } from "./i18n.js";
+import type { HintMove, Preview, Replay, ServerMessage, StateMessage } from "./contract.js";
+import { currentLang } from "./i18n/lang.js";
 
 export class ApiError extends Error {
   constructor(readonly status: number, message: string) {
@@ -45,22 +45,6 @@ export interface LobbyGame {
   over: boolean;
   move_count: number;
   updated_ms: number;
-}
-
-export interface ReplayStep {
-  view: any;
-  event: StateMessage["event"];
-  to_move: number | null;
-}
-
-export interface Replay {
-  game_id: string;
-  game: "jaipur" | "marrakech";
-  players: number;
-  seats: { player: string; name: string }[];
-  winners: number[];
-  scores: number[];
-  steps: ReplayStep[];
 }
 
 export const api = {
@@ -129,7 +113,7 @@ export class GameSocket {
     private readonly handlers: {
       state(msg: StateMessage): void;
       error(message: string): void;
-      hint?(moves: { move: string; visits: number; win_rate: number; score: number }[]): void;
+      hint?(moves: HintMove[]): void;
       connection(up: boolean): void;
     },
   ) {
@@ -148,7 +132,7 @@ export class GameSocket {
       this.handlers.connection(true);
     };
     ws.onmessage = (e) => {
-      let msg: any;
+      let msg: ServerMessage;
       try {
         msg = JSON.parse(String(e.data));
       } catch {

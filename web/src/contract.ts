@@ -1,47 +1,148 @@
-// What the app shell (game.ts) and the per-game screens (jaipur.ts, marrakech.ts)
-// promise each other, and the shapes the server sends (docs/protocol.md). The client
-// only renders views and sends moves: every rule stays in the C++ engine, so a screen
-// never decides legality itself. It builds a move's canonical text, compares it with
-// `legal`, and asks `preview` for what the move yields or which rule forbids it.
+// What the app shell (shell/) and the per-game screens (jaipur/, marrakech/) promise
+// each other, and the shapes the server sends (docs/protocol.md, docs/formats.md). The
+// client only renders views and sends moves: every rule stays in the C++ engine, so a
+// screen never decides legality itself. It builds a move's canonical text, compares it
+// with `legal`, and asks `preview` for what the move yields or which rule forbids it.
 
 export type Lang = "en" | "fr";
+export type GameName = "jaipur" | "marrakech";
 
-// One turn's event, as the server tells it (docs/protocol.md, "The state message").
-export interface GameEvent {
+// ---------------------------------------------------------------------------------------
+// Jaipur (docs/formats.md, "Jaipur view").
+
+export type Good = "diamond" | "gold" | "silver" | "cloth" | "spice" | "leather";
+export type Card = Good | "camel";
+// The bonus piles, by the size of the sale that takes from them ("5": five cards or more).
+export type BonusSize = "3" | "4" | "5";
+
+export interface JaipurPlayerView {
+  hand?: Card[]; // the viewer's own hand only
+  hand_size: number;
+  known: Card[]; // the cards of this hand the opponent has seen arrive
+  herd: number;
+  goods_tokens: number[];
+  bonus_tokens?: number[]; // the viewer's own only
+  bonus_counts: Record<BonusSize, number>;
+  seals: number;
+}
+
+export interface JaipurView {
+  game: "jaipur";
+  viewer: number | null;
+  round: number;
+  to_move: number | null;
+  round_starter: number;
+  market: Card[];
+  deck_size: number;
+  discard: Card[];
+  token_piles: Record<Good, number[]>; // index 0 is taken next
+  bonus_piles: Record<BonusSize, number>; // sizes only: the values are hidden
+  players: JaipurPlayerView[];
+  status: "playing" | "game_over";
+  winner: number | null;
+  last_round: { rupees: number[]; camel_token: number | null; seal: number | null } | null;
+}
+
+// A round's scoring as an event tells it: goods, bonus and camel break each player's
+// rupees down.
+export interface RoundEnd {
+  rupees: number[];
+  camel_token: number | null;
+  seal: number | null; // null after a full tie
+  goods: number[];
+  bonus: number[];
+  camel: number[];
+}
+
+// Every event: who moved (the roller, for a chance move), the move's canonical text.
+interface EventBase {
   seat: number;
   move: string;
   chance: boolean;
-  action: string;
-  // Jaipur
-  good?: string;
-  count?: number;
-  taken?: string[];
-  given?: string[];
-  tokens?: number[];
-  bonus?: boolean;
-  bonus_value?: number;
-  // A round's scoring; goods, bonus and camel break each player's rupees down.
-  round_end?: {
-    rupees: number[];
-    camel_token: number | null;
-    seal: number | null;
-    goods?: number[];
-    bonus?: number[];
-    camel?: number[];
-  };
-  winner?: number;
-  // Marrakech
-  turn?: string;
-  roll?: number;
-  assam?: { x: number; y: number; facing: string };
-  // Assam's squares after each step of the roll, his facing on each (an arc back
-  // onto the board turns him round); the last is where he stopped.
-  path?: { x: number; y: number; facing: string }[];
-  tribute?: { from: number; to: number; amount: number; squares?: number[][] };
-  out?: number[];
-  squares?: string[];
-  winners?: number[];
 }
+
+export type JaipurEvent = EventBase & {
+  round_end?: RoundEnd; // the move ended a round
+  winner?: number; // the move ended the game
+} & (
+    | { action: "take"; good: Good }
+    | { action: "camels"; count: number }
+    | { action: "exchange"; taken: Card[]; given: Card[] }
+    | {
+        action: "sell";
+        good: Good;
+        count: number;
+        tokens: number[]; // the goods tokens taken
+        bonus: boolean; // whether a bonus token was taken
+        bonus_value?: number; // in the seller's own messages only
+      }
+  );
+
+// ---------------------------------------------------------------------------------------
+// Marrakech (docs/rules/marrakech.md, "Views and hidden information").
+
+export type Facing = "N" | "E" | "S" | "W";
+
+export interface AssamPosition {
+  x: number;
+  y: number;
+  facing: Facing;
+}
+
+export interface MarrakechCell {
+  color: number; // 0–3
+  carpet: number; // the carpet's id: its two halves share it
+}
+
+export interface MarrakechPlayerView {
+  dirhams: number;
+  colors: number[];
+  pile_size: number;
+  carpets_left: number[]; // per colour, in the order of `colors`
+  out: boolean;
+}
+
+export interface MarrakechView {
+  game: "marrakech";
+  viewer: number | null;
+  to_move: number | null;
+  phase: "orient" | "roll" | "place" | "game_over";
+  assam: AssamPosition;
+  board: (MarrakechCell | null)[][]; // board[y][x]
+  players: MarrakechPlayerView[];
+  current_carpet?: number; // the colour drawn, in the place phase
+  status: "playing" | "game_over";
+  winners: number[];
+}
+
+export interface Tribute {
+  from: number;
+  to: number;
+  amount: number;
+  squares: [number, number][]; // the carpet group paid for, as [x, y]
+}
+
+export type MarrakechEvent = EventBase & {
+  winners?: number[]; // the move ended the game
+} & (
+    | { action: "orient"; turn: "left" | "straight" | "right" }
+    | {
+        action: "roll";
+        roll: number;
+        assam: AssamPosition; // where he stopped
+        // His square and facing after each step, border arcs included (an arc back onto
+        // the board turns him round); the last is where he stopped.
+        path: AssamPosition[];
+        tribute?: Tribute;
+        out?: number[]; // the seats this roll put out
+      }
+    | { action: "place"; squares: [string, string] }
+  );
+
+// ---------------------------------------------------------------------------------------
+// The messages.
+
+export type GameEvent = JaipurEvent | MarrakechEvent;
 
 export interface SeatInfo {
   player: string; // "human" or a bot spec
@@ -49,21 +150,38 @@ export interface SeatInfo {
   joined: boolean;
 }
 
-export interface StateMessage {
+interface StateOf<G extends GameName, V, E> {
   type: "state";
   game_id: string;
-  game: "jaipur" | "marrakech";
+  game: G;
   seat: number | null; // null: a spectator
   move_count: number;
   to_move: number | null;
-  view: any; // JaipurView | MarrakechView: docs/formats.md
+  view: V;
   legal: string[];
-  event: GameEvent | null;
+  event: E | null;
   over: boolean;
   winners: number[];
   scores: number[] | null; // once the game is over
   seats: SeatInfo[];
 }
+
+export type JaipurState = StateOf<"jaipur", JaipurView, JaipurEvent>;
+export type MarrakechState = StateOf<"marrakech", MarrakechView, MarrakechEvent>;
+export type StateMessage = JaipurState | MarrakechState;
+
+export interface HintMove {
+  move: string;
+  visits: number;
+  win_rate: number;
+  score: number;
+}
+
+// What the server sends on a game's WebSocket.
+export type ServerMessage =
+  | StateMessage
+  | { type: "hint"; bot: string; moves: HintMove[] }
+  | { type: "error"; error: string };
 
 // What the engine says of a move before it is played.
 export interface Preview {
@@ -71,6 +189,23 @@ export interface Preview {
   error?: string; // the rule that forbids it, in the engine's words (English)
   event?: GameEvent; // what it would do: tokens, bonus (never a hidden value)
 }
+
+// A finished game, step by step (GET /api/games/ID/replay): the spectator's view after
+// each move and the event that led there.
+interface ReplayOf<G extends GameName, V, E> {
+  game_id: string;
+  game: G;
+  players: number;
+  seats: { player: string; name: string }[];
+  winners: number[];
+  scores: number[];
+  steps: { view: V; event: E | null; to_move: number | null }[];
+}
+
+export type Replay = ReplayOf<"jaipur", JaipurView, JaipurEvent> | ReplayOf<"marrakech", MarrakechView, MarrakechEvent>;
+
+// ---------------------------------------------------------------------------------------
+// The shell and the screens.
 
 export interface GameContext {
   lang: Lang;
@@ -87,7 +222,8 @@ export interface GameContext {
 }
 
 export interface GameScreen {
-  // A new state. `animate` is false for the first state and in replays stepped fast.
+  // A new state (a screen ignores another game's). `animate` is false for the first
+  // state and in replays stepped fast.
   update(msg: StateMessage, animate: boolean): void;
   // Resolves once every state given has been drawn and its animation has finished.
   settled(): Promise<void>;

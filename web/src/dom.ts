@@ -1,14 +1,14 @@
-// A tiny DOM builder: text always goes in as text, never as HTML.
+// The one DOM builder of the app: text always goes in as text, never as HTML (the only
+// markup set directly is the app's own SVG drawings).
 type Child = Node | string | number | null | undefined | false;
+type Attrs = Record<string, string | boolean | number | ((e: Event) => void) | null | undefined>;
 
-export function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string | boolean | number | ((e: Event) => void) | undefined> = {},
-  ...children: Child[]
-): HTMLElementTagNameMap[K] {
+// An HTML element: attributes (a function is an event listener, `true` an empty
+// attribute, null/undefined/false none) and children.
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === false) continue;
+    if (value === undefined || value === null || value === false) continue;
     if (typeof value === "function") node.addEventListener(key.replace(/^on/, ""), value);
     else if (value === true) node.setAttribute(key, "");
     else node.setAttribute(key, String(value));
@@ -26,4 +26,18 @@ export function append(parent: Node, ...children: Child[]): void {
 
 export function clear(node: Node): void {
   while (node.firstChild) node.removeChild(node.firstChild);
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+// An SVG element with its attributes, appended to `parent` when one is given.
+export function svg<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number> = {},
+  parent?: Element,
+): SVGElementTagNameMap[K] {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  if (parent) parent.appendChild(node);
+  return node;
 }

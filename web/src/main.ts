@@ -7,11 +7,12 @@
 //   #/rules/jaipur|marrakech
 import type { Lang } from "./contract.js";
 import { clear, el } from "./dom.js";
-import { currentLang, setLang, t } from "./i18n.js";
-import { renderLobby, renderJoin } from "./lobby.js";
-import { mountGame } from "./game.js";
-import { mountReplay } from "./replay.js";
-import { renderRules } from "./rules.js";
+import { currentLang, setLang } from "./i18n/lang.js";
+import { t } from "./i18n/t.js";
+import { renderLobby, renderJoin } from "./shell/lobby.js";
+import { mountGame } from "./shell/game.js";
+import { mountReplay } from "./shell/replay.js";
+import { renderRules } from "./rules/page.js";
 
 let lang: Lang = currentLang();
 let unmount: (() => void) | null = null;

@@ -2,29 +2,18 @@
 // moves in words, the hint button, invite links, a Jaipur round's scoring, the end
 // of the game and "play again". Hot-seat games hold every seat and hide each hand
 // behind a "pass the device" screen.
-import type { GameContext, GameEvent, GameScreen, Lang, StateMessage } from "./contract.js";
-import { api, GameSocket, invites, seats, type HeldSeat } from "./api.js";
-import { clear, el } from "./dom.js";
-import { t } from "./i18n.js";
-import { describe, moveInWords } from "./words.js";
-import { createJaipurScreen } from "./jaipur.js";
-import { createMarrakechScreen } from "./marrakech.js";
+import type { GameContext, GameScreen, Lang, StateMessage } from "../contract.js";
+import { api, GameSocket, seats, type HeldSeat } from "../api.js";
+import { clear, el } from "../dom.js";
+import { t } from "../i18n/t.js";
+import { describe, moveInWords } from "../i18n/words.js";
+import { playAgain } from "./again.js";
+import { gameSummary, openDialog, roundSummary } from "./dialogs.js";
+import { renderLinks } from "./links.js";
+import { createScreen } from "./screens.js";
+import { othersAreBots, seatNameFor, statusText } from "./status.js";
 
 const LOG_LENGTH = 8;
-
-export function seatNameFor(msg: Pick<StateMessage, "seats">, seat: number, you: number | null, lang: Lang): string {
-  if (you !== null && seat === you) return t(lang, "game.you");
-  const info = msg.seats[seat];
-  if (info?.name) return info.name;
-  if (info && info.player !== "human") {
-    const level = ["easy", "medium", "hard"].includes(info.player) ? t(lang, `home.level.${info.player}`) : info.player;
-    const name = t(lang, "game.bot", { level: lang === "fr" ? level.toLowerCase() : level });
-    // Three easy bots in a four-player game must still be told apart.
-    const twins = msg.seats.filter((s) => s.player === info.player).length;
-    return twins > 1 ? `${name} ${seat + 1}` : name;
-  }
-  return t(lang, "game.seat", { n: seat + 1 });
-}
 
 export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "play" | "watch"): () => void {
   const held: HeldSeat[] = mode === "play" ? seats.of(gameId) : [];
@@ -83,18 +72,17 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     hinted: null,
   };
 
-  const othersAreBots = (msg: StateMessage) => msg.seats.every((s, i) => i === msg.seat || s.player !== "human");
-
   function render(msg: StateMessage, animate: boolean): void {
     shown = msg;
     (window as unknown as { __soukState: StateMessage }).__soukState = msg;
     ctx.seat = msg.seat;
     title.textContent = t(lang, `game.${msg.game}`);
-    document.title = `${statusText(msg)} · ${t(lang, `game.${msg.game}`)} · Souk`;
-    statusLine.textContent = statusText(msg);
+    const status = statusText(lang, msg, ctx.seatName, hotseat);
+    document.title = `${status} · ${t(lang, `game.${msg.game}`)} · Souk`;
+    statusLine.textContent = status;
     statusLine.classList.toggle("your-turn", msg.legal.length > 0);
     if (!screen) table.classList.add(msg.game);
-    screen ??= msg.game === "jaipur" ? createJaipurScreen(table, ctx) : createMarrakechScreen(table, ctx);
+    screen ??= createScreen(msg.game, table, ctx);
     screen.update(msg, animate);
     // The box stays in place between turns (no jumping layout); it goes only when no hint
     // can come: a spectator, a human opponent, the game over.
@@ -106,140 +94,20 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
       log.length = Math.min(log.length, LOG_LENGTH);
       clear(logList);
       for (const line of log) logList.appendChild(el("li", {}, line));
-      if (animate && msg.event.round_end && !msg.over) showRound(msg, msg.event);
+      if (animate && msg.game === "jaipur" && msg.event?.round_end && !msg.over)
+        openDialog(dialog, roundSummary(lang, ctx.seatName, msg.view.round - 1, msg.event.round_end, () => (dialog.hidden = true)));
     }
-    renderLinks(msg);
+    renderLinks(links, lang, gameId, msg);
     // The summary waits for the board to finish showing the last moves.
     if (msg.over) void screen.settled().then(() => unmounted || showSummary(msg));
-  }
-
-  function statusText(msg: StateMessage): string {
-    if (msg.over) return t(lang, "game.over");
-    if (msg.seats.some((s) => !s.joined)) return t(lang, "game.waiting.join");
-    if (msg.to_move === null) return "…";
-    if (msg.legal.length) return t(lang, "game.turn.you");
-    const turn = t(lang, "game.turn.other", { name: ctx.seatName(msg.to_move) });
-    return msg.seat === null && !hotseat ? `${t(lang, "game.spectating")} · ${turn}` : turn;
-  }
-
-  function renderLinks(msg: StateMessage): void {
-    clear(links);
-    const pending = invites.of(gameId).filter((i) => msg.seats[i.seat] && !msg.seats[i.seat].joined);
-    for (const inv of pending) {
-      links.appendChild(copyRow(t(lang, "game.invite"), `${location.origin}${location.pathname}#/join/${gameId}/${inv.invite}`, "invite"));
-    }
-    links.appendChild(copyRow(t(lang, "game.spectate"), `${location.origin}${location.pathname}#/watch/${gameId}`, "spectate"));
-  }
-
-  function copyRow(label: string, url: string, role: string): HTMLElement {
-    const input = el("input", { readonly: true, value: url, "aria-label": label, "data-role": `${role}-url` });
-    const button = el("button", {}, t(lang, "game.copy"));
-    button.addEventListener("click", async () => {
-      input.select();
-      try {
-        await navigator.clipboard.writeText(url);
-        button.textContent = t(lang, "game.copied");
-      } catch {
-        // No clipboard (an insecure origin): the text is selected for Ctrl-C.
-      }
-    });
-    return el("div", { class: "copy-row", "data-role": role }, el("span", {}, label), input, button);
-  }
-
-  function openDialog(content: HTMLElement): void {
-    clear(dialog);
-    dialog.appendChild(content);
-    dialog.hidden = false;
-    content.querySelector<HTMLElement>("button")?.focus();
-  }
-
-  // A round's scoring, player by player: goods tokens, bonus tokens, the camel token.
-  function roundLines(e: GameEvent): HTMLElement[] {
-    const r = e.round_end!;
-    const rows = r.rupees.map((n, p) => {
-      const parts = r.goods && r.bonus && r.camel
-        ? ` (${t(lang, "round.parts", { goods: r.goods[p], bonus: r.bonus[p], camel: r.camel[p] })})`
-        : "";
-      return el("li", {}, t(lang, "round.rupees", { name: ctx.seatName(p), n }) + parts);
-    });
-    return [
-      el("ul", { class: "breakdown" }, ...rows),
-      el("p", {}, r.camel_token === null ? t(lang, "round.camel.none") : t(lang, "round.camel", { name: ctx.seatName(r.camel_token) })),
-      el("p", {}, r.seal === null ? t(lang, "round.seal.none") : t(lang, "round.seal", { name: ctx.seatName(r.seal) })),
-    ];
-  }
-
-  function showRound(msg: StateMessage, e: GameEvent): void {
-    const round = (msg.view.round ?? 2) - 1;
-    openDialog(
-      el(
-        "div",
-        { class: "dialog", role: "dialog", "aria-modal": "true", "data-role": "round-summary" },
-        el("h2", {}, t(lang, "round.title", { n: round })),
-        ...roundLines(e),
-        el("button", { class: "primary", "data-action": "close-round", onclick: () => (dialog.hidden = true) }, t(lang, "round.close")),
-      ),
-    );
   }
 
   let summaryShown = false;
   function showSummary(msg: StateMessage): void {
     if (summaryShown) return;
     summaryShown = true;
-    const names = msg.winners.map((w) => ctx.seatName(w));
-    const headline =
-      msg.winners.length > 1
-        ? t(lang, "game.winner.shared", { names: names.join(", ") })
-        : msg.winners.length === 1 && msg.seat !== null && msg.winners[0] === msg.seat && !hotseat
-          ? t(lang, "game.winner.you")
-          : t(lang, "game.winner.other", { name: names[0] ?? "?" });
-    const scores = (msg.scores ?? []).map((s, p) => el("li", {}, `${ctx.seatName(p)}: ${s}`));
-    const extra: HTMLElement[] = [];
-    if (msg.game === "jaipur") {
-      const seals = msg.view.players.map((p: { seals: number }, i: number) => `${ctx.seatName(i)} ${p.seals}`).join(" · ");
-      extra.push(el("p", {}, t(lang, "score.seals", { seals })));
-      if (msg.event?.round_end) extra.push(el("h3", {}, t(lang, "round.last")), ...roundLines(msg.event));
-    }
-    openDialog(
-      el(
-        "div",
-        { class: "dialog", role: "dialog", "aria-modal": "true", "data-role": "summary" },
-        el("h2", {}, t(lang, "game.over")),
-        el("p", { class: "headline" }, headline),
-        el("h3", {}, t(lang, "score.final")),
-        el("ul", {}, ...scores),
-        ...extra,
-        el(
-          "div",
-          { class: "dialog-actions" },
-          held.length ? el("button", { class: "primary", "data-action": "play-again", onclick: () => void playAgain(msg) }, t(lang, "game.again")) : null,
-          el("a", { class: "button", href: `#/replay/${gameId}`, "data-action": "replay" }, t(lang, "game.replay")),
-          el("a", { class: "button", href: "#/" }, t(lang, "game.home")),
-        ),
-      ),
-    );
-  }
-
-  async function playAgain(msg: StateMessage): Promise<void> {
-    const mySeat = held[0]?.seat ?? 0;
-    const seatList = msg.seats.map((s) => ({ player: s.player, name: s.player === "human" ? s.name : "" }));
-    const created = await api.create({
-      game: msg.game,
-      players: msg.seats.length,
-      variant: msg.game === "marrakech" && msg.view.players[0].colors.length === 1 && msg.seats.length === 2 ? "single-colour" : "",
-      seats: seatList,
-      creator_seat: mySeat,
-    });
-    seats.add(created.game_id, created.seat, created.token);
-    if (hotseat) {
-      for (const inv of created.invites) {
-        const joined = await api.join(created.game_id, inv.invite, msg.seats[inv.seat].name);
-        seats.add(created.game_id, joined.seat, joined.token);
-      }
-    } else if (created.invites.length) {
-      invites.set(created.game_id, created.invites);
-    }
-    location.hash = `#/game/${created.game_id}`;
+    const again = held.length ? () => void playAgain(msg, held[0]?.seat ?? 0, hotseat) : null;
+    openDialog(dialog, gameSummary(lang, msg, { seatName: ctx.seatName, hotseat, gameId, playAgain: again }));
   }
 
   // Hot-seat: the state shown is that of the seat to move; a hand shows only after

@@ -1,12 +1,11 @@
 // The replay viewer: a finished game, step by step, as a spectator saw it.
-import type { GameContext, GameScreen, Lang, StateMessage } from "./contract.js";
-import { api, type Replay } from "./api.js";
-import { el } from "./dom.js";
-import { t } from "./i18n.js";
-import { describe } from "./words.js";
-import { seatNameFor } from "./game.js";
-import { createJaipurScreen } from "./jaipur.js";
-import { createMarrakechScreen } from "./marrakech.js";
+import type { GameContext, GameScreen, Lang, Replay, StateMessage } from "../contract.js";
+import { api } from "../api.js";
+import { el } from "../dom.js";
+import { t } from "../i18n/t.js";
+import { describe } from "../i18n/words.js";
+import { createScreen } from "./screens.js";
+import { seatNameFor } from "./status.js";
 
 export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () => void {
   let replay: Replay | null = null;
@@ -50,7 +49,8 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
     index = Math.max(0, Math.min(i, replay.steps.length - 1));
     const step = replay.steps[index];
     const last = index === replay.steps.length - 1;
-    const msg: StateMessage = {
+    // A replay's steps are its own game's: the view and the event go with `game`.
+    const msg = {
       type: "state",
       game_id: gameId,
       game: replay.game,
@@ -64,8 +64,8 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
       winners: last ? replay.winners : [],
       scores: last ? replay.scores : null,
       seats: replay.seats.map((s) => ({ ...s, joined: true })),
-    };
-    screen ??= replay.game === "jaipur" ? createJaipurScreen(table, ctx) : createMarrakechScreen(table, ctx);
+    } as StateMessage;
+    screen ??= createScreen(replay.game, table, ctx);
     screen.update(msg, animate);
     slider.value = String(index);
     stepLine.textContent = t(lang, "replay.step", { i: index, n: replay.steps.length - 1 });

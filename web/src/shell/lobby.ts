@@ -1,9 +1,9 @@
 // The lobby: start a game (bots, a friend by invite link, or hot-seat), the games
 // this browser holds with whose turn it is, and the invite page.
-import type { Lang } from "./contract.js";
-import { api, ApiError, invites, seats, type LobbyGame, type SeatSpec } from "./api.js";
-import { clear, el } from "./dom.js";
-import { t } from "./i18n.js";
+import type { Lang } from "../contract.js";
+import { api, ApiError, invites, seats, type LobbyGame, type SeatSpec } from "../api.js";
+import { clear, el } from "../dom.js";
+import { t } from "../i18n/t.js";
 
 const NAME_KEY = "souk.name";
 

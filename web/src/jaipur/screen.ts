@@ -1,0 +1,124 @@
+// The Jaipur table: the opponent's side, the board (board.ts), this seat's side
+// (player.ts) and, on this seat's turn, the move composer (composer.ts). The screen only
+// renders the view and builds a move's canonical text from the cards selected
+// (compose.ts); the engine alone decides legality (msg.legal) and tells what a move
+// yields (ctx.preview). The app shell (shell/) draws the header, the move log, the hint
+// button and the end-of-game summary around it.
+import type { Card, GameContext, GameScreen, JaipurState, StateMessage } from "../contract.js";
+import { el } from "../dom.js";
+import type { Drawing } from "./art.js";
+import { boardEl } from "./board.js";
+import { compose, emptySelection, hintedCards, nextHerd, toggleHand, toggleMarket, type Selection } from "./compose.js";
+import { Composer, markSelection } from "./composer.js";
+import { highlights, type Highlights } from "./highlights.js";
+import { playerEl } from "./player.js";
+
+export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScreen {
+  const lang = ctx.lang;
+  let msg: JaipurState | null = null;
+  let sel: Selection = emptySelection();
+  let destroyed = false;
+  const composer = new Composer(lang, (move) => ctx.preview(move));
+
+  const table = el("div", { class: "jaipur jp-table" });
+  root.append(table);
+
+  const myHand = (): Card[] => (msg && msg.seat !== null ? (msg.view.players[msg.seat]?.hand ?? []) : []);
+  const myHerd = (): number => (msg ? (msg.view.players[msg.seat ?? 0]?.herd ?? 0) : 0);
+  const composing = (): boolean => !!msg && msg.seat !== null && msg.legal.length > 0 && !msg.over;
+
+  // The selection's marks, and what it makes in the composer.
+  function refreshComposer(): void {
+    if (!msg) return;
+    markSelection(table, lang, sel, myHerd());
+    composer.show(compose(lang, msg.view, myHand(), sel), msg.legal);
+  }
+
+  function onClick(e: MouseEvent): void {
+    if (!msg || !composing()) return;
+    const target = e.target instanceof Element ? e.target.closest("button") : null;
+    if (!target || !table.contains(target)) return;
+    const action = target.dataset.action;
+    if (action === "confirm") {
+      const move = target.dataset.move;
+      if (move && msg.legal.includes(move) && !target.hasAttribute("disabled")) {
+        sel = emptySelection();
+        composer.forget();
+        ctx.sendMove(move);
+        refreshComposer();
+      }
+      return;
+    }
+    if (action === "clear") {
+      sel = emptySelection();
+      refreshComposer();
+      return;
+    }
+    const zone = target.dataset.zone;
+    if (zone === "market") toggleMarket(sel, msg.view.market, Number(target.dataset.index));
+    else if (zone === "hand") toggleHand(sel, Number(target.dataset.index));
+    else if (zone === "herd") nextHerd(sel, myHerd());
+    else return;
+    refreshComposer();
+  }
+  table.addEventListener("click", onClick);
+
+  function render(hl: Highlights): void {
+    if (!msg) return;
+    const view = msg.view;
+    const active = document.activeElement;
+    const focusKey = active instanceof HTMLElement && table.contains(active) ? active.dataset.key : undefined;
+
+    const d: Drawing = {
+      lang,
+      view,
+      seatName: ctx.seatName,
+      composing: composing(),
+      hl,
+      hint: composing() ? hintedCards(ctx.hinted, view, myHand()) : emptySelection(),
+    };
+    const seat = msg.seat;
+    const parts: HTMLElement[] = [];
+    if (seat === null || !view.players[seat]) {
+      // A spectator: both players face down, seat 1 on top.
+      const top = view.players.length > 1 ? 1 : 0;
+      parts.push(playerEl(d, top, false), boardEl(d));
+      for (let p = 0; p < view.players.length; p++) if (p !== top) parts.push(playerEl(d, p, false));
+    } else {
+      for (let p = 0; p < view.players.length; p++) if (p !== seat) parts.push(playerEl(d, p, false));
+      parts.push(boardEl(d), playerEl(d, seat, true));
+    }
+    const panel = composer.build(composing());
+    if (panel) parts.push(panel);
+    table.classList.toggle("jp-composing", composing());
+    table.classList.toggle("jp-spectator", seat === null);
+    table.replaceChildren(...parts);
+    refreshComposer();
+
+    // The table is drawn anew: the focus goes back to the same card or button.
+    if (focusKey) {
+      const again = table.querySelector<HTMLElement>(`[data-key="${focusKey}"]`);
+      if (again && again instanceof HTMLButtonElement) again.focus({ preventScroll: true });
+    }
+  }
+
+  return {
+    update(next: StateMessage, animate: boolean): void {
+      if (destroyed || next.game !== "jaipur") return;
+      // The seat shown before this state: its own move is not pointed at.
+      const hl = highlights(msg?.view ?? null, next.view, next.event, animate, msg?.seat ?? null);
+      if (msg?.move_count !== next.move_count || next.legal.length === 0) sel = emptySelection();
+      msg = next;
+      render(hl);
+    },
+    settled(): Promise<void> {
+      return Promise.resolve(); // highlights are CSS transitions: nothing to wait for
+    },
+    destroy(): void {
+      destroyed = true;
+      composer.forget();
+      table.removeEventListener("click", onClick);
+      table.remove();
+    },
+  };
+}
