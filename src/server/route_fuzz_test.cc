@@ -95,37 +95,6 @@ struct Sent {
   std::string body;
 };
 
-// nlohmann's parser throws out_of_range, not parse_error, for a number beyond a
-// double's range; ParseJson catches only the latter.
-bool NumberOverflows(const Sent& s) {
-  if (s.label != "WS" && s.label.rfind("POST /api/", 0) != 0) return false;
-  try {
-    const Json parsed = Json::parse(s.body);
-    (void)parsed;
-  } catch (const Json::out_of_range&) {
-    return true;
-  } catch (const std::exception&) {
-  }
-  return false;
-}
-
-// events.cc's DescribeJaipur looks the sold good's word up, as written, in the token
-// piles: "sell 1 leathers" or "sell 1 Leather" parse (plural, any case) but name no
-// pile, and a const operator[] on a missing key is undefined behaviour. Only a preview
-// reaches it: a move is refused as not canonical before it is described.
-bool PreviewSellsAGoodByAnotherName(const Sent& s) {
-  if (s.label != "POST /api/games/{id}/preview" || s.game != "jaipur") return false;
-  Json body;
-  try {
-    body = Json::parse(s.body);
-  } catch (const std::exception&) {
-    return false;
-  }
-  if (!body.is_object() || !body.contains("move") || !body["move"].is_string()) return false;
-  const std::vector<std::string> words = Words(body["move"].get<std::string>());
-  return words.size() == 3 && words[0] == "sell" && std::find(kGoods.begin(), kGoods.end(), words[2]) == kGoods.end();
-}
-
 // Handle() serves HEAD outside /api/ only; under /api/ it answers 404 with a JSON
 // body, which a HEAD answer must not carry (RFC 9110): on a kept-alive connection
 // the client reads that body as the start of the next answer.
@@ -138,15 +107,6 @@ struct KnownDefect {
 };
 
 const KnownDefect kKnownDefects[] = {
-    {"preview-sell-good-by-another-name",
-     "POST /api/games/ID/preview {\"move\":\"sell 1 leathers\"} (or \"sell 1 Leather\") by the Jaipur seat to move "
-     "holding leather: events.cc reads token_piles[\"leathers\"], a missing key (undefined behaviour; an assertion "
-     "failure that kills the server under the asan preset)",
-     &PreviewSellsAGoodByAnotherName},
-    {"json-number-overflow",
-     "a number beyond a double's range in a JSON body or message ({\"players\":1e400}): HTTP 500 'internal error: "
-     "[json.exception.out_of_range.406] number overflow', WebSocket {\"type\":\"error\",\"error\":\"internal error: ...\"}",
-     &NumberOverflows},
     {"head-api-answer-has-body",
      "HEAD /api/health (any HEAD under /api/): 404 {\"error\":\"no such route: HEAD /api/health\"} with the body "
      "sent, which a HEAD answer must not carry; pipelined, the next answer does not parse",
