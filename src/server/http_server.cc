@@ -119,17 +119,17 @@ Response StaticResponse(const Request& req, const std::string& web_dir) {
   res.keep_alive(req.keep_alive());
   res.body() = std::move(file.body);
   res.prepare_payload();
-  if (req.method() == http::verb::head) res.body().clear();
   return res;
 }
 
-Response Handle(GameService& games, const Request& req, const ServerOptions& options) {
+Response Route(GameService& games, const Request& req, const ServerOptions& options) {
   try {
     std::string_view target = req.target();
     if (target.substr(0, 5) != "/api/" && (req.method() == http::verb::get || req.method() == http::verb::head))
       return StaticResponse(req, options.web_dir);
     if (size_t q = target.find('?'); q != std::string_view::npos) target = target.substr(0, q);
-    const http::verb verb = req.method();
+    // HEAD takes the GET route; Handle drops the body.
+    const http::verb verb = req.method() == http::verb::head ? http::verb::get : req.method();
     if (target == "/api/health" && verb == http::verb::get) return JsonResponse(req, http::status::ok, {{"ok", true}});
     if (target == "/api/games" && verb == http::verb::post) {
       Json body = ParseBody(req);
@@ -207,6 +207,14 @@ Response Handle(GameService& games, const Request& req, const ServerOptions& opt
   } catch (const std::exception& e) {
     return JsonResponse(req, http::status::internal_server_error, {{"error", std::string("internal error: ") + e.what()}});
   }
+}
+
+// The answer to one request. A HEAD answer is the GET's header, Content-Length
+// included, without the body (RFC 9110, 9.3.2).
+Response Handle(GameService& games, const Request& req, const ServerOptions& options) {
+  Response res = Route(games, req, options);
+  if (req.method() == http::verb::head) res.body().clear();
+  return res;
 }
 
 // One WebSocket client of one game: a hello with its seat token (or none, to
