@@ -421,7 +421,12 @@ struct HttpServer::Impl {
   void Accept() {
     acceptor.async_accept(net::make_strand(ioc), [this](beast::error_code ec, tcp::socket socket) {
       if (ec == net::error::operation_aborted) return;
-      if (!ec) std::make_shared<HttpSession>(std::move(socket), games, options)->Run();
+      if (!ec) {
+        // Pushes are small and must leave at once, not wait for Nagle's algorithm to
+        // gather them with data that is not coming.
+        socket.set_option(tcp::no_delay(true), ec);
+        std::make_shared<HttpSession>(std::move(socket), games, options)->Run();
+      }
       Accept();
     });
   }
