@@ -6,6 +6,7 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <deque>
@@ -421,13 +422,28 @@ struct HttpServer::Impl {
   void Accept() {
     acceptor.async_accept(net::make_strand(ioc), [this](beast::error_code ec, tcp::socket socket) {
       if (ec == net::error::operation_aborted) return;
-      if (!ec) {
-        // Pushes are small and must leave at once, not wait for Nagle's algorithm to
-        // gather them with data that is not coming.
-        socket.set_option(tcp::no_delay(true), ec);
-        std::make_shared<HttpSession>(std::move(socket), games, options)->Run();
-      }
+      if (ec) return AcceptLater(ec);
+      accept_delay = std::chrono::milliseconds(0);
+      // Pushes are small and must leave at once, not wait for Nagle's algorithm to
+      // gather them with data that is not coming.
+      socket.set_option(tcp::no_delay(true), ec);
+      std::make_shared<HttpSession>(std::move(socket), games, options)->Run();
       Accept();
+    });
+  }
+
+  // Accepting failed, most likely for want of descriptors (EMFILE, ENFILE) or memory:
+  // trying again at once would fail again at once, a loop that takes a whole core.
+  // Waits 50 ms, doubling up to 1 s while failures go on; the connections waiting
+  // stay in the kernel's backlog meanwhile.
+  void AcceptLater(const beast::error_code& ec) {
+    constexpr std::chrono::milliseconds kFirst(50), kLongest(1000);
+    if (accept_delay.count() == 0)
+      std::fprintf(stderr, "souk serve: accepting a connection failed (%s); waiting before the next\n", ec.message().c_str());
+    accept_delay = std::clamp(accept_delay * 2, kFirst, kLongest);
+    accept_timer.expires_after(accept_delay);
+    accept_timer.async_wait([this](beast::error_code wait_ec) {
+      if (!wait_ec) Accept();
     });
   }
 
@@ -435,6 +451,8 @@ struct HttpServer::Impl {
   ServerOptions options;
   net::io_context ioc;
   tcp::acceptor acceptor{ioc};
+  net::steady_timer accept_timer{ioc};
+  std::chrono::milliseconds accept_delay{0};  // 0 while accepting succeeds
   std::vector<std::thread> threads;
 };
 
@@ -479,6 +497,7 @@ void HttpServer::Stop() {
   net::post(impl_->ioc, [this] {
     beast::error_code ec;
     impl_->acceptor.close(ec);
+    impl_->accept_timer.cancel();
   });
   impl_->ioc.stop();
   for (std::thread& t : impl_->threads) t.join();
