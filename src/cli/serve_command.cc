@@ -33,7 +33,22 @@ std::string DefaultWebDir() {
 
 }  // namespace
 
-int Serve(const ServeOptions& options) {
+ServeCommand::ServeCommand(CLI::App& app) {
+  serve_ = app.add_subcommand("serve", "Serve games over HTTP and WebSocket (docs/protocol.md)");
+  ServeOptions& o = options_;
+  serve_->add_option("--port", o.http.port, "TCP port, 0 for any free one")->capture_default_str();
+  serve_->add_option("--bind", o.http.bind, "Address to listen on")->capture_default_str();
+  serve_->add_option("--db", o.db, "SQLite database file (created if missing)")->capture_default_str();
+  serve_->add_option("--bot-threads", o.bot_threads, "Threads thinking for the bots")->capture_default_str();
+  serve_->add_option("--io-threads", o.http.io_threads, "Network threads")->capture_default_str();
+  serve_->add_flag("--sync-full", o.synchronous_full, "fsync every move (survives power loss, slower)");
+  serve_->add_option("--web", o.http.web_dir, "Folder of the web app's files, served outside /api/");
+}
+
+bool ServeCommand::parsed() const { return serve_->parsed(); }
+
+int ServeCommand::Run() {
+  const ServeOptions& options = options_;
   // A connection is a file: allow as many as the hard limit does.
   rlimit limit{};
   if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {

@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include <CLI/CLI.hpp>
+
 #include "server/http_server.h"
 #include "server/loadtest.h"
 
@@ -15,8 +17,18 @@ struct ServeOptions {
   bool synchronous_full = false;
 };
 
-// Serves until SIGINT or SIGTERM, then stops cleanly. Throws CliError.
-int Serve(const ServeOptions& options);
+class ServeCommand {
+ public:
+  // Adds the subcommand and its options to `app`.
+  explicit ServeCommand(CLI::App& app);
+  bool parsed() const;
+  // Serves until SIGINT or SIGTERM, then stops cleanly. Throws CliError.
+  int Run();
+
+ private:
+  CLI::App* serve_ = nullptr;
+  ServeOptions options_;
+};
 
 // `souk loadtest`: prints the report; exit status 1 if the server could not be used,
 // 3 if any move was lost or any error seen.
