@@ -43,11 +43,23 @@ ServeCommand::ServeCommand(CLI::App& app) {
   serve_->add_option("--io-threads", o.http.io_threads, "Network threads")->capture_default_str();
   serve_->add_flag("--sync-full", o.synchronous_full, "fsync every move (survives power loss, slower)");
   serve_->add_option("--web", o.http.web_dir, "Folder of the web app's files, served outside /api/");
+  serve_->add_option("--max-connections", o.http.connections.total,
+                     "Most connections open at once, HTTP and WebSocket (default 10000, lowered with a warning to what "
+                     "ulimit -n leaves room for; a value set here that does not fit refuses to start)");
+  serve_->add_option("--max-connections-per-address", o.http.connections.per_address,
+                     "Most connections open at once from one client address (an IPv6 client: its /64)")
+      ->capture_default_str();
+  serve_->add_option("--trusted-proxy", trusted_proxies_,
+                     "A reverse proxy (ADDR or ADDR/BITS; repeatable) whose X-Forwarded-For names the client; "
+                     "without one, the client is the socket's peer");
 }
 
 bool ServeCommand::parsed() const { return serve_->parsed(); }
 
 int ServeCommand::Run() {
+  for (const std::string& proxy : trusted_proxies_)
+    if (Status added = options_.http.trusted_proxies.Add(proxy); !added.ok())
+      throw CliError{kBadInput, "--trusted-proxy: " + added.message()};
   const ServeOptions& options = options_;
   // A connection is a file: allow as many as the hard limit does.
   rlimit limit{};

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -28,6 +29,7 @@ class ServeCommand {
  private:
   CLI::App* serve_ = nullptr;
   ServeOptions options_;
+  std::vector<std::string> trusted_proxies_;
 };
 
 // `souk loadtest`: prints the report; exit status 1 if the server could not be used,

@@ -1,12 +1,15 @@
 #include "server/http_server.h"
+#include "server/refuse_connection.h"
 #include "server/static_files.h"
 
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <sys/resource.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <deque>
@@ -23,6 +26,35 @@ namespace net = boost::asio;
 using tcp = net::ip::tcp;
 using Request = http::request<http::string_body>;
 using Response = http::response<http::string_body>;
+
+// What every connection of one server shares. Outlives them all: HttpServer::Impl
+// destroys its io_context, and with it every connection, first.
+struct Shared {
+  Shared(GameService& g, const ServerOptions& o, int max_connections)
+      : games(g), options(o), connections(max_connections, o.connections.per_address) {}
+  GameService& games;
+  const ServerOptions& options;
+  ConnectionTable connections;
+  std::shared_ptr<std::atomic<int>> refusals_in_flight = std::make_shared<std::atomic<int>>(0);
+};
+
+// The X-Forwarded-For headers of a request, joined by commas as if they were one.
+std::string ForwardedFor(const http::request_header<>& req) {
+  std::string joined;
+  for (auto [it, end] = req.equal_range("X-Forwarded-For"); it != end; ++it) {
+    if (!joined.empty()) joined += ',';
+    joined += it->value();
+  }
+  return joined;
+}
+
+// How long a client refused for too many connections is asked to wait (Retry-After).
+constexpr std::chrono::seconds kConnectionRetryAfter(2);
+
+std::string TooManyFromAddress(const ConnectionTable& connections) {
+  return "too many connections from your address (the most is " + std::to_string(connections.max_per_address()) +
+         "); close some, or try again in a moment";
+}
 
 // A request's mistake, as the status and message the client gets.
 struct ApiError {
@@ -224,8 +256,13 @@ Response Handle(GameService& games, const Request& req, const ServerOptions& opt
 // the last reference while the game is locked).
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(tcp::socket&& socket, GameService& games, const ServerOptions& options, std::string game_id)
-      : ws_(std::move(socket)), games_(games), options_(options), game_id_(std::move(game_id)) {}
+  WsSession(tcp::socket&& socket, Shared& shared, std::string game_id, ConnectionSlot slot, ConnectionSlot forwarded_slot)
+      : ws_(std::move(socket)),
+        games_(shared.games),
+        options_(shared.options),
+        game_id_(std::move(game_id)),
+        slot_(std::move(slot)),
+        forwarded_slot_(std::move(forwarded_slot)) {}
 
   void Run(Request req) {
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
@@ -345,6 +382,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   GameService& games_;
   const ServerOptions& options_;
   std::string game_id_;
+  ConnectionSlot slot_, forwarded_slot_;  // its places in the connection count
   static constexpr size_t kMaxQueuedMessages = 256;
   int seat_ = -1;
   uint64_t subscription_ = 0;
@@ -357,8 +395,13 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, GameService& games, const ServerOptions& options)
-      : stream_(std::move(socket)), games_(games), options_(options) {}
+  HttpSession(tcp::socket&& socket, Shared& shared, IpAddress peer, ConnectionSlot slot)
+      : stream_(std::move(socket)),
+        shared_(shared),
+        games_(shared.games),
+        options_(shared.options),
+        peer_(peer),
+        slot_(std::move(slot)) {}
 
   void Run() { net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::Read, shared_from_this())); }
 
@@ -387,13 +430,29 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (websocket::is_upgrade(req)) {
       std::string id, rest;
       std::string_view target = req.target();
-      if (GamePath(target, &id, &rest) && rest == "ws") {
-        stream_.expires_never();
-        std::make_shared<WsSession>(stream_.release_socket(), games_, options_, id)->Run(std::move(req));
-        return;
-      }
+      if (GamePath(target, &id, &rest) && rest == "ws") return Upgrade(std::move(req), id);
     }
     Write(Handle(games_, req, options_));
+  }
+
+  void Upgrade(Request req, const std::string& game_id) {
+    // Through a trusted proxy, the WebSocket holds this connection from now on: it
+    // counts against its client's address, known only now.
+    ConnectionSlot forwarded;
+    if (options_.trusted_proxies.Contains(peer_)) {
+      const std::string client = AddressKey(ClientAddress(peer_, ForwardedFor(req), options_.trusted_proxies));
+      Admission admission = shared_.connections.AdmitForwarded(client);
+      if (admission.outcome != Admitted::kYes) {
+        req.keep_alive(false);
+        Response res = JsonResponse(req, http::status::too_many_requests, {{"error", TooManyFromAddress(shared_.connections)}});
+        res.set(http::field::retry_after, std::to_string(kConnectionRetryAfter.count()));
+        return Write(std::move(res));
+      }
+      forwarded = std::move(admission.slot);
+    }
+    stream_.expires_never();
+    std::make_shared<WsSession>(stream_.release_socket(), shared_, game_id, std::move(slot_), std::move(forwarded))
+        ->Run(std::move(req));
   }
 
   void Write(Response res) {
@@ -410,8 +469,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
+  Shared& shared_;
   GameService& games_;
   const ServerOptions& options_;
+  const IpAddress peer_;
+  ConnectionSlot slot_;  // its place in the connection count, handed to a WebSocket
 };
 
 }  // namespace
@@ -427,9 +489,30 @@ struct HttpServer::Impl {
       // Pushes are small and must leave at once, not wait for Nagle's algorithm to
       // gather them with data that is not coming.
       socket.set_option(tcp::no_delay(true), ec);
-      std::make_shared<HttpSession>(std::move(socket), games, options)->Run();
+      Admit(std::move(socket));
       Accept();
     });
+  }
+
+  // A new connection gets a session, or over a cap, a quick refusal. A trusted
+  // proxy's connections count in the total only: its clients are many.
+  void Admit(tcp::socket socket) {
+    beast::error_code ec;
+    const tcp::endpoint peer = socket.remote_endpoint(ec);
+    if (ec) return;  // gone already
+    const bool proxy = options.trusted_proxies.Contains(peer.address());
+    Admission admission = shared->connections.Admit(proxy ? std::string() : AddressKey(peer.address()));
+    if (admission.outcome == Admitted::kServerFull) {
+      RefuseConnection(std::move(socket), 503, kConnectionRetryAfter,
+                       "the server is full: it holds its most connections (" +
+                           std::to_string(shared->connections.max_total()) + "); try again in a moment",
+                       shared->refusals_in_flight, kMaxRefusalsInFlight);
+    } else if (admission.outcome == Admitted::kAddressFull) {
+      RefuseConnection(std::move(socket), 429, kConnectionRetryAfter, TooManyFromAddress(shared->connections),
+                       shared->refusals_in_flight, kMaxRefusalsInFlight);
+    } else {
+      std::make_shared<HttpSession>(std::move(socket), *shared, peer.address(), std::move(admission.slot))->Run();
+    }
   }
 
   // Accepting failed, most likely for want of descriptors (EMFILE, ENFILE) or memory:
@@ -449,6 +532,7 @@ struct HttpServer::Impl {
 
   GameService& games;
   ServerOptions options;
+  std::unique_ptr<Shared> shared;  // made by Start; destroyed after ioc and its connections
   net::io_context ioc;
   tcp::acceptor acceptor{ioc};
   net::steady_timer accept_timer{ioc};
@@ -461,6 +545,14 @@ HttpServer::HttpServer(GameService& games, ServerOptions options) : impl_(std::m
 HttpServer::~HttpServer() { Stop(); }
 
 Status HttpServer::Start() {
+  rlimit descriptors{};
+  getrlimit(RLIMIT_NOFILE, &descriptors);
+  std::string warning;
+  auto cap = ConnectionCapFor(impl_->options.connections.total,
+                              descriptors.rlim_cur == RLIM_INFINITY ? UINT64_MAX : descriptors.rlim_cur, &warning);
+  if (!cap.ok()) return cap.status();
+  if (!warning.empty()) std::fprintf(stderr, "souk serve: %s\n", warning.c_str());
+  impl_->shared = std::make_unique<Shared>(impl_->games, impl_->options, *cap);
   beast::error_code ec;
   auto address = net::ip::make_address(impl_->options.bind, ec);
   if (ec) return Status::Error("--bind: not an IP address: " + impl_->options.bind);

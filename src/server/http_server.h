@@ -7,6 +7,8 @@
 #include <string>
 
 #include "core/status.h"
+#include "server/client_address.h"
+#include "server/connection_limits.h"
 #include "server/game_service.h"
 
 namespace souk::server {
@@ -19,13 +21,19 @@ struct ServerOptions {
   size_t max_ws_message_bytes = 4 * 1024;
   int max_ws_messages_per_second = 50;  // more, and the connection is closed
   std::string web_dir;           // files served outside /api/ (the web app); empty: none
+  ConnectionLimits connections;
+  // Reverse proxies whose X-Forwarded-For names the client; none: every client is
+  // its socket's peer.
+  TrustedProxies trusted_proxies;
 };
 
 class HttpServer {
  public:
   HttpServer(GameService& games, ServerOptions options);
   ~HttpServer();
-  // Binds and starts serving on the I/O threads; an error if the port is taken.
+  // Binds and starts serving on the I/O threads; an error if the port is taken or
+  // the connection cap does not fit the descriptor limit (a default cap is lowered
+  // to fit instead, with a warning on stderr).
   Status Start();
   uint16_t port() const;
   // Stops accepting, closes every connection, joins the threads.

@@ -38,6 +38,14 @@ class RawConnection {
   RawConnection(const RawConnection&) = delete;
   RawConnection& operator=(const RawConnection&) = delete;
   RawConnection(RawConnection&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
+  RawConnection& operator=(RawConnection&& other) noexcept {
+    if (this != &other) {
+      Close();
+      fd_ = other.fd_;
+      other.fd_ = -1;
+    }
+    return *this;
+  }
 
   bool connected() const { return fd_ >= 0; }
   int fd() const { return fd_; }
