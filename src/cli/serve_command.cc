@@ -49,6 +49,11 @@ ServeCommand::ServeCommand(CLI::App& app) {
   serve_->add_option("--max-connections-per-address", o.http.connections.per_address,
                      "Most connections open at once from one client address (an IPv6 client: its /64)")
       ->capture_default_str();
+  serve_->add_option("--ws-idle-timeout", ws_idle_seconds_,
+                     "Seconds after which a WebSocket that has sent no message is closed, even if it answers pings "
+                     "(0: never)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 7 * 24 * 3600));
   serve_->add_option("--trusted-proxy", trusted_proxies_,
                      "A reverse proxy (ADDR or ADDR/BITS; repeatable) whose X-Forwarded-For names the client; "
                      "without one, the client is the socket's peer");
@@ -60,6 +65,7 @@ int ServeCommand::Run() {
   for (const std::string& proxy : trusted_proxies_)
     if (Status added = options_.http.trusted_proxies.Add(proxy); !added.ok())
       throw CliError{kBadInput, "--trusted-proxy: " + added.message()};
+  options_.http.ws_idle_timeout = std::chrono::seconds(ws_idle_seconds_);
   const ServeOptions& options = options_;
   // A connection is a file: allow as many as the hard limit does.
   rlimit limit{};

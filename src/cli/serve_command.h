@@ -30,6 +30,7 @@ class ServeCommand {
   CLI::App* serve_ = nullptr;
   ServeOptions options_;
   std::vector<std::string> trusted_proxies_;
+  int ws_idle_seconds_ = 30 * 60;
 };
 
 // `souk loadtest`: prints the report; exit status 1 if the server could not be used,

@@ -289,7 +289,24 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
  private:
   void OnAccept(beast::error_code ec) {
     if (ec) return;
+    AwaitIdle();
     Read();
+  }
+
+  // (Re)starts the idle clock: a message from the client is the only activity that
+  // counts. The stream's own timeout is kept alive by answered pings, which a client
+  // gone to sleep (or holding connections on purpose) answers for ever.
+  void AwaitIdle() {
+    if (options_.ws_idle_timeout.count() <= 0) return;
+    idle_timer_.expires_after(options_.ws_idle_timeout);
+    idle_timer_.async_wait([weak = weak_from_this()](beast::error_code ec) {
+      auto self = weak.lock();
+      if (ec || !self || self->closing_) return;
+      self->closing_ = true;
+      const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(self->options_.ws_idle_timeout).count();
+      self->ws_.async_close({websocket::close_code::going_away, "idle: no message for " + std::to_string(seconds) + " s"},
+                            [self](beast::error_code) {});
+    });
   }
 
   void Read() { ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::OnRead, shared_from_this())); }
@@ -297,8 +314,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void OnRead(beast::error_code ec, size_t) {
     if (ec) {
       if (subscription_) games_.Unsubscribe(game_id_, std::exchange(subscription_, 0));
+      idle_timer_.cancel();
       return;  // closed, timed out, or a message over the limit: the stream says which
     }
+    AwaitIdle();
     if (Flooding()) {
       if (subscription_) games_.Unsubscribe(game_id_, std::exchange(subscription_, 0));
       ws_.async_close({websocket::close_code::policy_error, "too many messages"}, [self = shared_from_this()](beast::error_code) {});
@@ -383,6 +402,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   const ServerOptions& options_;
   std::string game_id_;
   ConnectionSlot slot_, forwarded_slot_;  // its places in the connection count
+  net::steady_timer idle_timer_{ws_.get_executor()};
   static constexpr size_t kMaxQueuedMessages = 256;
   int seat_ = -1;
   uint64_t subscription_ = 0;

@@ -2,6 +2,7 @@
 // Boost.Beast. Routes and messages: docs/protocol.md.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -20,6 +21,9 @@ struct ServerOptions {
   size_t max_body_bytes = 16 * 1024;
   size_t max_ws_message_bytes = 4 * 1024;
   int max_ws_messages_per_second = 50;  // more, and the connection is closed
+  // A WebSocket from which no message comes for this long is closed, even if it
+  // answers pings; zero: never.
+  std::chrono::milliseconds ws_idle_timeout = std::chrono::minutes(30);
   std::string web_dir;           // files served outside /api/ (the web app); empty: none
   ConnectionLimits connections;
   // Reverse proxies whose X-Forwarded-For names the client; none: every client is
