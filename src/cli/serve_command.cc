@@ -54,6 +54,14 @@ ServeCommand::ServeCommand(CLI::App& app) {
                      "(0: never)")
       ->capture_default_str()
       ->check(CLI::Range(0, 7 * 24 * 3600));
+  serve_->add_flag("--no-rate-limits", no_rate_limits_,
+                   "Turn every rate limit off, but those set by their own --rate-NAME (benchmarks, private networks)");
+  for (const server::RateInfo& info : server::RateInfos()) {
+    serve_->add_option(std::string("--rate-") + info.name, rates_[static_cast<size_t>(info.rate)],
+                       std::string(info.counts) + ": N/s, N/m or N/h [,burst=B], or off (default " +
+                           server::FormatRateLimit(info.limit) + ")")
+        ->type_name("RATE");
+  }
   serve_->add_option("--trusted-proxy", trusted_proxies_,
                      "A reverse proxy (ADDR or ADDR/BITS; repeatable) whose X-Forwarded-For names the client; "
                      "without one, the client is the socket's peer");
@@ -66,6 +74,14 @@ int ServeCommand::Run() {
     if (Status added = options_.http.trusted_proxies.Add(proxy); !added.ok())
       throw CliError{kBadInput, "--trusted-proxy: " + added.message()};
   options_.http.ws_idle_timeout = std::chrono::seconds(ws_idle_seconds_);
+  if (no_rate_limits_) options_.http.rates = server::RateLimits::Off();
+  for (const server::RateInfo& info : server::RateInfos()) {
+    const std::string& text = rates_[static_cast<size_t>(info.rate)];
+    if (text.empty()) continue;
+    auto limit = server::ParseRateLimit(text);
+    if (!limit.ok()) throw CliError{kBadInput, std::string("--rate-") + info.name + ": " + limit.message()};
+    options_.http.rates[info.rate] = *limit;
+  }
   const ServeOptions& options = options_;
   // A connection is a file: allow as many as the hard limit does.
   rlimit limit{};

@@ -1,6 +1,7 @@
 // `souk serve`: the game server (src/server) from the command line.
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,8 @@ class ServeCommand {
   ServeOptions options_;
   std::vector<std::string> trusted_proxies_;
   int ws_idle_seconds_ = 30 * 60;
+  bool no_rate_limits_ = false;
+  std::array<std::string, server::kRateCount> rates_;  // as given, by server::Rate; "" if not
 };
 
 // `souk loadtest`: prints the report; exit status 1 if the server could not be used,

@@ -1,4 +1,5 @@
 #include "server/http_server.h"
+#include "server/rate_limits.h"
 #include "server/refuse_connection.h"
 #include "server/static_files.h"
 
@@ -31,10 +32,11 @@ using Response = http::response<http::string_body>;
 // destroys its io_context, and with it every connection, first.
 struct Shared {
   Shared(GameService& g, const ServerOptions& o, int max_connections)
-      : games(g), options(o), connections(max_connections, o.connections.per_address) {}
+      : games(g), options(o), connections(max_connections, o.connections.per_address), limiters(o.rates) {}
   GameService& games;
   const ServerOptions& options;
   ConnectionTable connections;
+  RateLimiters limiters;
   std::shared_ptr<std::atomic<int>> refusals_in_flight = std::make_shared<std::atomic<int>>(0);
 };
 
@@ -56,11 +58,16 @@ std::string TooManyFromAddress(const ConnectionTable& connections) {
          "); close some, or try again in a moment";
 }
 
-// A request's mistake, as the status and message the client gets.
+// A request's mistake, as the status and message the client gets; with a wait
+// (a limit reached), Retry-After says how long.
 struct ApiError {
   http::status status;
   std::string message;
+  std::chrono::milliseconds retry_after{0};
 };
+
+// The bucket of a seat's moves: per game and seat, whichever token or connection.
+std::string SeatKey(const std::string& game_id, int seat) { return game_id + "/" + std::to_string(seat); }
 
 Response JsonResponse(const Request& req, http::status status, const Json& body) {
   Response res{status, req.version()};
@@ -69,6 +76,14 @@ Response JsonResponse(const Request& req, http::status status, const Json& body)
   res.keep_alive(req.keep_alive());
   res.body() = DumpJson(body, false);
   res.prepare_payload();
+  return res;
+}
+
+// A 429: the limit reached, and when to come back (Retry-After in whole seconds,
+// rounded up; retry_after_ms exactly).
+Response TooManyRequests(const Request& req, const std::string& message, std::chrono::milliseconds wait) {
+  Response res = JsonResponse(req, http::status::too_many_requests, {{"error", message}, {"retry_after_ms", wait.count()}});
+  res.set(http::field::retry_after, std::to_string(RetryAfterSeconds(wait)));
   return res;
 }
 
@@ -155,7 +170,15 @@ Response StaticResponse(const Request& req, const std::string& web_dir) {
   return res;
 }
 
-Response Route(GameService& games, const Request& req, const ServerOptions& options) {
+// `client`: the AddressKey of the client the request comes from.
+Response Route(Shared& shared, const Request& req, const std::string& client) {
+  GameService& games = shared.games;
+  const ServerOptions& options = shared.options;
+  // Takes a token from the client's (or `key`'s) bucket of `rate`, or refuses the request.
+  auto limit = [&](Rate rate, const std::string& key) {
+    if (auto refused = shared.limiters.Take(rate, key))
+      throw ApiError{http::status::too_many_requests, refused->message, refused->retry_after};
+  };
   try {
     std::string_view target = req.target();
     if (target.substr(0, 5) != "/api/" && (req.method() == http::verb::get || req.method() == http::verb::head))
@@ -163,8 +186,10 @@ Response Route(GameService& games, const Request& req, const ServerOptions& opti
     if (size_t q = target.find('?'); q != std::string_view::npos) target = target.substr(0, q);
     // HEAD takes the GET route; Handle drops the body.
     const http::verb verb = req.method() == http::verb::head ? http::verb::get : req.method();
+    // Never limited: monitors poll it, and it costs nothing.
     if (target == "/api/health" && verb == http::verb::get) return JsonResponse(req, http::status::ok, {{"ok", true}});
     if (target == "/api/games" && verb == http::verb::post) {
+      limit(Rate::kCreate, client);
       Json body = ParseBody(req);
       CreateRequest create;
       create.game = StringField(body, "game", true);
@@ -188,6 +213,7 @@ Response Route(GameService& games, const Request& req, const ServerOptions& opti
                           {{"game_id", c.game_id}, {"seat", c.seat}, {"token", c.token}, {"invites", invites}});
     }
     if (target == "/api/lobby" && verb == http::verb::post) {
+      limit(Rate::kLobby, client);
       Json body = ParseBody(req);
       auto tokens = body.find("tokens");
       if (tokens == body.end() || !tokens->is_array() || tokens->size() > 200)
@@ -208,34 +234,43 @@ Response Route(GameService& games, const Request& req, const ServerOptions& opti
         return OrThrow(games.SeatOf(id, token));
       };
       if (rest.empty() && verb == http::verb::get) {
+        limit(Rate::kRead, client);
         const int seat = OrThrow(games.SeatOf(id, BearerToken(req)));
         return JsonResponse(req, http::status::ok, OrThrow(games.View(id, seat)).json);
       }
       if (rest == "join" && verb == http::verb::post) {
+        limit(Rate::kJoin, client);
         Json body = ParseBody(req);
         Joined joined = OrThrow(games.Join(id, StringField(body, "invite", true), StringField(body, "name", false)));
         return JsonResponse(req, http::status::ok, {{"game_id", id}, {"seat", joined.seat}, {"token", joined.token}});
       }
       if (rest == "moves" && verb == http::verb::post) {
+        limit(Rate::kMove, client);
         Json body = ParseBody(req);
         int seat = seat_acting("to move");
+        limit(Rate::kSeatMove, SeatKey(id, seat));
         if (Status moved = games.Move(id, seat, StringField(body, "move", true)); !moved.ok()) Throw(moved);
         return JsonResponse(req, http::status::ok, OrThrow(games.View(id, seat)).json);
       }
       if (rest == "preview" && verb == http::verb::post) {
+        limit(Rate::kPreview, client);
         Json body = ParseBody(req);
         int seat = seat_acting("to preview a move");
         return JsonResponse(req, http::status::ok, OrThrow(games.Preview(id, seat, StringField(body, "move", true))));
       }
       if (rest == "replay" && verb == http::verb::get) {
+        limit(Rate::kRead, client);
         return JsonResponse(req, http::status::ok, OrThrow(games.Replay(id)));
       }
       if (rest == "record" && verb == http::verb::get) {
+        limit(Rate::kRead, client);
         return JsonResponse(req, http::status::ok, OrThrow(games.Record(id)));
       }
     }
+    limit(Rate::kRead, client);  // a client trying routes pays like one reading
     throw ApiError{http::status::not_found, "no such route: " + std::string(req.method_string()) + " " + std::string(target)};
   } catch (const ApiError& e) {
+    if (e.status == http::status::too_many_requests) return TooManyRequests(req, e.message, e.retry_after);
     return JsonResponse(req, e.status, {{"error", e.message}});
   } catch (const std::exception& e) {
     return JsonResponse(req, http::status::internal_server_error, {{"error", std::string("internal error: ") + e.what()}});
@@ -244,8 +279,8 @@ Response Route(GameService& games, const Request& req, const ServerOptions& opti
 
 // The answer to one request. A HEAD answer is the GET's header, Content-Length
 // included, without the body (RFC 9110, 9.3.2).
-Response Handle(GameService& games, const Request& req, const ServerOptions& options) {
-  Response res = Route(games, req, options);
+Response Handle(Shared& shared, const Request& req, const std::string& client) {
+  Response res = Route(shared, req, client);
   if (req.method() == http::verb::head) res.body().clear();
   return res;
 }
@@ -256,10 +291,13 @@ Response Handle(GameService& games, const Request& req, const ServerOptions& opt
 // the last reference while the game is locked).
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(tcp::socket&& socket, Shared& shared, std::string game_id, ConnectionSlot slot, ConnectionSlot forwarded_slot)
+  WsSession(tcp::socket&& socket, Shared& shared, std::string client, std::string game_id, ConnectionSlot slot,
+            ConnectionSlot forwarded_slot)
       : ws_(std::move(socket)),
         games_(shared.games),
         options_(shared.options),
+        limiters_(shared.limiters),
+        client_(std::move(client)),
         game_id_(std::move(game_id)),
         slot_(std::move(slot)),
         forwarded_slot_(std::move(forwarded_slot)) {}
@@ -318,13 +356,22 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       return;  // closed, timed out, or a message over the limit: the stream says which
     }
     AwaitIdle();
-    if (Flooding()) {
-      if (subscription_) games_.Unsubscribe(game_id_, std::exchange(subscription_, 0));
-      ws_.async_close({websocket::close_code::policy_error, "too many messages"}, [self = shared_from_this()](beast::error_code) {});
-      return;
-    }
     std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
+    const RateLimit& limit = options_.rates[Rate::kWsMessage];
+    if (LimitClock::duration wait = message_bucket_.Take(limit, LimitClock::now()); wait > LimitClock::duration::zero()) {
+      // Each message refused is answered, so a client is never dropped unaware; one
+      // that sends on regardless, as many times as the burst, is disconnected.
+      if (++refused_in_a_row_ > limit.burst) {
+        if (subscription_) games_.Unsubscribe(game_id_, std::exchange(subscription_, 0));
+        closing_ = true;
+        ws_.async_close({websocket::close_code::policy_error, "too many messages"}, [self = shared_from_this()](beast::error_code) {});
+        return;
+      }
+      Refused(Refuse(Rate::kWsMessage, limit, wait));
+      return Read();
+    }
+    refused_in_a_row_ = 0;
     try {
       HandleMessage(text);
     } catch (const std::exception& e) {
@@ -333,16 +380,16 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     Read();
   }
 
-  bool Flooding() {
-    const auto now = std::chrono::steady_clock::now();
-    if (now - window_start_ > std::chrono::seconds(1)) {
-      window_start_ = now;
-      in_window_ = 0;
-    }
-    return ++in_window_ > options_.max_ws_messages_per_second;
-  }
-
   void Error(const std::string& message) { Send(DumpJson(Json{{"type", "error"}, {"error", message}}, false)); }
+  void Refused(const RateRefusal& refusal) {
+    Send(DumpJson(Json{{"type", "error"}, {"error", refusal.message}, {"retry_after_ms", refusal.retry_after.count()}}, false));
+  }
+  // Takes a token from `key`'s bucket of `rate`; false, the client told, if there is none.
+  bool Allowed(Rate rate, const std::string& key) {
+    auto refused = limiters_.Take(rate, key);
+    if (refused) Refused(*refused);
+    return !refused;
+  }
 
   void HandleMessage(const std::string& text) {
     auto json = ParseJson(text);
@@ -371,12 +418,14 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     if (type == "move") {
       if (!subscription_) return Error("move: say hello with your seat token first");
       if (!json->contains("move") || !(*json)["move"].is_string()) return Error("move: expected a string 'move'");
+      if (!Allowed(Rate::kMove, client_) || (seat_ >= 0 && !Allowed(Rate::kSeatMove, SeatKey(game_id_, seat_)))) return;
       Status moved = games_.Move(game_id_, seat_, (*json)["move"]);
       if (!moved.ok()) return Error(moved.message());
       return;
     }
     if (type == "hint") {
       if (!subscription_) return Error("hint: say hello with your seat token first");
+      if (!Allowed(Rate::kHint, client_)) return;
       std::weak_ptr<WsSession> weak = shared_from_this();
       games_.Hint(game_id_, seat_, [weak](const Json& reply) {
         if (auto self = weak.lock()) self->Send(DumpJson(reply, false));
@@ -400,6 +449,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   websocket::stream<beast::tcp_stream> ws_;
   GameService& games_;
   const ServerOptions& options_;
+  RateLimiters& limiters_;
+  const std::string client_;  // AddressKey of the client
   std::string game_id_;
   ConnectionSlot slot_, forwarded_slot_;  // its places in the connection count
   net::steady_timer idle_timer_{ws_.get_executor()};
@@ -409,8 +460,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   bool closing_ = false;
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
-  std::chrono::steady_clock::time_point window_start_{};
-  int in_window_ = 0;
+  TokenBucket message_bucket_{options_.rates[Rate::kWsMessage], LimitClock::now()};
+  int refused_in_a_row_ = 0;
 };
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
@@ -447,31 +498,31 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return;
     }
     Request req = parser_->release();
+    // Each request names its client anew: a proxy's connection may carry many clients' requests.
+    const std::string client = AddressKey(ClientAddress(peer_, ForwardedFor(req), options_.trusted_proxies));
     if (websocket::is_upgrade(req)) {
       std::string id, rest;
       std::string_view target = req.target();
-      if (GamePath(target, &id, &rest) && rest == "ws") return Upgrade(std::move(req), id);
+      if (GamePath(target, &id, &rest) && rest == "ws") return Upgrade(std::move(req), id, client);
     }
-    Write(Handle(games_, req, options_));
+    Write(Handle(shared_, req, client));
   }
 
-  void Upgrade(Request req, const std::string& game_id) {
+  void Upgrade(Request req, const std::string& game_id, const std::string& client) {
+    req.keep_alive(false);  // for a refusal: the connection is the WebSocket's or nobody's
+    if (auto refused = shared_.limiters.Take(Rate::kWsConnect, client))
+      return Write(TooManyRequests(req, refused->message, refused->retry_after));
     // Through a trusted proxy, the WebSocket holds this connection from now on: it
     // counts against its client's address, known only now.
     ConnectionSlot forwarded;
     if (options_.trusted_proxies.Contains(peer_)) {
-      const std::string client = AddressKey(ClientAddress(peer_, ForwardedFor(req), options_.trusted_proxies));
       Admission admission = shared_.connections.AdmitForwarded(client);
-      if (admission.outcome != Admitted::kYes) {
-        req.keep_alive(false);
-        Response res = JsonResponse(req, http::status::too_many_requests, {{"error", TooManyFromAddress(shared_.connections)}});
-        res.set(http::field::retry_after, std::to_string(kConnectionRetryAfter.count()));
-        return Write(std::move(res));
-      }
+      if (admission.outcome != Admitted::kYes)
+        return Write(TooManyRequests(req, TooManyFromAddress(shared_.connections), kConnectionRetryAfter));
       forwarded = std::move(admission.slot);
     }
     stream_.expires_never();
-    std::make_shared<WsSession>(stream_.release_socket(), shared_, game_id, std::move(slot_), std::move(forwarded))
+    std::make_shared<WsSession>(stream_.release_socket(), shared_, client, game_id, std::move(slot_), std::move(forwarded))
         ->Run(std::move(req));
   }
 

@@ -11,6 +11,7 @@
 #include "server/client_address.h"
 #include "server/connection_limits.h"
 #include "server/game_service.h"
+#include "server/rate_limits.h"
 
 namespace souk::server {
 
@@ -20,12 +21,12 @@ struct ServerOptions {
   int io_threads = 1;            // network threads (bots have their own pool)
   size_t max_body_bytes = 16 * 1024;
   size_t max_ws_message_bytes = 4 * 1024;
-  int max_ws_messages_per_second = 50;  // more, and the connection is closed
   // A WebSocket from which no message comes for this long is closed, even if it
   // answers pings; zero: never.
   std::chrono::milliseconds ws_idle_timeout = std::chrono::minutes(30);
   std::string web_dir;           // files served outside /api/ (the web app); empty: none
   ConnectionLimits connections;
+  RateLimits rates;
   // Reverse proxies whose X-Forwarded-For names the client; none: every client is
   // its socket's peer.
   TrustedProxies trusted_proxies;

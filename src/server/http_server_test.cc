@@ -59,7 +59,7 @@ class MachineSpeedTest : public ServerTest {
  protected:
   ServerOptions Options() override {
     ServerOptions options = ServerTest::Options();
-    options.max_ws_messages_per_second = 1000000;
+    options.rates = RateLimits::Off();
     return options;
   }
 };

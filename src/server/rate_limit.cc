@@ -74,6 +74,7 @@ void TokenBucket::Refill(const RateLimit& limit, LimitClock::time_point now) {
 }
 
 LimitClock::duration TokenBucket::Take(const RateLimit& limit, LimitClock::time_point now) {
+  if (limit.off()) return LimitClock::duration::zero();
   Refill(limit, now);
   if (tokens_ >= 1) {
     tokens_ -= 1;

@@ -72,6 +72,8 @@ TEST(RateLimit, OffNeverLimitsAndKeepsNothing) {
   RateLimiter limiter(Parse("off"));
   for (int i = 0; i < 1000; ++i) EXPECT_EQ(limiter.Take("a"), 0s);
   EXPECT_EQ(limiter.keys(), 0u);
+  TokenBucket bucket(RateLimit{}, LimitClock::now());
+  for (int i = 0; i < 1000; ++i) EXPECT_EQ(bucket.Take(RateLimit{}, LimitClock::now()), 0s);
 }
 
 TEST(RateLimit, RefilledBucketsAreForgotten) {
