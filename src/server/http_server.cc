@@ -32,7 +32,7 @@ using Response = http::response<http::string_body>;
 // destroys its io_context, and with it every connection, first.
 struct Shared {
   Shared(GameService& g, const ServerOptions& o, int max_connections)
-      : games(g), options(o), connections(max_connections, o.connections.per_address), limiters(o.rates) {}
+      : games(g), options(o), connections(max_connections, o.connections.per_address), limiters(o.rates, o.rate_clock) {}
   GameService& games;
   const ServerOptions& options;
   ConnectionTable connections;
@@ -359,7 +359,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
     const RateLimit& limit = options_.rates[Rate::kWsMessage];
-    if (LimitClock::duration wait = message_bucket_.Take(limit, LimitClock::now()); wait > LimitClock::duration::zero()) {
+    if (LimitClock::duration wait = message_bucket_.Take(limit, options_.rate_clock()); wait > LimitClock::duration::zero()) {
       // Each message refused is answered, so a client is never dropped unaware; one
       // that sends on regardless, as many times as the burst, is disconnected.
       if (++refused_in_a_row_ > limit.burst) {
@@ -460,7 +460,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   bool closing_ = false;
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
-  TokenBucket message_bucket_{options_.rates[Rate::kWsMessage], LimitClock::now()};
+  TokenBucket message_bucket_{options_.rates[Rate::kWsMessage], options_.rate_clock()};
   int refused_in_a_row_ = 0;
 };
 

@@ -27,6 +27,7 @@ struct ServerOptions {
   std::string web_dir;           // files served outside /api/ (the web app); empty: none
   ConnectionLimits connections;
   RateLimits rates;
+  RateLimiter::Now rate_clock = LimitClock::now;  // the rate limits' clock: tests move one by hand
   // Reverse proxies whose X-Forwarded-For names the client; none: every client is
   // its socket's peer.
   TrustedProxies trusted_proxies;
