@@ -22,7 +22,7 @@ class WsIdleTest : public ::testing::Test {
  protected:
   static ServerOptions Options() {
     ServerOptions options;
-    options.ws_idle_timeout = 400ms;
+    options.ws_idle_timeout = 1s;
     return options;
   }
   void SetUp() override {
@@ -47,7 +47,7 @@ TEST_F(WsIdleTest, AQuietWebSocketIsClosed) {
   auto client = Seated();
   const auto start = std::chrono::steady_clock::now();
   EXPECT_TRUE(client->ClosedByServer());
-  EXPECT_LT(std::chrono::steady_clock::now() - start, 3s);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 5s);
 }
 
 // The frames a server sends, unmasked and short here: their opcodes, in order.
@@ -69,7 +69,7 @@ TEST_F(WsIdleTest, PingsAreNotMessages) {
   std::string received;
   const auto start = std::chrono::steady_clock::now();
   bool closed = false;
-  while (!closed && std::chrono::steady_clock::now() - start < 3s) {
+  while (!closed && std::chrono::steady_clock::now() - start < 5s) {
     ASSERT_TRUE(c.Send(ping));
     received += c.ReadUntilClosed(50ms);
     for (int opcode : Opcodes(received)) closed = closed || opcode == 0x8;
@@ -81,7 +81,7 @@ TEST_F(WsIdleTest, PingsAreNotMessages) {
 
 TEST_F(WsIdleTest, AWebSocketThatSpeaksStaysOpen) {
   auto client = Seated();
-  for (int i = 0; i < 8; ++i) {  // twice the idle time, a message every 100 ms
+  for (int i = 0; i < 20; ++i) {  // twice the idle time, a message every 100 ms
     std::this_thread::sleep_for(100ms);
     client->Send(R"({"type":"dance"})");
     EXPECT_EQ(client->Receive()["type"], "error");
