@@ -179,15 +179,7 @@ int Run(int argc, char** argv) {
 
   cli::PlayCommands play(app);
 
-  cli::ServeOptions serve;
-  CLI::App* serve_cmd = app.add_subcommand("serve", "Serve games over HTTP and WebSocket (docs/protocol.md)");
-  serve_cmd->add_option("--port", serve.http.port, "TCP port, 0 for any free one")->capture_default_str();
-  serve_cmd->add_option("--bind", serve.http.bind, "Address to listen on")->capture_default_str();
-  serve_cmd->add_option("--db", serve.db, "SQLite database file (created if missing)")->capture_default_str();
-  serve_cmd->add_option("--bot-threads", serve.bot_threads, "Threads thinking for the bots")->capture_default_str();
-  serve_cmd->add_option("--io-threads", serve.http.io_threads, "Network threads")->capture_default_str();
-  serve_cmd->add_flag("--sync-full", serve.synchronous_full, "fsync every move (survives power loss, slower)");
-  serve_cmd->add_option("--web", serve.http.web_dir, "Folder of the web app's files, served outside /api/");
+  cli::ServeCommand serve(app);
 
   server::LoadOptions load;
   CLI::App* load_cmd = app.add_subcommand("loadtest", "Play many games at once against a running `souk serve`");
@@ -256,8 +248,8 @@ int Run(int argc, char** argv) {
   } else if (load_cmd->parsed()) {
     load.spread_addresses = spread_opt->count() > 0 ? spread : load.abuse;
     return cli::LoadTest(load);
-  } else if (serve_cmd->parsed()) {
-    return cli::Serve(serve);
+  } else if (serve.parsed()) {
+    return serve.Run();
   } else if (play.parsed()) {
     return play.Run();
   } else if (arena_cmd->parsed()) {

@@ -33,7 +33,56 @@ std::string DefaultWebDir() {
 
 }  // namespace
 
-int Serve(const ServeOptions& options) {
+ServeCommand::ServeCommand(CLI::App& app) {
+  serve_ = app.add_subcommand("serve", "Serve games over HTTP and WebSocket (docs/protocol.md)");
+  ServeOptions& o = options_;
+  serve_->add_option("--port", o.http.port, "TCP port, 0 for any free one")->capture_default_str();
+  serve_->add_option("--bind", o.http.bind, "Address to listen on")->capture_default_str();
+  serve_->add_option("--db", o.db, "SQLite database file (created if missing)")->capture_default_str();
+  serve_->add_option("--bot-threads", o.bot_threads, "Threads thinking for the bots")->capture_default_str();
+  serve_->add_option("--io-threads", o.http.io_threads, "Network threads")->capture_default_str();
+  serve_->add_flag("--sync-full", o.synchronous_full, "fsync every move (survives power loss, slower)");
+  serve_->add_option("--web", o.http.web_dir, "Folder of the web app's files, served outside /api/");
+  serve_->add_option("--max-connections", o.http.connections.total,
+                     "Most connections open at once, HTTP and WebSocket (default 10000, lowered with a warning to what "
+                     "ulimit -n leaves room for; a value set here that does not fit refuses to start)");
+  serve_->add_option("--max-connections-per-address", o.http.connections.per_address,
+                     "Most connections open at once from one client address (an IPv6 client: its /64)")
+      ->capture_default_str();
+  serve_->add_option("--ws-idle-timeout", ws_idle_seconds_,
+                     "Seconds after which a WebSocket that has sent no message is closed, even if it answers pings "
+                     "(0: never)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 7 * 24 * 3600));
+  serve_->add_flag("--no-rate-limits", no_rate_limits_,
+                   "Turn every rate limit off, but those set by their own --rate-NAME (benchmarks, private networks)");
+  for (const server::RateInfo& info : server::RateInfos()) {
+    serve_->add_option(std::string("--rate-") + info.name, rates_[static_cast<size_t>(info.rate)],
+                       std::string(info.counts) + ": N/s, N/m or N/h [,burst=B], or off (default " +
+                           server::FormatRateLimit(info.limit) + ")")
+        ->type_name("RATE");
+  }
+  serve_->add_option("--trusted-proxy", trusted_proxies_,
+                     "A reverse proxy (ADDR or ADDR/BITS; repeatable) whose X-Forwarded-For names the client; "
+                     "without one, the client is the socket's peer");
+}
+
+bool ServeCommand::parsed() const { return serve_->parsed(); }
+
+int ServeCommand::Run() {
+  for (const std::string& proxy : trusted_proxies_)
+    if (Status added = options_.http.trusted_proxies.Add(proxy); !added.ok())
+      throw CliError{kBadInput, "--trusted-proxy: " + added.message()};
+  options_.http.ws_idle_timeout = std::chrono::seconds(ws_idle_seconds_);
+  if (no_rate_limits_) options_.http.rates = server::RateLimits::Off();
+  for (const server::RateInfo& info : server::RateInfos()) {
+    const std::string& text = rates_[static_cast<size_t>(info.rate)];
+    if (text.empty()) continue;
+    auto limit = server::ParseRateLimit(text);
+    if (!limit.ok()) throw CliError{kBadInput, std::string("--rate-") + info.name + ": " + limit.message()};
+    options_.http.rates[info.rate] = *limit;
+  }
+  const ServeOptions& options = options_;
   // A connection is a file: allow as many as the hard limit does.
   rlimit limit{};
   if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {

@@ -1,7 +1,11 @@
 // `souk serve`: the game server (src/server) from the command line.
 #pragma once
 
+#include <array>
 #include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
 
 #include "server/http_server.h"
 #include "server/loadtest.h"
@@ -15,8 +19,22 @@ struct ServeOptions {
   bool synchronous_full = false;
 };
 
-// Serves until SIGINT or SIGTERM, then stops cleanly. Throws CliError.
-int Serve(const ServeOptions& options);
+class ServeCommand {
+ public:
+  // Adds the subcommand and its options to `app`.
+  explicit ServeCommand(CLI::App& app);
+  bool parsed() const;
+  // Serves until SIGINT or SIGTERM, then stops cleanly. Throws CliError.
+  int Run();
+
+ private:
+  CLI::App* serve_ = nullptr;
+  ServeOptions options_;
+  std::vector<std::string> trusted_proxies_;
+  int ws_idle_seconds_ = 30 * 60;
+  bool no_rate_limits_ = false;
+  std::array<std::string, server::kRateCount> rates_;  // as given, by server::Rate; "" if not
+};
 
 // `souk loadtest`: prints the report; exit status 1 if the server could not be used,
 // 3 if any move was lost or any error seen.

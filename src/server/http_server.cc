@@ -1,12 +1,17 @@
 #include "server/http_server.h"
 #include "server/lang.h"
+#include "server/rate_limits.h"
+#include "server/refuse_connection.h"
 #include "server/static_files.h"
 
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <sys/resource.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <deque>
@@ -24,11 +29,46 @@ using tcp = net::ip::tcp;
 using Request = http::request<http::string_body>;
 using Response = http::response<http::string_body>;
 
-// A request's mistake, as the status and message the client gets.
+// What every connection of one server shares. Outlives them all: HttpServer::Impl
+// destroys its io_context, and with it every connection, first.
+struct Shared {
+  Shared(GameService& g, const ServerOptions& o, int max_connections)
+      : games(g), options(o), connections(max_connections, o.connections.per_address), limiters(o.rates, o.rate_clock) {}
+  GameService& games;
+  const ServerOptions& options;
+  ConnectionTable connections;
+  RateLimiters limiters;
+  std::shared_ptr<std::atomic<int>> refusals_in_flight = std::make_shared<std::atomic<int>>(0);
+};
+
+// The X-Forwarded-For headers of a request, joined by commas as if they were one.
+std::string ForwardedFor(const http::request_header<>& req) {
+  std::string joined;
+  for (auto [it, end] = req.equal_range("X-Forwarded-For"); it != end; ++it) {
+    if (!joined.empty()) joined += ',';
+    joined += it->value();
+  }
+  return joined;
+}
+
+// How long a client refused for too many connections is asked to wait (Retry-After).
+constexpr std::chrono::seconds kConnectionRetryAfter(2);
+
+std::string TooManyFromAddress(const ConnectionTable& connections) {
+  return "too many connections from your address (the most is " + std::to_string(connections.max_per_address()) +
+         "); close some, or try again in a moment";
+}
+
+// A request's mistake, as the status and message the client gets; with a wait
+// (a limit reached), Retry-After says how long.
 struct ApiError {
   http::status status;
   std::string message;
+  std::chrono::milliseconds retry_after{0};
 };
+
+// The bucket of a seat's moves: per game and seat, whichever token or connection.
+std::string SeatKey(const std::string& game_id, int seat) { return game_id + "/" + std::to_string(seat); }
 
 Response JsonResponse(const Request& req, http::status status, const Json& body) {
   Response res{status, req.version()};
@@ -37,6 +77,14 @@ Response JsonResponse(const Request& req, http::status status, const Json& body)
   res.keep_alive(req.keep_alive());
   res.body() = DumpJson(body, false);
   res.prepare_payload();
+  return res;
+}
+
+// A 429: the limit reached, and when to come back (Retry-After in whole seconds,
+// rounded up; retry_after_ms exactly).
+Response TooManyRequests(const Request& req, const std::string& message, std::chrono::milliseconds wait) {
+  Response res = JsonResponse(req, http::status::too_many_requests, {{"error", message}, {"retry_after_ms", wait.count()}});
+  res.set(http::field::retry_after, std::to_string(RetryAfterSeconds(wait)));
   return res;
 }
 
@@ -120,20 +168,30 @@ Response StaticResponse(const Request& req, const std::string& web_dir) {
   res.keep_alive(req.keep_alive());
   res.body() = std::move(file.body);
   res.prepare_payload();
-  if (req.method() == http::verb::head) res.body().clear();
   return res;
 }
 
-Response Handle(GameService& games, const Request& req, const ServerOptions& options) {
+// `client`: the AddressKey of the client the request comes from.
+Response Route(Shared& shared, const Request& req, const std::string& client) {
+  GameService& games = shared.games;
+  const ServerOptions& options = shared.options;
+  // Takes a token from the client's (or `key`'s) bucket of `rate`, or refuses the request.
+  auto limit = [&](Rate rate, const std::string& key) {
+    if (auto refused = shared.limiters.Take(rate, key))
+      throw ApiError{http::status::too_many_requests, refused->message, refused->retry_after};
+  };
   const Lang lang = LangOfAcceptLanguage(req[http::field::accept_language]);  // of rule errors
   try {
     std::string_view target = req.target();
     if (target.substr(0, 5) != "/api/" && (req.method() == http::verb::get || req.method() == http::verb::head))
       return StaticResponse(req, options.web_dir);
     if (size_t q = target.find('?'); q != std::string_view::npos) target = target.substr(0, q);
-    const http::verb verb = req.method();
+    // HEAD takes the GET route; Handle drops the body.
+    const http::verb verb = req.method() == http::verb::head ? http::verb::get : req.method();
+    // Never limited: monitors poll it, and it costs nothing.
     if (target == "/api/health" && verb == http::verb::get) return JsonResponse(req, http::status::ok, {{"ok", true}});
     if (target == "/api/games" && verb == http::verb::post) {
+      limit(Rate::kCreate, client);
       Json body = ParseBody(req);
       CreateRequest create;
       create.game = StringField(body, "game", true);
@@ -157,6 +215,7 @@ Response Handle(GameService& games, const Request& req, const ServerOptions& opt
                           {{"game_id", c.game_id}, {"seat", c.seat}, {"token", c.token}, {"invites", invites}});
     }
     if (target == "/api/lobby" && verb == http::verb::post) {
+      limit(Rate::kLobby, client);
       Json body = ParseBody(req);
       auto tokens = body.find("tokens");
       if (tokens == body.end() || !tokens->is_array() || tokens->size() > 200)
@@ -177,39 +236,56 @@ Response Handle(GameService& games, const Request& req, const ServerOptions& opt
         return OrThrow(games.SeatOf(id, token));
       };
       if (rest.empty() && verb == http::verb::get) {
+        limit(Rate::kRead, client);
         const int seat = OrThrow(games.SeatOf(id, BearerToken(req)));
         return JsonResponse(req, http::status::ok, OrThrow(games.View(id, seat)).json);
       }
       if (rest == "join" && verb == http::verb::post) {
+        limit(Rate::kJoin, client);
         Json body = ParseBody(req);
         Joined joined = OrThrow(games.Join(id, StringField(body, "invite", true), StringField(body, "name", false)));
         return JsonResponse(req, http::status::ok, {{"game_id", id}, {"seat", joined.seat}, {"token", joined.token}});
       }
       if (rest == "moves" && verb == http::verb::post) {
+        limit(Rate::kMove, client);
         Json body = ParseBody(req);
         int seat = seat_acting("to move");
+        limit(Rate::kSeatMove, SeatKey(id, seat));
         if (Status moved = games.Move(id, seat, StringField(body, "move", true)); !moved.ok()) Throw(moved);
         return JsonResponse(req, http::status::ok, OrThrow(games.View(id, seat)).json);
       }
       if (rest == "preview" && verb == http::verb::post) {
+        limit(Rate::kPreview, client);
         Json body = ParseBody(req);
         int seat = seat_acting("to preview a move");
         Json preview = OrThrow(games.Preview(id, seat, StringField(body, "move", true)));
         return JsonResponse(req, http::status::ok, WithErrorIn(preview, lang));
       }
       if (rest == "replay" && verb == http::verb::get) {
+        limit(Rate::kRead, client);
         return JsonResponse(req, http::status::ok, OrThrow(games.Replay(id)));
       }
       if (rest == "record" && verb == http::verb::get) {
+        limit(Rate::kRead, client);
         return JsonResponse(req, http::status::ok, OrThrow(games.Record(id)));
       }
     }
+    limit(Rate::kRead, client);  // a client trying routes pays like one reading
     throw ApiError{http::status::not_found, "no such route: " + std::string(req.method_string()) + " " + std::string(target)};
   } catch (const ApiError& e) {
+    if (e.status == http::status::too_many_requests) return TooManyRequests(req, e.message, e.retry_after);
     return JsonResponse(req, e.status, WithErrorIn({{"error", e.message}}, lang));
   } catch (const std::exception& e) {
     return JsonResponse(req, http::status::internal_server_error, {{"error", std::string("internal error: ") + e.what()}});
   }
+}
+
+// The answer to one request. A HEAD answer is the GET's header, Content-Length
+// included, without the body (RFC 9110, 9.3.2).
+Response Handle(Shared& shared, const Request& req, const std::string& client) {
+  Response res = Route(shared, req, client);
+  if (req.method() == http::verb::head) res.body().clear();
+  return res;
 }
 
 // One WebSocket client of one game: a hello with its seat token (or none, to
@@ -218,8 +294,16 @@ Response Handle(GameService& games, const Request& req, const ServerOptions& opt
 // the last reference while the game is locked).
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(tcp::socket&& socket, GameService& games, const ServerOptions& options, std::string game_id)
-      : ws_(std::move(socket)), games_(games), options_(options), game_id_(std::move(game_id)) {}
+  WsSession(tcp::socket&& socket, Shared& shared, std::string client, std::string game_id, ConnectionSlot slot,
+            ConnectionSlot forwarded_slot)
+      : ws_(std::move(socket)),
+        games_(shared.games),
+        options_(shared.options),
+        limiters_(shared.limiters),
+        client_(std::move(client)),
+        game_id_(std::move(game_id)),
+        slot_(std::move(slot)),
+        forwarded_slot_(std::move(forwarded_slot)) {}
 
   void Run(Request req) {
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
@@ -246,7 +330,24 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
  private:
   void OnAccept(beast::error_code ec) {
     if (ec) return;
+    AwaitIdle();
     Read();
+  }
+
+  // (Re)starts the idle clock: a message from the client is the only activity that
+  // counts. The stream's own timeout is kept alive by answered pings, which a client
+  // gone to sleep (or holding connections on purpose) answers for ever.
+  void AwaitIdle() {
+    if (options_.ws_idle_timeout.count() <= 0) return;
+    idle_timer_.expires_after(options_.ws_idle_timeout);
+    idle_timer_.async_wait([weak = weak_from_this()](beast::error_code ec) {
+      auto self = weak.lock();
+      if (ec || !self || self->closing_) return;
+      self->closing_ = true;
+      const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(self->options_.ws_idle_timeout).count();
+      self->ws_.async_close({websocket::close_code::going_away, "idle: no message for " + std::to_string(seconds) + " s"},
+                            [self](beast::error_code) {});
+    });
   }
 
   void Read() { ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::OnRead, shared_from_this())); }
@@ -254,15 +355,26 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void OnRead(beast::error_code ec, size_t) {
     if (ec) {
       if (subscription_) games_.Unsubscribe(game_id_, std::exchange(subscription_, 0));
+      idle_timer_.cancel();
       return;  // closed, timed out, or a message over the limit: the stream says which
     }
-    if (Flooding()) {
-      if (subscription_) games_.Unsubscribe(game_id_, std::exchange(subscription_, 0));
-      ws_.async_close({websocket::close_code::policy_error, "too many messages"}, [self = shared_from_this()](beast::error_code) {});
-      return;
-    }
+    AwaitIdle();
     std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
+    const RateLimit& limit = options_.rates[Rate::kWsMessage];
+    if (LimitClock::duration wait = message_bucket_.Take(limit, options_.rate_clock()); wait > LimitClock::duration::zero()) {
+      // Each message refused is answered, so a client is never dropped unaware; one
+      // that sends on regardless, as many times as the burst, is disconnected.
+      if (++refused_in_a_row_ > limit.burst) {
+        if (subscription_) games_.Unsubscribe(game_id_, std::exchange(subscription_, 0));
+        closing_ = true;
+        ws_.async_close({websocket::close_code::policy_error, "too many messages"}, [self = shared_from_this()](beast::error_code) {});
+        return;
+      }
+      Refused(Refuse(Rate::kWsMessage, limit, wait));
+      return Read();
+    }
+    refused_in_a_row_ = 0;
     try {
       HandleMessage(text);
     } catch (const std::exception& e) {
@@ -271,17 +383,17 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     Read();
   }
 
-  bool Flooding() {
-    const auto now = std::chrono::steady_clock::now();
-    if (now - window_start_ > std::chrono::seconds(1)) {
-      window_start_ = now;
-      in_window_ = 0;
-    }
-    return ++in_window_ > options_.max_ws_messages_per_second;
-  }
-
   void Error(const std::string& message) {
     Send(DumpJson(WithErrorIn(Json{{"type", "error"}, {"error", message}}, lang_), false));
+  }
+  void Refused(const RateRefusal& refusal) {
+    Send(DumpJson(Json{{"type", "error"}, {"error", refusal.message}, {"retry_after_ms", refusal.retry_after.count()}}, false));
+  }
+  // Takes a token from `key`'s bucket of `rate`; false, the client told, if there is none.
+  bool Allowed(Rate rate, const std::string& key) {
+    auto refused = limiters_.Take(rate, key);
+    if (refused) Refused(*refused);
+    return !refused;
   }
 
   void HandleMessage(const std::string& text) {
@@ -314,12 +426,14 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     if (type == "move") {
       if (!subscription_) return Error("move: say hello with your seat token first");
       if (!json->contains("move") || !(*json)["move"].is_string()) return Error("move: expected a string 'move'");
+      if (!Allowed(Rate::kMove, client_) || (seat_ >= 0 && !Allowed(Rate::kSeatMove, SeatKey(game_id_, seat_)))) return;
       Status moved = games_.Move(game_id_, seat_, (*json)["move"]);
       if (!moved.ok()) return Error(moved.message());
       return;
     }
     if (type == "hint") {
       if (!subscription_) return Error("hint: say hello with your seat token first");
+      if (!Allowed(Rate::kHint, client_)) return;
       std::weak_ptr<WsSession> weak = shared_from_this();
       games_.Hint(game_id_, seat_, [weak](const Json& reply) {
         if (auto self = weak.lock()) self->Send(DumpJson(reply, false));
@@ -343,7 +457,11 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   websocket::stream<beast::tcp_stream> ws_;
   GameService& games_;
   const ServerOptions& options_;
+  RateLimiters& limiters_;
+  const std::string client_;  // AddressKey of the client
   std::string game_id_;
+  ConnectionSlot slot_, forwarded_slot_;  // its places in the connection count
+  net::steady_timer idle_timer_{ws_.get_executor()};
   static constexpr size_t kMaxQueuedMessages = 256;
   int seat_ = -1;
   Lang lang_ = Lang::kEn;  // of rule errors, from the hello
@@ -351,14 +469,19 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   bool closing_ = false;
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
-  std::chrono::steady_clock::time_point window_start_{};
-  int in_window_ = 0;
+  TokenBucket message_bucket_{options_.rates[Rate::kWsMessage], options_.rate_clock()};
+  int refused_in_a_row_ = 0;
 };
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, GameService& games, const ServerOptions& options)
-      : stream_(std::move(socket)), games_(games), options_(options) {}
+  HttpSession(tcp::socket&& socket, Shared& shared, IpAddress peer, ConnectionSlot slot)
+      : stream_(std::move(socket)),
+        shared_(shared),
+        games_(shared.games),
+        options_(shared.options),
+        peer_(peer),
+        slot_(std::move(slot)) {}
 
   void Run() { net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::Read, shared_from_this())); }
 
@@ -384,16 +507,32 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return;
     }
     Request req = parser_->release();
+    // Each request names its client anew: a proxy's connection may carry many clients' requests.
+    const std::string client = AddressKey(ClientAddress(peer_, ForwardedFor(req), options_.trusted_proxies));
     if (websocket::is_upgrade(req)) {
       std::string id, rest;
       std::string_view target = req.target();
-      if (GamePath(target, &id, &rest) && rest == "ws") {
-        stream_.expires_never();
-        std::make_shared<WsSession>(stream_.release_socket(), games_, options_, id)->Run(std::move(req));
-        return;
-      }
+      if (GamePath(target, &id, &rest) && rest == "ws") return Upgrade(std::move(req), id, client);
     }
-    Write(Handle(games_, req, options_));
+    Write(Handle(shared_, req, client));
+  }
+
+  void Upgrade(Request req, const std::string& game_id, const std::string& client) {
+    req.keep_alive(false);  // for a refusal: the connection is the WebSocket's or nobody's
+    if (auto refused = shared_.limiters.Take(Rate::kWsConnect, client))
+      return Write(TooManyRequests(req, refused->message, refused->retry_after));
+    // Through a trusted proxy, the WebSocket holds this connection from now on: it
+    // counts against its client's address, known only now.
+    ConnectionSlot forwarded;
+    if (options_.trusted_proxies.Contains(peer_)) {
+      Admission admission = shared_.connections.AdmitForwarded(client);
+      if (admission.outcome != Admitted::kYes)
+        return Write(TooManyRequests(req, TooManyFromAddress(shared_.connections), kConnectionRetryAfter));
+      forwarded = std::move(admission.slot);
+    }
+    stream_.expires_never();
+    std::make_shared<WsSession>(stream_.release_socket(), shared_, client, game_id, std::move(slot_), std::move(forwarded))
+        ->Run(std::move(req));
   }
 
   void Write(Response res) {
@@ -410,8 +549,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
+  Shared& shared_;
   GameService& games_;
   const ServerOptions& options_;
+  const IpAddress peer_;
+  ConnectionSlot slot_;  // its place in the connection count, handed to a WebSocket
 };
 
 }  // namespace
@@ -422,15 +564,59 @@ struct HttpServer::Impl {
   void Accept() {
     acceptor.async_accept(net::make_strand(ioc), [this](beast::error_code ec, tcp::socket socket) {
       if (ec == net::error::operation_aborted) return;
-      if (!ec) std::make_shared<HttpSession>(std::move(socket), games, options)->Run();
+      if (ec) return AcceptLater(ec);
+      accept_delay = std::chrono::milliseconds(0);
+      // Pushes are small and must leave at once, not wait for Nagle's algorithm to
+      // gather them with data that is not coming.
+      socket.set_option(tcp::no_delay(true), ec);
+      Admit(std::move(socket));
       Accept();
+    });
+  }
+
+  // A new connection gets a session, or over a cap, a quick refusal. A trusted
+  // proxy's connections count in the total only: its clients are many.
+  void Admit(tcp::socket socket) {
+    beast::error_code ec;
+    const tcp::endpoint peer = socket.remote_endpoint(ec);
+    if (ec) return;  // gone already
+    const bool proxy = options.trusted_proxies.Contains(peer.address());
+    Admission admission = shared->connections.Admit(proxy ? std::string() : AddressKey(peer.address()));
+    if (admission.outcome == Admitted::kServerFull) {
+      RefuseConnection(std::move(socket), 503, kConnectionRetryAfter,
+                       "the server is full: it holds its most connections (" +
+                           std::to_string(shared->connections.max_total()) + "); try again in a moment",
+                       shared->refusals_in_flight, kMaxRefusalsInFlight);
+    } else if (admission.outcome == Admitted::kAddressFull) {
+      RefuseConnection(std::move(socket), 429, kConnectionRetryAfter, TooManyFromAddress(shared->connections),
+                       shared->refusals_in_flight, kMaxRefusalsInFlight);
+    } else {
+      std::make_shared<HttpSession>(std::move(socket), *shared, peer.address(), std::move(admission.slot))->Run();
+    }
+  }
+
+  // Accepting failed, most likely for want of descriptors (EMFILE, ENFILE) or memory:
+  // trying again at once would fail again at once, a loop that takes a whole core.
+  // Waits 50 ms, doubling up to 1 s while failures go on; the connections waiting
+  // stay in the kernel's backlog meanwhile.
+  void AcceptLater(const beast::error_code& ec) {
+    constexpr std::chrono::milliseconds kFirst(50), kLongest(1000);
+    if (accept_delay.count() == 0)
+      std::fprintf(stderr, "souk serve: accepting a connection failed (%s); waiting before the next\n", ec.message().c_str());
+    accept_delay = std::clamp(accept_delay * 2, kFirst, kLongest);
+    accept_timer.expires_after(accept_delay);
+    accept_timer.async_wait([this](beast::error_code wait_ec) {
+      if (!wait_ec) Accept();
     });
   }
 
   GameService& games;
   ServerOptions options;
+  std::unique_ptr<Shared> shared;  // made by Start; destroyed after ioc and its connections
   net::io_context ioc;
   tcp::acceptor acceptor{ioc};
+  net::steady_timer accept_timer{ioc};
+  std::chrono::milliseconds accept_delay{0};  // 0 while accepting succeeds
   std::vector<std::thread> threads;
 };
 
@@ -439,6 +625,14 @@ HttpServer::HttpServer(GameService& games, ServerOptions options) : impl_(std::m
 HttpServer::~HttpServer() { Stop(); }
 
 Status HttpServer::Start() {
+  rlimit descriptors{};
+  getrlimit(RLIMIT_NOFILE, &descriptors);
+  std::string warning;
+  auto cap = ConnectionCapFor(impl_->options.connections.total,
+                              descriptors.rlim_cur == RLIM_INFINITY ? UINT64_MAX : descriptors.rlim_cur, &warning);
+  if (!cap.ok()) return cap.status();
+  if (!warning.empty()) std::fprintf(stderr, "souk serve: %s\n", warning.c_str());
+  impl_->shared = std::make_unique<Shared>(impl_->games, impl_->options, *cap);
   beast::error_code ec;
   auto address = net::ip::make_address(impl_->options.bind, ec);
   if (ec) return Status::Error("--bind: not an IP address: " + impl_->options.bind);
@@ -475,6 +669,7 @@ void HttpServer::Stop() {
   net::post(impl_->ioc, [this] {
     beast::error_code ec;
     impl_->acceptor.close(ec);
+    impl_->accept_timer.cancel();
   });
   impl_->ioc.stop();
   for (std::thread& t : impl_->threads) t.join();

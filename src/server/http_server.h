@@ -2,12 +2,16 @@
 // Boost.Beast. Routes and messages: docs/protocol.md.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
 
 #include "core/status.h"
+#include "server/client_address.h"
+#include "server/connection_limits.h"
 #include "server/game_service.h"
+#include "server/rate_limits.h"
 
 namespace souk::server {
 
@@ -17,15 +21,25 @@ struct ServerOptions {
   int io_threads = 1;            // network threads (bots have their own pool)
   size_t max_body_bytes = 16 * 1024;
   size_t max_ws_message_bytes = 4 * 1024;
-  int max_ws_messages_per_second = 50;  // more, and the connection is closed
+  // A WebSocket from which no message comes for this long is closed, even if it
+  // answers pings; zero: never.
+  std::chrono::milliseconds ws_idle_timeout = std::chrono::minutes(30);
   std::string web_dir;           // files served outside /api/ (the web app); empty: none
+  ConnectionLimits connections;
+  RateLimits rates;
+  RateLimiter::Now rate_clock = LimitClock::now;  // the rate limits' clock: tests move one by hand
+  // Reverse proxies whose X-Forwarded-For names the client; none: every client is
+  // its socket's peer.
+  TrustedProxies trusted_proxies;
 };
 
 class HttpServer {
  public:
   HttpServer(GameService& games, ServerOptions options);
   ~HttpServer();
-  // Binds and starts serving on the I/O threads; an error if the port is taken.
+  // Binds and starts serving on the I/O threads; an error if the port is taken or
+  // the connection cap does not fit the descriptor limit (a default cap is lowered
+  // to fit instead, with a warning on stderr).
   Status Start();
   uint16_t port() const;
   // Stops accepting, closes every connection, joins the threads.

@@ -19,9 +19,7 @@ class ServerTest : public ::testing::Test {
     path_ = ::testing::TempDir() + "http_test_" + std::to_string(getpid()) + ".db";
     store_ = std::move(*OpenSqliteStore(path_));
     games_ = std::make_unique<GameService>(*store_, 1);
-    ServerOptions options;
-    options.port = 0;
-    server_ = std::make_unique<HttpServer>(*games_, options);
+    server_ = std::make_unique<HttpServer>(*games_, Options());
     ASSERT_TRUE(server_->Start().ok());
   }
   void TearDown() override {
@@ -30,6 +28,13 @@ class ServerTest : public ::testing::Test {
     games_.reset();
     store_.reset();
     for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
+  }
+
+  // The server's options: the defaults, unless a fixture says otherwise.
+  virtual ServerOptions Options() {
+    ServerOptions options;
+    options.port = 0;
+    return options;
   }
 
   Reply Call(http::verb verb, const std::string& target, const std::string& body = "", const std::string& token = "") {
@@ -48,7 +53,18 @@ class ServerTest : public ::testing::Test {
   std::unique_ptr<HttpServer> server_;
 };
 
-TEST_F(ServerTest, AWholeJaipurGameOverWebSocketAgainstABot) {
+// Tests that play whole games at machine speed, far faster than any person: with
+// TCP_NODELAY a move and its answer take well under a millisecond.
+class MachineSpeedTest : public ServerTest {
+ protected:
+  ServerOptions Options() override {
+    ServerOptions options = ServerTest::Options();
+    options.rates = RateLimits::Off();
+    return options;
+  }
+};
+
+TEST_F(MachineSpeedTest, AWholeJaipurGameOverWebSocketAgainstABot) {
   Json created = Create(R"({"game":"jaipur","seats":[{"player":"human","name":"Ann"},{"player":"easy"}]})");
   const std::string id = created["game_id"], token = created["token"];
   WsClient client(server_->port(), id);
@@ -74,7 +90,7 @@ TEST_F(ServerTest, AWholeJaipurGameOverWebSocketAgainstABot) {
   EXPECT_EQ(record.body["moves"].size(), last["move_count"].get<size_t>());
 }
 
-TEST_F(ServerTest, AWholeMarrakechGameAgainstABotSurvivesAReconnect) {
+TEST_F(MachineSpeedTest, AWholeMarrakechGameAgainstABotSurvivesAReconnect) {
   Json created = Create(R"({"game":"marrakech","players":2,"seats":[{"player":"human"},{"player":"easy"}]})");
   const std::string id = created["game_id"], token = created["token"];
   auto my_turn = [](const Json& m) { return m.is_object() && m["type"] == "state" && (m["over"] == true || m["to_move"] == 0); };

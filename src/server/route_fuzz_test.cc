@@ -95,23 +95,15 @@ struct Sent {
   std::string body;
 };
 
-// Handle() serves HEAD outside /api/ only; under /api/ it answers 404 with a JSON
-// body, which a HEAD answer must not carry (RFC 9110): on a kept-alive connection
-// the client reads that body as the start of the next answer.
-bool HeadUnderApi(const Sent& s) { return s.label.rfind("HEAD /api/", 0) == 0; }
-
 struct KnownDefect {
   const char* name;
   const char* what;
   bool (*matches)(const Sent&);
 };
 
-const KnownDefect kKnownDefects[] = {
-    {"head-api-answer-has-body",
-     "HEAD /api/health (any HEAD under /api/): 404 {\"error\":\"no such route: HEAD /api/health\"} with the body "
-     "sent, which a HEAD answer must not carry; pipelined, the next answer does not parse",
-     &HeadUnderApi},
-};
+// Inputs that find a defect not fixed yet: counted and held back (SOUK_FUZZ_KNOWN=1
+// sends them). Empty: every defect the fuzzer found is fixed.
+const std::vector<KnownDefect> kKnownDefects = {};
 
 // ---------------------------------------------------------------------------------
 
@@ -187,6 +179,10 @@ class RouteFuzzTest : public ::testing::Test {
     ServerOptions options;
     options.port = 0;
     options.web_dir = (base_ / "web").string();
+    // The rate limits have tests of their own (rate_limits_test.cc); here they would
+    // refuse most of the valid play the fuzzer checks. A flood's close stays on.
+    options.rates = RateLimits::Off();
+    options.rates[Rate::kWsMessage] = RateLimits()[Rate::kWsMessage];
     server_ = std::make_unique<HttpServer>(*games_, options);
     ASSERT_TRUE(server_->Start().ok());
     endpoint_ = tcp::endpoint(net::ip::make_address("127.0.0.1"), server_->port());
@@ -971,10 +967,10 @@ class RouteFuzzTest : public ::testing::Test {
     std::string log;
     const uint32_t messages = 1 + R(12);
     for (uint32_t i = 0; i < messages && !ws->closed; ++i) {
-      if (P(4)) {  // a flood: more than 50 messages in a second closes the connection
-        for (int k = 0; k < 60 && ws->Send("{\"type\":\"x\"}"); ++k) {
+      if (P(4)) {  // a flood: past the ws-message burst (50), as many refused again close it
+        for (int k = 0; k < 200 && ws->Send("{\"type\":\"x\"}"); ++k) {
         }
-        log += "| a flood of 60 ";
+        log += "| a flood of 200 ";
         RunUntil(ioc_, [&] { return ws->closed; }, seconds(5));
         if (!ws->closed) Fail("WebSocket: a flood did not close the connection", log);
         break;

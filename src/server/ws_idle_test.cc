@@ -1,0 +1,92 @@
+// Issue 17: a WebSocket that says nothing held its place for ever, since the
+// stream's own timeout is satisfied by answered pings. A WebSocket from which no
+// message comes for --ws-idle-timeout is closed.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <thread>
+#include <vector>
+
+#include "server/raw_client.h"
+#include "server/test_client.h"
+#include "server/test_server.h"
+
+namespace souk::server {
+namespace {
+
+using namespace std::chrono_literals;
+using testing::RawConnection;
+using testing::TestServer;
+
+class WsIdleTest : public ::testing::Test {
+ protected:
+  static ServerOptions Options() {
+    ServerOptions options;
+    options.ws_idle_timeout = 1s;
+    return options;
+  }
+  void SetUp() override {
+    Reply created = CallServer(server_.port(), http::verb::post, "/api/games",
+                               R"({"game":"jaipur","seats":[{"player":"human"},{"player":"human"}]})");
+    ASSERT_EQ(created.status, 201);
+    id_ = created.body["game_id"];
+    token_ = created.body["token"];
+  }
+  // A client that has said hello and had its state.
+  std::unique_ptr<WsClient> Seated() {
+    auto client = std::make_unique<WsClient>(server_.port(), id_);
+    client->Send(Json{{"type", "hello"}, {"token", token_}}.dump());
+    EXPECT_EQ(client->Receive()["type"], "state");
+    return client;
+  }
+  TestServer server_{Options()};
+  std::string id_, token_;
+};
+
+TEST_F(WsIdleTest, AQuietWebSocketIsClosed) {
+  auto client = Seated();
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_TRUE(client->ClosedByServer());
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 5s);
+}
+
+// The frames a server sends, unmasked and short here: their opcodes, in order.
+std::vector<int> Opcodes(const std::string& bytes) {
+  std::vector<int> opcodes;
+  for (size_t at = 0; at + 2 <= bytes.size(); at += 2 + (static_cast<unsigned char>(bytes[at + 1]) & 0x7f))
+    opcodes.push_back(static_cast<unsigned char>(bytes[at]) & 0x0f);
+  return opcodes;
+}
+
+TEST_F(WsIdleTest, PingsAreNotMessages) {
+  RawConnection c(server_.port());
+  ASSERT_TRUE(c.Send("GET /api/games/" + id_ + "/ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\n"
+                     "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                     "Sec-WebSocket-Version: 13\r\n\r\n"));
+  ASSERT_EQ(RawConnection::StatusOf(c.ReadResponse(2s, /*head=*/true)), 101);
+  // A masked ping with no payload, every 50 ms; the server's pongs and, in time, its close.
+  const std::string ping("\x89\x80\x01\x02\x03\x04", 6);
+  std::string received;
+  const auto start = std::chrono::steady_clock::now();
+  bool closed = false;
+  while (!closed && std::chrono::steady_clock::now() - start < 5s) {
+    ASSERT_TRUE(c.Send(ping));
+    received += c.ReadUntilClosed(50ms);
+    for (int opcode : Opcodes(received)) closed = closed || opcode == 0x8;
+  }
+  EXPECT_TRUE(closed) << "a close frame while the client kept pinging";
+  const std::vector<int> opcodes = Opcodes(received);
+  EXPECT_NE(std::find(opcodes.begin(), opcodes.end(), 0xA), opcodes.end()) << "the pings were answered";
+}
+
+TEST_F(WsIdleTest, AWebSocketThatSpeaksStaysOpen) {
+  auto client = Seated();
+  for (int i = 0; i < 20; ++i) {  // twice the idle time, a message every 100 ms
+    std::this_thread::sleep_for(100ms);
+    client->Send(R"({"type":"dance"})");
+    EXPECT_EQ(client->Receive()["type"], "error");
+  }
+}
+
+}  // namespace
+}  // namespace souk::server
