@@ -186,6 +186,10 @@ int Run(int argc, char** argv) {
   serve_cmd->add_option("--db", serve.db, "SQLite database file (created if missing)")->capture_default_str();
   serve_cmd->add_option("--bot-threads", serve.bot_threads, "Threads thinking for the bots")->capture_default_str();
   serve_cmd->add_option("--io-threads", serve.http.io_threads, "Network threads")->capture_default_str();
+  serve_cmd->add_option_function<size_t>("--bot-memory-mb", [&serve](size_t mb) { serve.service.bot_memory_bytes = mb << 20; },
+                                         "Memory for every bot together, MB (docs/limits-bots.md)")
+      ->default_str(std::to_string(serve.service.bot_memory_bytes >> 20))
+      ->check(CLI::Range(size_t{16}, size_t{1} << 20));
   serve_cmd->add_flag("--sync-full", serve.synchronous_full, "fsync every move (survives power loss, slower)");
   serve_cmd->add_option("--web", serve.http.web_dir, "Folder of the web app's files, served outside /api/");
 

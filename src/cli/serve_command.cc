@@ -53,7 +53,9 @@ int Serve(const ServeOptions& options) {
   if (http_options.web_dir.empty()) http_options.web_dir = DefaultWebDir();
   auto store = server::OpenSqliteStore(options.db, options.synchronous_full);
   if (!store.ok()) throw CliError{1, "--db " + store.message()};
-  server::GameService games(**store, options.bot_threads);
+  server::ServiceOptions service = options.service;
+  service.bot_threads = options.bot_threads;
+  server::GameService games(**store, service);
   if (Status restored = games.Restore(); !restored.ok()) throw CliError{1, "restoring games: " + restored.message()};
   server::HttpServer http(games, http_options);
   if (Status started = http.Start(); !started.ok()) throw CliError{1, started.message()};

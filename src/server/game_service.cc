@@ -75,9 +75,17 @@ struct GameService::Game {
   int event_seat = -1;  // that player (-1 for chance)
 };
 
-GameService::GameService(Store& store, int bot_threads) : store_(store) {
-  for (int i = 0; i < std::max(1, bot_threads); ++i) workers_.emplace_back([this] { BotWorker(); });
+GameService::GameService(Store& store, const ServiceOptions& options)
+    : store_(store), options_(options), bot_memory_(options.bot_memory_bytes, std::max(1, options.bot_threads)) {
+  for (int i = 0; i < std::max(1, options_.bot_threads); ++i) workers_.emplace_back([this] { BotWorker(); });
 }
+
+GameService::GameService(Store& store, int bot_threads)
+    : GameService(store, [bot_threads] {
+        ServiceOptions options;
+        options.bot_threads = bot_threads;
+        return options;
+      }()) {}
 
 GameService::~GameService() { StopBots(); }
 
@@ -128,7 +136,7 @@ Result<std::shared_ptr<GameService::Game>> GameService::Load(StoredGame stored) 
     }
     auto bot = ai::MakeBot(game->stored.options.game, player, BotSeed(game->stored.id, static_cast<int>(seat)));
     if (!bot.ok()) return Status::Internal("game " + game->stored.id + ": seat " + std::to_string(seat) + ": " + bot.message());
-    game->bots.push_back(std::move(*bot));
+    game->bots.push_back(bot_memory_.Adopt(std::move(*bot)));
   }
   return game;
 }
@@ -544,7 +552,11 @@ void GameService::BotWorker() {
     // Thinking holds no lock: other games, and this game's listeners, carry on.
     std::string move;
     try {
-      if (bot) move = bot->ChooseMove(view);
+      if (bot) {
+        // Within the bots' memory budget: set aside before, counted after.
+        BotMemory::Search search = bot_memory_.BeginSearch(bot);
+        move = bot->ChooseMove(view);
+      }
     } catch (const std::exception&) {
       bot = nullptr;  // no move: the seat waits for a restart
     }

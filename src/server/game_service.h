@@ -20,6 +20,7 @@
 
 #include "ai/bot.h"
 #include "format/game.h"
+#include "server/bot_memory.h"
 #include "server/store.h"
 
 namespace souk::server {
@@ -57,9 +58,18 @@ struct Snapshot {
 // What a listener receives: a JSON text, one message per change.
 using Listener = std::function<void(const std::string& message)>;
 
+// The service's limits (docs/limits-bots.md); `souk serve` sets them from its options.
+struct ServiceOptions {
+  int bot_threads = 1;  // workers thinking for the bots (at least one)
+  // Every bot of every game together: their search trees between moves and the
+  // searches under way (--bot-memory-mb).
+  size_t bot_memory_bytes = size_t{1} << 30;
+};
+
 class GameService {
  public:
-  // `bot_threads` workers think for the bots (at least one).
+  GameService(Store& store, const ServiceOptions& options);
+  // The default options with `bot_threads` workers thinking for the bots.
   GameService(Store& store, int bot_threads);
   ~GameService();
   GameService(const GameService&) = delete;
@@ -111,6 +121,8 @@ class GameService {
   // The bots held in memory over all games (for monitoring and tests): one per bot
   // seat of each game in play; a finished game holds none.
   int BotsHeld();
+  // What the bots hold together, against the budget (for monitoring and tests).
+  BotMemory::Use BotMemoryUse() const { return bot_memory_.use(); }
   // Lets the bot thinking now finish, then stops the workers: call before the
   // network that listeners write to goes away. Bots play no more.
   void StopBots();
@@ -128,6 +140,8 @@ class GameService {
   void BotWorker();
 
   Store& store_;
+  ServiceOptions options_;
+  BotMemory bot_memory_;  // before games_: it outlives every bot it counts
   std::mutex games_mutex_;
   std::map<std::string, std::shared_ptr<Game>> games_;
 
