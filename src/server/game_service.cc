@@ -176,6 +176,7 @@ Result<Created> GameService::Create(const CreateRequest& request) {
   stored.id = NewGameId();
   stored.options = options;
   stored.options.players = n;
+  stored.client = request.client;
   stored.created_ms = stored.updated_ms = NowMs();
   Created created;
   created.game_id = stored.id;

@@ -36,6 +36,9 @@ struct CreateRequest {
   std::string variant;
   std::vector<SeatRequest> seats;  // one per seat; the creator takes `creator_seat`
   int creator_seat = 0;            // must be a human seat
+  // Who asks: the peer's address, or the one a trusted proxy names. Stored with the
+  // game; active games are counted and bots' turns shared out by it.
+  std::string client;
 };
 
 struct Created {

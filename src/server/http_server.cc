@@ -123,7 +123,9 @@ Response StaticResponse(const Request& req, const std::string& web_dir) {
   return res;
 }
 
-Response Handle(GameService& games, const Request& req, const ServerOptions& options) {
+// `client_address`: who asks (the peer, or whom a trusted proxy names); the games
+// service counts games and shares the bots out by it.
+Response Handle(GameService& games, const Request& req, const ServerOptions& options, const std::string& client_address) {
   try {
     std::string_view target = req.target();
     if (target.substr(0, 5) != "/api/" && (req.method() == http::verb::get || req.method() == http::verb::head))
@@ -138,6 +140,7 @@ Response Handle(GameService& games, const Request& req, const ServerOptions& opt
       create.players = IntField(body, "players", 0);
       create.variant = StringField(body, "variant", false);
       create.creator_seat = IntField(body, "creator_seat", 0);
+      create.client = client_address;
       auto seats = body.find("seats");
       if (seats == body.end() || !seats->is_array() || seats->size() > 4)
         throw ApiError{http::status::bad_request, "seats: expected an array of up to 4 seats"};
@@ -384,7 +387,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         return;
       }
     }
-    Write(Handle(games_, req, options_));
+    beast::error_code peer_error;
+    const tcp::endpoint peer = stream_.socket().remote_endpoint(peer_error);
+    Write(Handle(games_, req, options_, peer_error ? std::string() : peer.address().to_string()));
   }
 
   void Write(Response res) {

@@ -30,6 +30,7 @@ struct StoredGame {
   int64_t created_ms = 0;          // Unix time in milliseconds
   int64_t updated_ms = 0;
   bool finished = false;
+  std::string client;  // the creator's address: games and bots are counted by it
 };
 
 class Store {
