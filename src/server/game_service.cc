@@ -70,15 +70,18 @@ struct GameService::Game {
   std::vector<std::shared_ptr<ai::Bot>> bots;
   std::map<uint64_t, std::pair<int, Listener>> listeners;
   bool bot_queued = false;
+  std::vector<BotLane> lanes;  // by seat: which workers its bot waits for
+  std::string client;          // ClientKey of its creator's address
   Json event;           // the last move, public (null before the first)
   Json event_private;   // what only its player may know of it, or null
   int event_seat = -1;  // that player (-1 for chance)
 };
 
 GameService::GameService(Store& store, const ServiceOptions& options)
-    : store_(store), options_(options), bot_memory_(options.bot_memory_bytes, std::max(1, options.bot_threads)) {
-  for (int i = 0; i < std::max(1, options_.bot_threads); ++i) workers_.emplace_back([this] { BotWorker(); });
-}
+    : store_(store),
+      options_(options),
+      bot_memory_(options.bot_memory_bytes, std::max(1, options.bot_threads) + std::max(0, options.quick_bot_threads)),
+      scheduler_(options.bot_threads, std::max(0, options.quick_bot_threads)) {}
 
 GameService::GameService(Store& store, int bot_threads)
     : GameService(store, [bot_threads] {
@@ -95,13 +98,7 @@ void GameService::StopBots() {
     stopping_hints_ = true;
     hints_changed_.wait(lock, [this] { return hints_running_ == 0; });
   }
-  {
-    std::lock_guard lock(queue_mutex_);
-    stopping_ = true;
-  }
-  queue_changed_.notify_all();
-  for (std::thread& t : workers_) t.join();
-  workers_.clear();
+  scheduler_.Stop();
 }
 
 std::shared_ptr<GameService::Game> GameService::Find(const std::string& id) {
@@ -128,8 +125,11 @@ Result<std::shared_ptr<GameService::Game>> GameService::Load(StoredGame stored) 
   auto state = souk::Replay(record);
   if (!state.ok()) return Status::Internal("game " + game->stored.id + ": " + state.message());
   game->state = std::move(*state);
+  game->client = ClientKey(game->stored.client);
   for (size_t seat = 0; seat < game->stored.seats.size(); ++seat) {
     const std::string& player = game->stored.seats[seat].player;
+    auto spec = ai::ParseBotSpec(player);
+    game->lanes.push_back(spec.ok() ? LaneOf(game->stored.options.game, *spec) : BotLane::kQuick);
     if (player == "human" || game->state->is_over()) {
       game->bots.push_back(nullptr);
       continue;
@@ -343,11 +343,7 @@ Result<uint64_t> GameService::Subscribe(const std::string& game_id, int seat, Li
   std::shared_ptr<Game> g = Find(game_id);
   if (!g) return Status::NotFound("no game " + game_id);
   std::lock_guard lock(g->mutex);
-  uint64_t id;
-  {
-    std::lock_guard queue_lock(queue_mutex_);
-    id = next_subscription_++;
-  }
+  const uint64_t id = next_subscription_++;
   listener(DumpJson(SnapshotLocked(*g, seat), false));
   g->listeners.emplace(id, std::make_pair(seat, std::move(listener)));
   return id;
@@ -519,70 +515,50 @@ void GameService::ScheduleBotLocked(const std::shared_ptr<Game>& g) {
   const int p = g->state->current_player();
   if (p < 0 || !g->bots[static_cast<size_t>(p)]) return;
   g->bot_queued = true;
-  {
-    std::lock_guard lock(queue_mutex_);
-    queue_.push_back(g);
-  }
-  queue_changed_.notify_one();
+  scheduler_.Submit(g->lanes[static_cast<size_t>(p)], g->client, [this, g] { PlayBot(g); });
 }
 
-void GameService::BotWorker() {
-  while (true) {
-    std::shared_ptr<Game> g;
-    {
-      std::unique_lock lock(queue_mutex_);
-      queue_changed_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-      if (stopping_) return;
-      g = std::move(queue_.front());
-      queue_.pop_front();
-      ++busy_;
+void GameService::PlayBot(const std::shared_ptr<Game>& g) {
+  int seat = -1;
+  size_t move_count = 0;
+  AnyView view;
+  std::shared_ptr<ai::Bot> bot;
+  {
+    std::lock_guard lock(g->mutex);
+    seat = g->state->current_player();
+    move_count = g->stored.moves.size();
+    if (seat >= 0) {
+      view = g->state->PlayerView(seat);
+      bot = g->bots[static_cast<size_t>(seat)];
     }
-    int seat = -1;
-    size_t move_count = 0;
-    AnyView view;
-    std::shared_ptr<ai::Bot> bot;
-    {
-      std::lock_guard lock(g->mutex);
-      seat = g->state->current_player();
-      move_count = g->stored.moves.size();
-      if (seat >= 0) {
-        view = g->state->PlayerView(seat);
-        bot = g->bots[static_cast<size_t>(seat)];
+  }
+  // Thinking holds no lock: other games, and this game's listeners, carry on.
+  std::string move;
+  try {
+    if (bot) {
+      // Within the bots' memory budget: set aside before, counted after.
+      BotMemory::Search search = bot_memory_.BeginSearch(bot);
+      move = bot->ChooseMove(view);
+    }
+  } catch (const std::exception&) {
+    bot = nullptr;  // no move: the seat waits for a restart
+  }
+  try {
+    std::lock_guard lock(g->mutex);
+    g->bot_queued = false;
+    if (bot && g->stored.moves.size() == move_count) {
+      // A move the game refuses (a bot's bug) or cannot store would come back the
+      // same at once: the seat waits for a restart rather than spin.
+      if (ApplyLocked(*g, move, seat).ok()) {
+        PlayChanceLocked(*g);
+        NotifyLocked(*g);
+        ScheduleBotLocked(g);
       }
+    } else if (bot) {
+      ScheduleBotLocked(g);  // the game moved on while the bot thought: think again
     }
-    // Thinking holds no lock: other games, and this game's listeners, carry on.
-    std::string move;
-    try {
-      if (bot) {
-        // Within the bots' memory budget: set aside before, counted after.
-        BotMemory::Search search = bot_memory_.BeginSearch(bot);
-        move = bot->ChooseMove(view);
-      }
-    } catch (const std::exception&) {
-      bot = nullptr;  // no move: the seat waits for a restart
-    }
-    try {
-      std::lock_guard lock(g->mutex);
-      g->bot_queued = false;
-      if (bot && g->stored.moves.size() == move_count) {
-        // A move the game refuses (a bot's bug) or cannot store would come back the
-        // same at once: the seat waits for a restart rather than spin.
-        if (ApplyLocked(*g, move, seat).ok()) {
-          PlayChanceLocked(*g);
-          NotifyLocked(*g);
-          ScheduleBotLocked(g);
-        }
-      } else if (bot) {
-        ScheduleBotLocked(g);  // the game moved on while the bot thought: think again
-      }
-    } catch (const std::exception&) {
-      // A listener or the store failed; the game keeps what was stored.
-    }
-    {
-      std::lock_guard lock(queue_mutex_);
-      --busy_;
-    }
-    queue_changed_.notify_all();
+  } catch (const std::exception&) {
+    // A listener or the store failed; the game keeps what was stored.
   }
 }
 
@@ -600,9 +576,6 @@ int GameService::BotsHeld() {
   return held;
 }
 
-void GameService::WaitForBots() {
-  std::unique_lock lock(queue_mutex_);
-  queue_changed_.wait(lock, [&] { return queue_.empty() && busy_ == 0; });
-}
+void GameService::WaitForBots() { scheduler_.WaitIdle(); }
 
 }  // namespace souk::server

@@ -7,6 +7,7 @@
 // every lock and play only if the game has not moved meanwhile.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -21,6 +22,7 @@
 #include "ai/bot.h"
 #include "format/game.h"
 #include "server/bot_memory.h"
+#include "server/bot_scheduler.h"
 #include "server/store.h"
 
 namespace souk::server {
@@ -63,7 +65,11 @@ using Listener = std::function<void(const std::string& message)>;
 
 // The service's limits (docs/limits-bots.md); `souk serve` sets them from its options.
 struct ServiceOptions {
-  int bot_threads = 1;  // workers thinking for the bots (at least one)
+  // Workers thinking for the bots (server/bot_scheduler.h): `bot_threads` (at least
+  // one) for every bot, `quick_bot_threads` more for the bots estimated at 100 ms a
+  // move or less.
+  int bot_threads = 1;
+  int quick_bot_threads = 1;
   // Every bot of every game together: their search trees between moves and the
   // searches under way (--bot-memory-mb).
   size_t bot_memory_bytes = size_t{1} << 30;
@@ -140,7 +146,7 @@ class GameService {
   void NotifyLocked(Game& g);
   Json SnapshotLocked(const Game& g, int seat) const;
   void ScheduleBotLocked(const std::shared_ptr<Game>& g);
-  void BotWorker();
+  void PlayBot(const std::shared_ptr<Game>& g);
 
   Store& store_;
   ServiceOptions options_;
@@ -148,13 +154,8 @@ class GameService {
   std::mutex games_mutex_;
   std::map<std::string, std::shared_ptr<Game>> games_;
 
-  std::mutex queue_mutex_;
-  std::condition_variable queue_changed_;
-  std::deque<std::shared_ptr<Game>> queue_;
-  int busy_ = 0;
-  bool stopping_ = false;
-  std::vector<std::thread> workers_;
-  uint64_t next_subscription_ = 1;
+  std::atomic<uint64_t> next_subscription_{1};
+  BotScheduler scheduler_;  // after games_: stopped, its jobs gone, before them
 
   std::mutex hints_mutex_;
   std::condition_variable hints_changed_;
