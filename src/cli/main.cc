@@ -190,6 +190,15 @@ int Run(int argc, char** argv) {
                                          "Memory for every bot together, MB (docs/limits-bots.md)")
       ->default_str(std::to_string(serve.service.bot_memory_bytes >> 20))
       ->check(CLI::Range(size_t{16}, size_t{1} << 20));
+  serve_cmd->add_option("--max-games-per-client", serve.service.max_games_per_client,
+                        "Games in play at once per client address (0: no limit)")->capture_default_str();
+  serve_cmd->add_option("--max-games", serve.service.max_games, "Games in play at once on the server (0: no limit)")
+      ->capture_default_str();
+  serve_cmd->add_option_function<double>("--abandon-days", [&serve](double d) { serve.service.abandon_after_ms = static_cast<int64_t>(d * 86400e3); },
+                                         "Days without a move before a game is abandoned (0: never)")->default_str("7");
+  serve_cmd->add_option_function<double>("--abandon-bots-hours", [&serve](double h) { serve.service.abandon_bots_game_after_ms = static_cast<int64_t>(h * 3600e3); },
+                                         "Hours without a move before a game where only bots wait is abandoned (0: never)")
+      ->default_str("24");
   serve_cmd->add_flag("--sync-full", serve.synchronous_full, "fsync every move (survives power loss, slower)");
   serve_cmd->add_option("--web", serve.http.web_dir, "Folder of the web app's files, served outside /api/");
 

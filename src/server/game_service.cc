@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <stdexcept>
+#include <tuple>
 
 #include "format/record.h"
 #include "server/events.h"
@@ -75,13 +76,26 @@ struct GameService::Game {
   Json event;           // the last move, public (null before the first)
   Json event_private;   // what only its player may know of it, or null
   int event_seat = -1;  // that player (-1 for chance)
+  bool abandoned = false;  // left idle too long: kept, never played again
+  bool in_play = false;    // counted against the limits on games in play
+  std::atomic<int64_t> last_access_ms{0};  // the last time anyone asked for it
 };
 
 GameService::GameService(Store& store, const ServiceOptions& options)
     : store_(store),
       options_(options),
       bot_memory_(options.bot_memory_bytes, std::max(1, options.bot_threads) + std::max(0, options.quick_bot_threads)),
-      scheduler_(options.bot_threads, std::max(0, options.quick_bot_threads)) {}
+      scheduler_(options.bot_threads, std::max(0, options.quick_bot_threads)) {
+  if (options_.sweep_every_ms > 0)
+    sweeper_ = std::thread([this] {
+      std::unique_lock lock(sweep_mutex_);
+      while (!sweep_wake_.wait_for(lock, std::chrono::milliseconds(options_.sweep_every_ms), [this] { return stopping_sweep_; })) {
+        lock.unlock();
+        SweepIdle(NowMs());
+        lock.lock();
+      }
+    });
+}
 
 GameService::GameService(Store& store, int bot_threads)
     : GameService(store, [bot_threads] {
@@ -94,6 +108,12 @@ GameService::~GameService() { StopBots(); }
 
 void GameService::StopBots() {
   {
+    std::lock_guard lock(sweep_mutex_);
+    stopping_sweep_ = true;
+  }
+  sweep_wake_.notify_all();
+  if (sweeper_.joinable()) sweeper_.join();
+  {
     std::unique_lock lock(hints_mutex_);
     stopping_hints_ = true;
     hints_changed_.wait(lock, [this] { return hints_running_ == 0; });
@@ -101,19 +121,50 @@ void GameService::StopBots() {
   scheduler_.Stop();
 }
 
-std::shared_ptr<GameService::Game> GameService::Find(const std::string& id) {
-  {
-    std::lock_guard lock(games_mutex_);
-    auto it = games_.find(id);
-    if (it != games_.end()) return it->second;
-  }
-  // A finished game from before a restart: read it back for its record.
-  auto stored = store_.LoadGame(id);
-  if (!stored.ok()) return nullptr;
-  auto game = Load(std::move(*stored));
-  if (!game.ok()) return nullptr;
+std::shared_ptr<GameService::Game> GameService::FindInMemory(const std::string& id) {
   std::lock_guard lock(games_mutex_);
-  return games_.emplace(id, *game).first->second;
+  auto it = games_.find(id);
+  return it == games_.end() ? nullptr : it->second;
+}
+
+std::shared_ptr<GameService::Game> GameService::Find(const std::string& id) {
+  std::shared_ptr<Game> found = FindInMemory(id);
+  if (!found) {
+    // A finished or abandoned game, from before a restart or gone from memory: read
+    // back for its record.
+    auto stored = store_.LoadGame(id);
+    if (!stored.ok()) return nullptr;
+    auto game = Load(std::move(*stored));
+    if (!game.ok()) return nullptr;
+    bool inserted = false;
+    {
+      std::lock_guard lock(games_mutex_);
+      std::tie(std::ignore, inserted) = games_.emplace(id, *game);
+      found = games_.at(id);
+    }
+    if (inserted) {
+      std::lock_guard lock(found->mutex);
+      CountLocked(*found);
+    }
+  }
+  found->last_access_ms = NowMs();
+  return found;
+}
+
+void GameService::CountLocked(Game& g) {
+  if (g.in_play || g.abandoned || g.state->is_over()) return;
+  g.in_play = true;
+  std::lock_guard lock(holdings_mutex_);
+  ++in_play_by_client_[g.client];
+  ++in_play_;
+}
+
+void GameService::UncountLocked(Game& g) {
+  if (!g.in_play) return;
+  g.in_play = false;
+  std::lock_guard lock(holdings_mutex_);
+  if (--in_play_by_client_[g.client] <= 0) in_play_by_client_.erase(g.client);
+  --in_play_;
 }
 
 Result<std::shared_ptr<GameService::Game>> GameService::Load(StoredGame stored) {
@@ -126,11 +177,13 @@ Result<std::shared_ptr<GameService::Game>> GameService::Load(StoredGame stored) 
   if (!state.ok()) return Status::Internal("game " + game->stored.id + ": " + state.message());
   game->state = std::move(*state);
   game->client = ClientKey(game->stored.client);
+  game->abandoned = game->stored.abandoned;
+  game->last_access_ms = NowMs();
   for (size_t seat = 0; seat < game->stored.seats.size(); ++seat) {
     const std::string& player = game->stored.seats[seat].player;
     auto spec = ai::ParseBotSpec(player);
     game->lanes.push_back(spec.ok() ? LaneOf(game->stored.options.game, *spec) : BotLane::kQuick);
-    if (player == "human" || game->state->is_over()) {
+    if (player == "human" || game->state->is_over() || game->abandoned) {
       game->bots.push_back(nullptr);
       continue;
     }
@@ -153,6 +206,7 @@ Status GameService::Restore() {
       games_[g->stored.id] = g;
     }
     std::lock_guard lock(g->mutex);
+    CountLocked(*g);
     // A crash between a move and the chance outcome it led to: draw it now (the
     // game's PRNG gives the same one).
     if (Status st = PlayChanceLocked(*g); !st.ok()) return st;
@@ -204,10 +258,37 @@ Result<Created> GameService::Create(const CreateRequest& request) {
     }
     stored.seats.push_back(std::move(s));
   }
+  // A place among the games in play, given back if the game is not made after all.
+  const std::string client = ClientKey(request.client);
+  {
+    std::lock_guard lock(holdings_mutex_);
+    if (options_.max_games > 0 && in_play_ >= options_.max_games)
+      return Status::ResourceExhausted("this server has " + std::to_string(in_play_) +
+                                       " games in play, its most: try again later");
+    int& mine = in_play_by_client_[client];
+    if (options_.max_games_per_client > 0 && mine >= options_.max_games_per_client)
+      return Status::ResourceExhausted("you have " + std::to_string(mine) +
+                                       " games in play, the most for one address: finish one first (" +
+                                       AbandonRule() + ")");
+    ++mine;
+    ++in_play_;
+  }
+  auto give_back = [&] {
+    std::lock_guard lock(holdings_mutex_);
+    if (--in_play_by_client_[client] <= 0) in_play_by_client_.erase(client);
+    --in_play_;
+  };
   auto game = Load(stored);
-  if (!game.ok()) return game.status();
-  if (Status st = store_.CreateGame(stored); !st.ok()) return st;
+  if (!game.ok()) {
+    give_back();
+    return game.status();
+  }
+  if (Status st = store_.CreateGame(stored); !st.ok()) {
+    give_back();
+    return st;
+  }
   std::shared_ptr<Game> g = *game;
+  g->in_play = true;
   {
     std::lock_guard lock(games_mutex_);
     games_[g->stored.id] = g;
@@ -223,6 +304,7 @@ Result<Joined> GameService::Join(const std::string& game_id, const std::string& 
   if (!g) return Status::NotFound("no game " + game_id);
   if (!PrintableName(name)) return Status::Error("name: at most 40 printable characters");
   std::lock_guard lock(g->mutex);
+  if (g->abandoned) return AbandonedError(game_id);
   const std::string hash = HashSecret(invite_code);
   for (size_t seat = 0; seat < g->stored.seats.size(); ++seat) {
     StoredSeat s = g->stored.seats[seat];
@@ -233,6 +315,7 @@ Result<Joined> GameService::Join(const std::string& game_id, const std::string& 
     s.name = name;
     if (Status st = store_.UpdateSeat(game_id, static_cast<int>(seat), s); !st.ok()) return st;
     g->stored.seats[seat] = s;
+    g->stored.updated_ms = NowMs();  // someone came: not idle
     NotifyLocked(*g);
     return joined;
   }
@@ -263,6 +346,7 @@ Status GameService::Move(const std::string& game_id, int seat, const std::string
   std::shared_ptr<Game> g = Find(game_id);
   if (!g) return Status::NotFound("no game " + game_id);
   std::lock_guard lock(g->mutex);
+  if (g->abandoned) return AbandonedError(game_id);
   if (Status st = PlayChanceLocked(*g); !st.ok()) return st;
   if (g->state->is_over()) return Status::FailedPrecondition("the game is over");
   const int to_move = g->state->current_player();
@@ -289,10 +373,13 @@ Status GameService::ApplyLocked(Game& g, const std::string& move, int seat) {
     return st.Prefixed("the move could not be stored, and was not played: ");
   // Stored: the record and the state move together, whatever happens next.
   g.stored.moves.push_back(move);
+  g.stored.updated_ms = NowMs();
   const Json after = next->ToJson();
   g.state = std::move(next);
-  if (g.state->is_over())
+  if (g.state->is_over()) {
     for (auto& bot : g.bots) bot.reset();
+    UncountLocked(g);
+  }
   try {
     g.event = DescribeMove(before, after, move, seat, &g.event_private);
     g.event_seat = g.event["seat"].get<int>();
@@ -305,7 +392,7 @@ Status GameService::ApplyLocked(Game& g, const std::string& move, int seat) {
 }
 
 Status GameService::PlayChanceLocked(Game& g) {
-  while (!g.state->is_over() && g.state->current_player() == GameState::kChance) {
+  while (!g.abandoned && !g.state->is_over() && g.state->current_player() == GameState::kChance) {
     if (Status st = ApplyLocked(g, g.state->SampleChance(), GameState::kChance); !st.ok()) return st;
   }
   return Status::Ok();
@@ -319,12 +406,13 @@ Json GameService::SnapshotLocked(const Game& g, int seat) const {
   j["game"] = s.game();
   j["seat"] = seat >= 0 ? Json(seat) : Json(nullptr);
   j["move_count"] = g.stored.moves.size();
-  j["to_move"] = s.is_over() || s.current_player() < 0 ? Json(nullptr) : Json(s.current_player());
+  j["to_move"] = s.is_over() || g.abandoned || s.current_player() < 0 ? Json(nullptr) : Json(s.current_player());
   j["view"] = seat >= 0 ? s.ViewJson(seat) : SpectatorView(s);
-  j["legal"] = seat >= 0 && !s.is_over() && s.current_player() == seat ? Json(s.LegalMoves()) : Json::array();
+  j["legal"] = seat >= 0 && !s.is_over() && !g.abandoned && s.current_player() == seat ? Json(s.LegalMoves()) : Json::array();
   j["event"] = g.event;
   if (seat >= 0 && seat == g.event_seat && !g.event_private.is_null()) j["event"].update(g.event_private);
   j["over"] = s.is_over();
+  j["abandoned"] = g.abandoned;
   j["winners"] = s.Winners();
   // Final scores are public once the game is over (a Jaipur round's scoring is).
   j["scores"] = s.is_over() ? Json(s.Scores()) : Json(nullptr);
@@ -350,7 +438,7 @@ Result<uint64_t> GameService::Subscribe(const std::string& game_id, int seat, Li
 }
 
 void GameService::Unsubscribe(const std::string& game_id, uint64_t subscription) {
-  std::shared_ptr<Game> g = Find(game_id);
+  std::shared_ptr<Game> g = FindInMemory(game_id);
   if (!g) return;
   std::lock_guard lock(g->mutex);
   g->listeners.erase(subscription);
@@ -362,6 +450,7 @@ Result<Json> GameService::Preview(const std::string& game_id, int seat, const st
   std::unique_ptr<GameState> next;
   {
     std::lock_guard lock(g->mutex);
+    if (g->abandoned) return AbandonedError(game_id);
     if (g->state->is_over()) return Status::FailedPrecondition("the game is over");
     if (seat < 0 || g->state->current_player() != seat)
       return Status::FailedPrecondition("not your turn: seat " + std::to_string(g->state->current_player()) +
@@ -395,6 +484,7 @@ void GameService::Hint(const std::string& game_id, int seat, std::function<void(
   std::string game;
   {
     std::lock_guard lock(g->mutex);
+    if (g->abandoned) return error(AbandonedError(game_id).message());
     if (g->state->is_over()) return error("the game is over");
     if (seat < 0 || g->state->current_player() != seat) return error("it is not your turn");
     for (size_t s = 0; s < g->stored.seats.size(); ++s)
@@ -445,7 +535,8 @@ Result<Json> GameService::Replay(const std::string& game_id) {
   Json seats = Json::array();
   {
     std::lock_guard lock(g->mutex);
-    if (!g->state->is_over()) return Status::FailedPrecondition("the replay of game " + game_id + " is shown when the game is over");
+    if (!g->state->is_over() && !g->abandoned)
+      return Status::FailedPrecondition("the replay of game " + game_id + " is shown when the game is over");
     options = g->stored.options;
     moves = g->stored.moves;
     for (const StoredSeat& st : g->stored.seats) seats.push_back({{"player", st.player}, {"name", st.name}});
@@ -473,7 +564,8 @@ Result<Json> GameService::Record(const std::string& game_id) {
   std::shared_ptr<Game> g = Find(game_id);
   if (!g) return Status::NotFound("no game " + game_id);
   std::lock_guard lock(g->mutex);
-  if (!g->state->is_over()) return Status::FailedPrecondition("the record of game " + game_id + " is shown when the game is over");
+  if (!g->state->is_over() && !g->abandoned)
+    return Status::FailedPrecondition("the record of game " + game_id + " is shown when the game is over");
   const GameOptions& o = g->stored.options;
   return Json{{"game_id", game_id}, {"game", o.game},          {"seed", std::to_string(o.seed)},
               {"players", o.players}, {"variant", o.variant}, {"moves", g->stored.moves}};
@@ -496,13 +588,14 @@ Result<Json> GameService::GamesOfTokens(const std::vector<std::string>& tokens) 
       if (mine.empty() || std::none_of(hashes.begin(), hashes.end(), [&](const std::string& h) { return SameHash(h, mine); }))
         continue;
       const GameState& s = *g->state;
-      const int to_move = s.is_over() ? -1 : s.current_player();
+      const int to_move = s.is_over() || g->abandoned ? -1 : s.current_player();
       list.push_back({{"game_id", id},
                       {"game", s.game()},
                       {"seat", seat},
                       {"to_move", to_move >= 0 ? Json(to_move) : Json(nullptr)},
                       {"your_turn", to_move == static_cast<int>(seat)},
                       {"over", s.is_over()},
+                      {"abandoned", g->abandoned},
                       {"move_count", g->stored.moves.size()},
                       {"updated_ms", g->stored.updated_ms}});
     }
@@ -511,7 +604,7 @@ Result<Json> GameService::GamesOfTokens(const std::vector<std::string>& tokens) 
 }
 
 void GameService::ScheduleBotLocked(const std::shared_ptr<Game>& g) {
-  if (g->bot_queued || g->state->is_over()) return;
+  if (g->bot_queued || g->state->is_over() || g->abandoned) return;
   const int p = g->state->current_player();
   if (p < 0 || !g->bots[static_cast<size_t>(p)]) return;
   g->bot_queued = true;
@@ -560,6 +653,70 @@ void GameService::PlayBot(const std::shared_ptr<Game>& g) {
   } catch (const std::exception&) {
     // A listener or the store failed; the game keeps what was stored.
   }
+}
+
+std::string GameService::AbandonRule() const {
+  auto span = [](int64_t ms) {
+    const int64_t hours = ms / (3600 * 1000);
+    if (hours >= 48 && hours % 24 == 0) return std::to_string(hours / 24) + " days";
+    if (hours >= 1) return std::to_string(hours) + (hours == 1 ? " hour" : " hours");
+    return std::to_string(ms / 60000) + " minutes";
+  };
+  return "a game is abandoned after " + span(options_.abandon_after_ms) + " without a move, " +
+         span(options_.abandon_bots_game_after_ms) + " when only bots wait on the player to move";
+}
+
+Status GameService::AbandonedError(const std::string& game_id) const {
+  return Status::FailedPrecondition("game " + game_id + " was abandoned (" + AbandonRule() +
+                                    ") and cannot be resumed: start a new one");
+}
+
+void GameService::AbandonLocked(Game& g, int64_t now_ms) {
+  if (Status st = store_.MarkAbandoned(g.stored.id, now_ms); !st.ok()) return;  // the next sweep tries again
+  g.abandoned = g.stored.abandoned = true;
+  g.stored.updated_ms = now_ms;
+  for (auto& bot : g.bots) bot.reset();
+  UncountLocked(g);
+  NotifyLocked(g);
+}
+
+void GameService::SweepIdle(int64_t now_ms) {
+  std::vector<std::shared_ptr<Game>> games;
+  {
+    std::lock_guard lock(games_mutex_);
+    for (const auto& entry : games_) games.push_back(entry.second);
+  }
+  std::vector<std::shared_ptr<Game>> leaving;
+  for (const auto& g : games) {  // one game's lock at a time, never with games_mutex_
+    std::lock_guard lock(g->mutex);
+    if (!g->state->is_over() && !g->abandoned) {
+      // Does another human wait on the one to move (a friend), or only bots?
+      const int to_move = g->state->current_player();
+      bool human_waits = false;
+      for (size_t seat = 0; seat < g->stored.seats.size(); ++seat)
+        human_waits |= static_cast<int>(seat) != to_move && g->stored.seats[seat].player == "human";
+      const int64_t limit = human_waits ? options_.abandon_after_ms : options_.abandon_bots_game_after_ms;
+      if (limit > 0 && now_ms - g->stored.updated_ms >= limit) AbandonLocked(*g, now_ms);
+      continue;  // abandoned just now, it stays a while for whoever looks
+    }
+    if (options_.evict_after_ms > 0 && g->listeners.empty() && now_ms - g->last_access_ms >= options_.evict_after_ms)
+      leaving.push_back(g);
+  }
+  std::lock_guard lock(games_mutex_);
+  for (const auto& g : leaving) {
+    auto it = games_.find(g->stored.id);
+    if (it != games_.end() && it->second == g) games_.erase(it);
+  }
+}
+
+int GameService::GamesInMemory() {
+  std::lock_guard lock(games_mutex_);
+  return static_cast<int>(games_.size());
+}
+
+int GameService::GamesInPlay() {
+  std::lock_guard lock(holdings_mutex_);
+  return in_play_;
 }
 
 int GameService::BotsHeld() {

@@ -73,6 +73,19 @@ struct ServiceOptions {
   // Every bot of every game together: their search trees between moves and the
   // searches under way (--bot-memory-mb).
   size_t bot_memory_bytes = size_t{1} << 30;
+  // Games in play (neither finished nor abandoned) at once, for one client (its
+  // address, server/bot_scheduler.h's ClientKey) and for the whole server; 0: no limit.
+  int max_games_per_client = 20;
+  int max_games = 5000;
+  // A game in play without a move for this long is abandoned: when another human
+  // seat waits on the one to move, and when only bots do (0: never).
+  int64_t abandon_after_ms = int64_t{7} * 24 * 3600 * 1000;
+  int64_t abandon_bots_game_after_ms = int64_t{24} * 3600 * 1000;
+  // A finished or abandoned game nobody has asked for in this long, with no listener,
+  // leaves memory (it is read back from the store when asked for).
+  int64_t evict_after_ms = int64_t{10} * 60 * 1000;
+  // How often a thread sweeps the games for the two above (0: no thread; SweepIdle).
+  int64_t sweep_every_ms = 60 * 1000;
 };
 
 class GameService {
@@ -125,6 +138,14 @@ class GameService {
   // The lobby: one line per game of these tokens (id, game, seat, whose turn).
   Result<Json> GamesOfTokens(const std::vector<std::string>& tokens);
 
+  // Abandons the games in play idle too long at `now_ms` (Unix ms) and lets finished
+  // and abandoned games nobody uses leave memory (ServiceOptions). The sweeping
+  // thread calls it every sweep_every_ms; tests call it with the time they choose.
+  void SweepIdle(int64_t now_ms);
+  // Games in memory, and games in play counted against the limits (for tests).
+  int GamesInMemory();
+  int GamesInPlay();
+
   // Waits until no bot has work queued or in hand (for tests and shutdown).
   void WaitForBots();
   // The bots held in memory over all games (for monitoring and tests): one per bot
@@ -140,6 +161,12 @@ class GameService {
 
  private:
   std::shared_ptr<Game> Find(const std::string& id);
+  std::shared_ptr<Game> FindInMemory(const std::string& id);
+  void AbandonLocked(Game& g, int64_t now_ms);
+  void CountLocked(Game& g);
+  void UncountLocked(Game& g);
+  std::string AbandonRule() const;
+  Status AbandonedError(const std::string& game_id) const;
   Result<std::shared_ptr<Game>> Load(StoredGame stored);
   Status ApplyLocked(Game& g, const std::string& move, int seat);
   Status PlayChanceLocked(Game& g);
@@ -156,6 +183,16 @@ class GameService {
 
   std::atomic<uint64_t> next_subscription_{1};
   BotScheduler scheduler_;  // after games_: stopped, its jobs gone, before them
+
+  // Games in play, by client and in all, against the limits.
+  std::mutex holdings_mutex_;
+  std::map<std::string, int> in_play_by_client_;
+  int in_play_ = 0;
+
+  std::mutex sweep_mutex_;
+  std::condition_variable sweep_wake_;
+  bool stopping_sweep_ = false;
+  std::thread sweeper_;
 
   std::mutex hints_mutex_;
   std::condition_variable hints_changed_;

@@ -18,7 +18,7 @@ namespace {
 
 // The schema a new database gets, at kSchemaVersion; an older database is brought
 // to it by kMigrations, each in one transaction with the version it leads to.
-constexpr int kSchemaVersion = 2;
+constexpr int kSchemaVersion = 3;
 
 constexpr const char* kMeta = "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)";
 
@@ -33,7 +33,8 @@ CREATE TABLE games(
   updated_ms INTEGER NOT NULL,
   move_count INTEGER NOT NULL DEFAULT 0,
   finished INTEGER NOT NULL DEFAULT 0,
-  client TEXT NOT NULL DEFAULT '');
+  client TEXT NOT NULL DEFAULT '',
+  abandoned INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE seats(
   game_id TEXT NOT NULL REFERENCES games(id),
   seat INTEGER NOT NULL,
@@ -54,6 +55,8 @@ CREATE TABLE moves(
 constexpr const char* kMigrations[] = {
     // 2: the creator's address, so that a restart keeps counting games by it.
     "ALTER TABLE games ADD COLUMN client TEXT NOT NULL DEFAULT ''",
+    // 3: games abandoned, kept but never played again.
+    "ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0",
 };
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
@@ -203,7 +206,7 @@ class SqliteStore final : public Store {
 
   Result<StoredGame> LoadGame(const std::string& id) override {
     std::lock_guard lock(mutex_);
-    Statement game(db_, "SELECT id, game, seed, players, variant, created_ms, updated_ms, finished, client FROM games WHERE id=?");
+    Statement game(db_, "SELECT id, game, seed, players, variant, created_ms, updated_ms, finished, client, abandoned FROM games WHERE id=?");
     game.Bind(1, id);
     int rc = game.Step();
     if (rc == SQLITE_DONE) return Status::NotFound("no game " + id);
@@ -211,10 +214,19 @@ class SqliteStore final : public Store {
     return Fill(game);
   }
 
+  Status MarkAbandoned(const std::string& id, int64_t now_ms) override {
+    std::lock_guard lock(mutex_);
+    Statement update(db_, "UPDATE games SET abandoned=1, updated_ms=? WHERE id=? AND finished=0");
+    update.Bind(1, now_ms).Bind(2, id);
+    if (update.Step() != SQLITE_DONE) return Error("abandon game " + id);
+    if (sqlite3_changes(db_) != 1) return Status::FailedPrecondition("no unfinished game " + id);
+    return Status::Ok();
+  }
+
   Result<std::vector<StoredGame>> LoadUnfinished() override {
     std::lock_guard lock(mutex_);
-    Statement games(db_, "SELECT id, game, seed, players, variant, created_ms, updated_ms, finished, client FROM games "
-                         "WHERE finished=0 ORDER BY created_ms, id");
+    Statement games(db_, "SELECT id, game, seed, players, variant, created_ms, updated_ms, finished, client, abandoned FROM games "
+                         "WHERE finished=0 AND abandoned=0 ORDER BY created_ms, id");
     std::vector<StoredGame> out;
     int rc;
     while ((rc = games.Step()) == SQLITE_ROW) {
@@ -280,6 +292,7 @@ class SqliteStore final : public Store {
     g.updated_ms = row.Int(6);
     g.finished = row.Int(7) != 0;
     g.client = row.Text(8);
+    g.abandoned = row.Int(9) != 0;
     Statement seats(db_, "SELECT player, token_hash, invite_hash, name FROM seats WHERE game_id=? ORDER BY seat");
     seats.Bind(1, g.id);
     while (seats.Step() == SQLITE_ROW) g.seats.push_back({seats.Text(0), seats.Text(1), seats.Text(2), seats.Text(3)});

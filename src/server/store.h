@@ -31,6 +31,7 @@ struct StoredGame {
   int64_t updated_ms = 0;
   bool finished = false;
   std::string client;  // the creator's address: games and bots are counted by it
+  bool abandoned = false;  // left unfinished without a move for too long: never resumed
 };
 
 class Store {
@@ -44,7 +45,10 @@ class Store {
                             int64_t now_ms) = 0;
   virtual Status UpdateSeat(const std::string& id, int seat, const StoredSeat& value) = 0;
   virtual Result<StoredGame> LoadGame(const std::string& id) = 0;
-  // Every game not finished, oldest first: what a restarted server picks up.
+  // Marks an unfinished game abandoned: it is kept, and never loaded again to play.
+  virtual Status MarkAbandoned(const std::string& id, int64_t now_ms) = 0;
+  // Every game neither finished nor abandoned, oldest first: what a restarted server
+  // picks up.
   virtual Result<std::vector<StoredGame>> LoadUnfinished() = 0;
   // The ids of the games where a seat's token hash is one of `token_hashes`.
   virtual Result<std::vector<std::string>> GamesOfTokens(const std::vector<std::string>& token_hashes) = 0;

@@ -57,6 +57,7 @@ TEST_F(StoreMigrationTest, AVersion1DatabaseIsBroughtUpToDateWithItsGames) {
     EXPECT_EQ(old->moves, std::vector<std::string>{"camels"});
     EXPECT_EQ(old->seats[0].name, "Ann");
     EXPECT_EQ(old->client, "") << "unknown for games from before";
+    EXPECT_FALSE(old->abandoned);
     StoredGame fresh = *old;
     fresh.id = "new";
     fresh.moves.clear();
