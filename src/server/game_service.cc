@@ -5,6 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 #include <tuple>
+#include <utility>
 
 #include "format/record.h"
 #include "server/events.h"
@@ -69,6 +70,14 @@ struct GameService::Game {
   // stays in memory for its record and replay, its bots' search trees need not.
   // Shared so that a worker thinking without the lock keeps its bot alive.
   std::vector<std::shared_ptr<ai::Bot>> bots;
+  // Listeners are told outside the game's lock, in the order of the changes: each
+  // change (and each listener's first state) takes a ticket under the lock, and is
+  // delivered when the ticket before it has been.
+  std::map<int, int> listener_seats;  // how many listen as each seat (-1: spectators)
+  uint64_t tickets = 0;               // changes to tell so far
+  std::mutex delivery_mutex;          // held while telling; guards what follows
+  std::condition_variable delivery_turn;
+  uint64_t delivered = 0;             // the last ticket told
   std::map<uint64_t, std::pair<int, Listener>> listeners;
   bool bot_queued = false;
   std::vector<BotLane> lanes;  // by seat: which workers its bot waits for
@@ -303,6 +312,7 @@ Result<Joined> GameService::Join(const std::string& game_id, const std::string& 
   std::shared_ptr<Game> g = Find(game_id);
   if (!g) return Status::NotFound("no game " + game_id);
   if (!PrintableName(name)) return Status::Error("name: at most 40 printable characters");
+  Notice notice;  // told once the lock is released
   std::lock_guard lock(g->mutex);
   if (g->abandoned) return AbandonedError(game_id);
   const std::string hash = HashSecret(invite_code);
@@ -316,7 +326,7 @@ Result<Joined> GameService::Join(const std::string& game_id, const std::string& 
     if (Status st = store_.UpdateSeat(game_id, static_cast<int>(seat), s); !st.ok()) return st;
     g->stored.seats[seat] = s;
     g->stored.updated_ms = NowMs();  // someone came: not idle
-    NotifyLocked(*g);
+    notice = NotifyLocked(*g);
     return joined;
   }
   return Status::FailedPrecondition("invite code: not a free seat of game " + game_id);
@@ -345,6 +355,7 @@ Result<Snapshot> GameService::View(const std::string& game_id, int seat) {
 Status GameService::Move(const std::string& game_id, int seat, const std::string& move) {
   std::shared_ptr<Game> g = Find(game_id);
   if (!g) return Status::NotFound("no game " + game_id);
+  Notice notice;  // told once the lock is released, before returning
   std::lock_guard lock(g->mutex);
   if (g->abandoned) return AbandonedError(game_id);
   if (Status st = PlayChanceLocked(*g); !st.ok()) return st;
@@ -356,7 +367,7 @@ Status GameService::Move(const std::string& game_id, int seat, const std::string
   // The move is stored and played. A die roll that cannot be stored now is drawn
   // again (the same one) on the game's next move or view.
   PlayChanceLocked(*g);
-  NotifyLocked(*g);
+  notice = NotifyLocked(*g);
   ScheduleBotLocked(g);
   return Status::Ok();
 }
@@ -399,6 +410,7 @@ Status GameService::PlayChanceLocked(Game& g) {
 }
 
 Json GameService::SnapshotLocked(const Game& g, int seat) const {
+  ++snapshots_built_;
   const GameState& s = *g.state;
   Json j;
   j["type"] = "state";
@@ -423,16 +435,78 @@ Json GameService::SnapshotLocked(const Game& g, int seat) const {
   return j;
 }
 
-void GameService::NotifyLocked(Game& g) {
-  for (auto& [id, entry] : g.listeners) entry.second(DumpJson(SnapshotLocked(g, entry.first), false));
+// Waits for the turn of `ticket` to tell a game's listeners, and ends it on leaving.
+class DeliveryTurn {
+ public:
+  DeliveryTurn(GameService::Game& g, uint64_t ticket) : g_(g), lock_(g.delivery_mutex), ticket_(ticket) {
+    g_.delivery_turn.wait(lock_, [&] { return g_.delivered + 1 == ticket_; });
+  }
+  ~DeliveryTurn() {
+    g_.delivered = ticket_;
+    lock_.unlock();
+    g_.delivery_turn.notify_all();
+  }
+  DeliveryTurn(const DeliveryTurn&) = delete;
+  DeliveryTurn& operator=(const DeliveryTurn&) = delete;
+
+ private:
+  GameService::Game& g_;
+  std::unique_lock<std::mutex> lock_;
+  uint64_t ticket_;
+};
+
+GameService::Notice& GameService::Notice::operator=(Notice&& other) noexcept {
+  if (this != &other) {
+    Deliver();
+    game = std::exchange(other.game, nullptr);
+    ticket = other.ticket;
+    messages = std::move(other.messages);
+  }
+  return *this;
+}
+
+void GameService::Notice::Deliver() {
+  if (!game) return;
+  Game& g = *std::exchange(game, nullptr);
+  DeliveryTurn turn(g, ticket);
+  for (auto& [id, entry] : g.listeners) {
+    auto it = messages.find(entry.first);
+    if (it == messages.end()) continue;
+    try {
+      entry.second(*it->second);
+    } catch (...) {
+      // One listener failing keeps no other from hearing.
+    }
+  }
+  messages.clear();
+}
+
+GameService::Notice GameService::NotifyLocked(Game& g) {
+  Notice notice;
+  if (g.listener_seats.empty()) return notice;  // nobody to tell: no turn to take
+  // Each view once, whatever the number of listeners holding it.
+  for (const auto& [seat, count] : g.listener_seats)
+    notice.messages[seat] = std::make_shared<const std::string>(DumpJson(SnapshotLocked(g, seat), false));
+  notice.game = &g;
+  notice.ticket = ++g.tickets;
+  return notice;
 }
 
 Result<uint64_t> GameService::Subscribe(const std::string& game_id, int seat, Listener listener) {
   std::shared_ptr<Game> g = Find(game_id);
   if (!g) return Status::NotFound("no game " + game_id);
-  std::lock_guard lock(g->mutex);
+  std::string first;
+  uint64_t ticket = 0;
+  {
+    std::lock_guard lock(g->mutex);
+    first = DumpJson(SnapshotLocked(*g, seat), false);
+    ticket = ++g->tickets;
+    ++g->listener_seats[seat];
+  }
   const uint64_t id = next_subscription_++;
-  listener(DumpJson(SnapshotLocked(*g, seat), false));
+  // After every change told before this state, before every change after it.
+  DeliveryTurn turn(*g, ticket);
+  listener(first);
   g->listeners.emplace(id, std::make_pair(seat, std::move(listener)));
   return id;
 }
@@ -440,8 +514,16 @@ Result<uint64_t> GameService::Subscribe(const std::string& game_id, int seat, Li
 void GameService::Unsubscribe(const std::string& game_id, uint64_t subscription) {
   std::shared_ptr<Game> g = FindInMemory(game_id);
   if (!g) return;
+  int seat = 0;
+  {
+    std::lock_guard lock(g->delivery_mutex);
+    auto it = g->listeners.find(subscription);
+    if (it == g->listeners.end()) return;
+    seat = it->second.first;
+    g->listeners.erase(it);
+  }
   std::lock_guard lock(g->mutex);
-  g->listeners.erase(subscription);
+  if (--g->listener_seats[seat] <= 0) g->listener_seats.erase(seat);
 }
 
 Result<Json> GameService::Preview(const std::string& game_id, int seat, const std::string& move) {
@@ -637,6 +719,7 @@ void GameService::PlayBot(const std::shared_ptr<Game>& g) {
     bot = nullptr;  // no move: the seat waits for a restart
   }
   try {
+    Notice notice;  // told once the lock is released
     std::lock_guard lock(g->mutex);
     g->bot_queued = false;
     if (bot && g->stored.moves.size() == move_count) {
@@ -644,7 +727,7 @@ void GameService::PlayBot(const std::shared_ptr<Game>& g) {
       // same at once: the seat waits for a restart rather than spin.
       if (ApplyLocked(*g, move, seat).ok()) {
         PlayChanceLocked(*g);
-        NotifyLocked(*g);
+        notice = NotifyLocked(*g);
         ScheduleBotLocked(g);
       }
     } else if (bot) {
@@ -671,13 +754,13 @@ Status GameService::AbandonedError(const std::string& game_id) const {
                                     ") and cannot be resumed: start a new one");
 }
 
-void GameService::AbandonLocked(Game& g, int64_t now_ms) {
-  if (Status st = store_.MarkAbandoned(g.stored.id, now_ms); !st.ok()) return;  // the next sweep tries again
+GameService::Notice GameService::AbandonLocked(Game& g, int64_t now_ms) {
+  if (Status st = store_.MarkAbandoned(g.stored.id, now_ms); !st.ok()) return {};  // the next sweep tries again
   g.abandoned = g.stored.abandoned = true;
   g.stored.updated_ms = now_ms;
   for (auto& bot : g.bots) bot.reset();
   UncountLocked(g);
-  NotifyLocked(g);
+  return NotifyLocked(g);
 }
 
 void GameService::SweepIdle(int64_t now_ms) {
@@ -688,6 +771,7 @@ void GameService::SweepIdle(int64_t now_ms) {
   }
   std::vector<std::shared_ptr<Game>> leaving;
   for (const auto& g : games) {  // one game's lock at a time, never with games_mutex_
+    Notice notice;  // told once the lock is released
     std::lock_guard lock(g->mutex);
     if (!g->state->is_over() && !g->abandoned) {
       // Does another human wait on the one to move (a friend), or only bots?
@@ -696,10 +780,10 @@ void GameService::SweepIdle(int64_t now_ms) {
       for (size_t seat = 0; seat < g->stored.seats.size(); ++seat)
         human_waits |= static_cast<int>(seat) != to_move && g->stored.seats[seat].player == "human";
       const int64_t limit = human_waits ? options_.abandon_after_ms : options_.abandon_bots_game_after_ms;
-      if (limit > 0 && now_ms - g->stored.updated_ms >= limit) AbandonLocked(*g, now_ms);
+      if (limit > 0 && now_ms - g->stored.updated_ms >= limit) notice = AbandonLocked(*g, now_ms);
       continue;  // abandoned just now, it stays a while for whoever looks
     }
-    if (options_.evict_after_ms > 0 && g->listeners.empty() && now_ms - g->last_access_ms >= options_.evict_after_ms)
+    if (options_.evict_after_ms > 0 && g->listener_seats.empty() && now_ms - g->last_access_ms >= options_.evict_after_ms)
       leaving.push_back(g);
   }
   std::lock_guard lock(games_mutex_);

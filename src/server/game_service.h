@@ -17,6 +17,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "ai/bot.h"
@@ -127,7 +128,9 @@ class GameService {
   Result<Json> Replay(const std::string& game_id);
 
   // Calls `listener` with the game as `seat` sees it after every change, until
-  // Unsubscribe. Returns a subscription id.
+  // Unsubscribe, in the order of the changes; never under the game's lock, and each
+  // distinct view is built once a change whatever the number of listeners. Returns a
+  // subscription id. Unsubscribe is not to be called from inside a listener.
   Result<uint64_t> Subscribe(const std::string& game_id, int seat, Listener listener);
   void Unsubscribe(const std::string& game_id, uint64_t subscription);
 
@@ -145,6 +148,8 @@ class GameService {
   // Games in memory, and games in play counted against the limits (for tests).
   int GamesInMemory();
   int GamesInPlay();
+  // The state messages built since the start (for tests: one per distinct view a change).
+  uint64_t SnapshotsBuilt() const { return snapshots_built_; }
 
   // Waits until no bot has work queued or in hand (for tests and shutdown).
   void WaitForBots();
@@ -160,9 +165,23 @@ class GameService {
   struct Game;  // public for the helpers in game_service.cc; opaque elsewhere
 
  private:
+  // Changes to tell a game's listeners: made under the game's lock (each distinct
+  // view built and serialised once), told when destroyed, after the lock is
+  // released, in the order they were made.
+  struct Notice {
+    Notice() = default;
+    Notice(Notice&& other) noexcept
+        : game(std::exchange(other.game, nullptr)), ticket(other.ticket), messages(std::move(other.messages)) {}
+    Notice& operator=(Notice&& other) noexcept;
+    ~Notice() { Deliver(); }
+    void Deliver();
+    Game* game = nullptr;
+    uint64_t ticket = 0;
+    std::map<int, std::shared_ptr<const std::string>> messages;  // by seat, -1 the spectators'
+  };
   std::shared_ptr<Game> Find(const std::string& id);
   std::shared_ptr<Game> FindInMemory(const std::string& id);
-  void AbandonLocked(Game& g, int64_t now_ms);
+  Notice AbandonLocked(Game& g, int64_t now_ms);
   void CountLocked(Game& g);
   void UncountLocked(Game& g);
   std::string AbandonRule() const;
@@ -170,7 +189,7 @@ class GameService {
   Result<std::shared_ptr<Game>> Load(StoredGame stored);
   Status ApplyLocked(Game& g, const std::string& move, int seat);
   Status PlayChanceLocked(Game& g);
-  void NotifyLocked(Game& g);
+  Notice NotifyLocked(Game& g);
   Json SnapshotLocked(const Game& g, int seat) const;
   void ScheduleBotLocked(const std::shared_ptr<Game>& g);
   void PlayBot(const std::shared_ptr<Game>& g);
@@ -182,6 +201,7 @@ class GameService {
   std::map<std::string, std::shared_ptr<Game>> games_;
 
   std::atomic<uint64_t> next_subscription_{1};
+  mutable std::atomic<uint64_t> snapshots_built_{0};
   BotScheduler scheduler_;  // after games_: stopped, its jobs gone, before them
 
   // Games in play, by client and in all, against the limits.
