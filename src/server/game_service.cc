@@ -88,6 +88,7 @@ struct GameService::Game {
   bool abandoned = false;  // left idle too long: kept, never played again
   bool in_play = false;    // counted against the limits on games in play
   std::atomic<int64_t> last_access_ms{0};  // the last time anyone asked for it
+  bool stalled = false;  // the store failed to take a move: the sweep tries again
 };
 
 GameService::GameService(Store& store, const ServiceOptions& options)
@@ -136,15 +137,16 @@ std::shared_ptr<GameService::Game> GameService::FindInMemory(const std::string& 
   return it == games_.end() ? nullptr : it->second;
 }
 
-std::shared_ptr<GameService::Game> GameService::Find(const std::string& id) {
+Result<std::shared_ptr<GameService::Game>> GameService::Find(const std::string& id) {
   std::shared_ptr<Game> found = FindInMemory(id);
   if (!found) {
     // A finished or abandoned game, from before a restart or gone from memory: read
-    // back for its record.
+    // back for its record. "no game" if the store has none; the store failing to
+    // read is its failure ("unavailable"), never the request's.
     auto stored = store_.LoadGame(id);
-    if (!stored.ok()) return nullptr;
+    if (!stored.ok()) return stored.status();
     auto game = Load(std::move(*stored));
-    if (!game.ok()) return nullptr;
+    if (!game.ok()) return game.status();
     bool inserted = false;
     {
       std::lock_guard lock(games_mutex_);
@@ -292,7 +294,7 @@ Result<Created> GameService::Create(const CreateRequest& request) {
     give_back();
     return game.status();
   }
-  if (Status st = store_.CreateGame(stored); !st.ok()) {
+  if (Status st = Wrote(store_.CreateGame(stored)); !st.ok()) {
     give_back();
     return st;
   }
@@ -309,8 +311,9 @@ Result<Created> GameService::Create(const CreateRequest& request) {
 }
 
 Result<Joined> GameService::Join(const std::string& game_id, const std::string& invite_code, const std::string& name) {
-  std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::NotFound("no game " + game_id);
+  auto found = Find(game_id);
+  if (!found.ok()) return found.status();
+  std::shared_ptr<Game> g = *found;
   if (!PrintableName(name)) return Status::Error("name: at most 40 printable characters");
   Notice notice;  // told once the lock is released
   std::lock_guard lock(g->mutex);
@@ -323,7 +326,7 @@ Result<Joined> GameService::Join(const std::string& game_id, const std::string& 
     s.token_hash = HashSecret(joined.token);
     s.invite_hash.clear();
     s.name = name;
-    if (Status st = store_.UpdateSeat(game_id, static_cast<int>(seat), s); !st.ok()) return st;
+    if (Status st = Wrote(store_.UpdateSeat(game_id, static_cast<int>(seat), s)); !st.ok()) return st;
     g->stored.seats[seat] = s;
     g->stored.updated_ms = NowMs();  // someone came: not idle
     notice = NotifyLocked(*g);
@@ -333,8 +336,9 @@ Result<Joined> GameService::Join(const std::string& game_id, const std::string& 
 }
 
 Result<int> GameService::SeatOf(const std::string& game_id, const std::string& token) {
-  std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::NotFound("no game " + game_id);
+  auto found = Find(game_id);
+  if (!found.ok()) return found.status();
+  std::shared_ptr<Game> g = *found;
   if (token.empty()) return -1;
   const std::string hash = HashSecret(token);
   std::lock_guard lock(g->mutex);
@@ -345,16 +349,18 @@ Result<int> GameService::SeatOf(const std::string& game_id, const std::string& t
 }
 
 Result<Snapshot> GameService::View(const std::string& game_id, int seat) {
-  std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::NotFound("no game " + game_id);
+  auto found = Find(game_id);
+  if (!found.ok()) return found.status();
+  std::shared_ptr<Game> g = *found;
   std::lock_guard lock(g->mutex);
   PlayChanceLocked(*g);  // one that could not be stored before
   return Snapshot{SnapshotLocked(*g, seat)};
 }
 
 Status GameService::Move(const std::string& game_id, int seat, const std::string& move) {
-  std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::NotFound("no game " + game_id);
+  auto found = Find(game_id);
+  if (!found.ok()) return found.status();
+  std::shared_ptr<Game> g = *found;
   Notice notice;  // told once the lock is released, before returning
   std::lock_guard lock(g->mutex);
   if (g->abandoned) return AbandonedError(game_id);
@@ -380,8 +386,12 @@ Status GameService::ApplyLocked(Game& g, const std::string& move, int seat) {
   Status applied = next->Apply(move);
   if (!applied.ok()) return Status::Illegal(applied.message());
   if (Status canonical = CheckCanonical(legal, move); !canonical.ok()) return canonical;
-  if (Status st = store_.AppendMove(g.stored.id, g.stored.moves.size(), move, next->is_over(), NowMs()); !st.ok())
+  if (Status st = Wrote(store_.AppendMove(g.stored.id, g.stored.moves.size(), move, next->is_over(), NowMs()));
+      !st.ok()) {
+    // A bot's move, or the die, is tried again by the sweep once the store writes.
+    if (st.code() == StatusCode::kUnavailable) g.stalled = true;
     return st.Prefixed("the move could not be stored, and was not played: ");
+  }
   // Stored: the record and the state move together, whatever happens next.
   g.stored.moves.push_back(move);
   g.stored.updated_ms = NowMs();
@@ -493,8 +503,9 @@ GameService::Notice GameService::NotifyLocked(Game& g) {
 }
 
 Result<uint64_t> GameService::Subscribe(const std::string& game_id, int seat, Listener listener) {
-  std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::NotFound("no game " + game_id);
+  auto found = Find(game_id);
+  if (!found.ok()) return found.status();
+  std::shared_ptr<Game> g = *found;
   std::string first;
   uint64_t ticket = 0;
   {
@@ -527,8 +538,9 @@ void GameService::Unsubscribe(const std::string& game_id, uint64_t subscription)
 }
 
 Result<Json> GameService::Preview(const std::string& game_id, int seat, const std::string& move) {
-  std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::NotFound("no game " + game_id);
+  auto found = Find(game_id);
+  if (!found.ok()) return found.status();
+  std::shared_ptr<Game> g = *found;
   std::unique_ptr<GameState> next;
   {
     std::lock_guard lock(g->mutex);
@@ -560,8 +572,9 @@ Result<Json> GameService::Preview(const std::string& game_id, int seat, const st
 
 void GameService::Hint(const std::string& game_id, int seat, std::function<void(Json)> done) {
   auto error = [&](const std::string& message) { done(Json{{"type", "error"}, {"error", "hint: " + message}}); };
-  std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return error("no game " + game_id);
+  auto found = Find(game_id);
+  if (!found.ok()) return error(found.message());
+  std::shared_ptr<Game> g = *found;
   AnyView view;
   std::string game;
   {
@@ -610,8 +623,9 @@ void GameService::Hint(const std::string& game_id, int seat, std::function<void(
 }
 
 Result<Json> GameService::Replay(const std::string& game_id) {
-  std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::NotFound("no game " + game_id);
+  auto found = Find(game_id);
+  if (!found.ok()) return found.status();
+  std::shared_ptr<Game> g = *found;
   GameOptions options;
   std::vector<std::string> moves;
   Json seats = Json::array();
@@ -643,8 +657,9 @@ Result<Json> GameService::Replay(const std::string& game_id) {
 }
 
 Result<Json> GameService::Record(const std::string& game_id) {
-  std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::NotFound("no game " + game_id);
+  auto found = Find(game_id);
+  if (!found.ok()) return found.status();
+  std::shared_ptr<Game> g = *found;
   std::lock_guard lock(g->mutex);
   if (!g->state->is_over() && !g->abandoned)
     return Status::FailedPrecondition("the record of game " + game_id + " is shown when the game is over");
@@ -662,8 +677,10 @@ Result<Json> GameService::GamesOfTokens(const std::vector<std::string>& tokens) 
   ids->erase(std::unique(ids->begin(), ids->end()), ids->end());
   Json list = Json::array();
   for (const std::string& id : *ids) {
-    std::shared_ptr<Game> g = Find(id);
-    if (!g) continue;
+    auto found = Find(id);
+    if (found.code() == StatusCode::kNotFound) continue;
+    if (!found.ok()) return found.status();
+    std::shared_ptr<Game> g = *found;
     std::lock_guard lock(g->mutex);
     for (size_t seat = 0; seat < g->stored.seats.size(); ++seat) {
       const std::string& mine = g->stored.seats[seat].token_hash;
@@ -755,7 +772,7 @@ Status GameService::AbandonedError(const std::string& game_id) const {
 }
 
 GameService::Notice GameService::AbandonLocked(Game& g, int64_t now_ms) {
-  if (Status st = store_.MarkAbandoned(g.stored.id, now_ms); !st.ok()) return {};  // the next sweep tries again
+  if (Status st = Wrote(store_.MarkAbandoned(g.stored.id, now_ms)); !st.ok()) return {};  // the next sweep tries again
   g.abandoned = g.stored.abandoned = true;
   g.stored.updated_ms = now_ms;
   for (auto& bot : g.bots) bot.reset();
@@ -773,6 +790,16 @@ void GameService::SweepIdle(int64_t now_ms) {
   for (const auto& g : games) {  // one game's lock at a time, never with games_mutex_
     Notice notice;  // told once the lock is released
     std::lock_guard lock(g->mutex);
+    if (!g->state->is_over() && !g->abandoned && g->stalled) {
+      // The store could not take a move: the die is drawn again (the same) and the
+      // bot to move thinks again. Idle or not, it is looked at again next time.
+      g->stalled = false;
+      const size_t before = g->stored.moves.size();
+      PlayChanceLocked(*g);
+      if (g->stored.moves.size() != before) notice = NotifyLocked(*g);
+      ScheduleBotLocked(g);
+      continue;
+    }
     if (!g->state->is_over() && !g->abandoned) {
       // Does another human wait on the one to move (a friend), or only bots?
       const int to_move = g->state->current_player();
@@ -791,6 +818,24 @@ void GameService::SweepIdle(int64_t now_ms) {
     auto it = games_.find(g->stored.id);
     if (it != games_.end() && it->second == g) games_.erase(it);
   }
+}
+
+Status GameService::Wrote(Status written) {
+  if (written.ok() || written.code() == StatusCode::kUnavailable) {
+    std::lock_guard lock(health_mutex_);
+    store_health_ = written;
+    store_checked_ms_ = NowMs();
+  }
+  return written;
+}
+
+Status GameService::Health() {
+  {
+    std::lock_guard lock(health_mutex_);
+    // A write that worked less than a second ago will do; a failure is probed again.
+    if (store_health_.ok() && NowMs() - store_checked_ms_ < 1000) return Status::Ok();
+  }
+  return Wrote(store_.Probe()).Prefixed("the store cannot write: ");
 }
 
 int GameService::GamesInMemory() {

@@ -151,6 +151,11 @@ class GameService {
   // The state messages built since the start (for tests: one per distinct view a change).
   uint64_t SnapshotsBuilt() const { return snapshots_built_; }
 
+  // Whether the store can write: the last write's outcome if it is under a second
+  // old and worked, else a small write to see (GET /api/health). "unavailable" when
+  // it cannot: every request that writes then fails with that code (HTTP 503).
+  Status Health();
+
   // Waits until no bot has work queued or in hand (for tests and shutdown).
   void WaitForBots();
   // The bots held in memory over all games (for monitoring and tests): one per bot
@@ -179,13 +184,14 @@ class GameService {
     uint64_t ticket = 0;
     std::map<int, std::shared_ptr<const std::string>> messages;  // by seat, -1 the spectators'
   };
-  std::shared_ptr<Game> Find(const std::string& id);
+  Result<std::shared_ptr<Game>> Find(const std::string& id);
   std::shared_ptr<Game> FindInMemory(const std::string& id);
   Notice AbandonLocked(Game& g, int64_t now_ms);
   void CountLocked(Game& g);
   void UncountLocked(Game& g);
   std::string AbandonRule() const;
   Status AbandonedError(const std::string& game_id) const;
+  Status Wrote(Status written);  // notes a store write's outcome for Health
   Result<std::shared_ptr<Game>> Load(StoredGame stored);
   Status ApplyLocked(Game& g, const std::string& move, int seat);
   Status PlayChanceLocked(Game& g);
@@ -208,6 +214,10 @@ class GameService {
   std::mutex holdings_mutex_;
   std::map<std::string, int> in_play_by_client_;
   int in_play_ = 0;
+
+  std::mutex health_mutex_;
+  Status store_health_;
+  int64_t store_checked_ms_ = 0;
 
   std::mutex sweep_mutex_;
   std::condition_variable sweep_wake_;

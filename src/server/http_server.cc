@@ -132,7 +132,11 @@ Response Handle(GameService& games, const Request& req, const ServerOptions& opt
       return StaticResponse(req, options.web_dir);
     if (size_t q = target.find('?'); q != std::string_view::npos) target = target.substr(0, q);
     const http::verb verb = req.method();
-    if (target == "/api/health" && verb == http::verb::get) return JsonResponse(req, http::status::ok, {{"ok", true}});
+    if (target == "/api/health" && verb == http::verb::get) {
+      if (Status health = games.Health(); !health.ok())
+        return JsonResponse(req, http::status::service_unavailable, {{"ok", false}, {"store", health.message()}});
+      return JsonResponse(req, http::status::ok, {{"ok", true}});
+    }
     if (target == "/api/games" && verb == http::verb::post) {
       Json body = ParseBody(req);
       CreateRequest create;

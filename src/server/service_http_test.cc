@@ -47,5 +47,20 @@ TEST_F(ServiceHttpTest, AGameIsStoredWithItsCreatorsAddress) {
   EXPECT_EQ(stored->client, "127.0.0.1");
 }
 
+TEST_F(ServiceHttpTest, AStoreThatCannotWriteIsTheServersFailure) {
+  EXPECT_EQ(Call(http::verb::get, "/api/health").status, 200);
+  ASSERT_TRUE(SetSqliteReadOnlyForTesting(*store_, true).ok());
+  Reply create = Call(http::verb::post, "/api/games", R"({"game":"jaipur","seats":[{"player":"human"},{"player":"human"}]})");
+  EXPECT_EQ(create.status, 503) << create.body;
+  // The health read a second ago would do, but a write has failed since.
+  Reply health = Call(http::verb::get, "/api/health");
+  EXPECT_EQ(health.status, 503);
+  EXPECT_EQ(health.body["ok"], false);
+  ASSERT_TRUE(health.body.contains("store")) << health.body;
+  EXPECT_NE(health.body["store"].get<std::string>().find("readonly"), std::string::npos) << health.body;
+  ASSERT_TRUE(SetSqliteReadOnlyForTesting(*store_, false).ok());
+  EXPECT_EQ(Call(http::verb::get, "/api/health").body, Json({{"ok", true}}));
+}
+
 }  // namespace
 }  // namespace souk::server

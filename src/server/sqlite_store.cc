@@ -251,6 +251,18 @@ class SqliteStore final : public Store {
     return ids;
   }
 
+  Status Probe() override {
+    std::lock_guard lock(mutex_);
+    const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch()).count();
+    return Exec("INSERT OR REPLACE INTO meta(key, value) VALUES('probe', '" + std::to_string(now) + "')");
+  }
+
+  Status SetReadOnly(bool read_only) {
+    std::lock_guard lock(mutex_);
+    return Exec(read_only ? "PRAGMA query_only=ON" : "PRAGMA query_only=OFF");
+  }
+
  private:
   // SQLite failing (a full disk, a read-only file, an I/O error) is the server's
   // fault, never the request's: the caller answers "unavailable".
@@ -358,6 +370,12 @@ class SqliteStore final : public Store {
 };
 
 }  // namespace
+
+Status SetSqliteReadOnlyForTesting(Store& store, bool read_only) {
+  auto* sqlite = dynamic_cast<SqliteStore*>(&store);
+  if (!sqlite) return Status::Error("not a SQLite store");
+  return sqlite->SetReadOnly(read_only);
+}
 
 Result<std::unique_ptr<Store>> OpenSqliteStore(const std::string& path, bool synchronous_full) {
   sqlite3* db = nullptr;

@@ -52,11 +52,18 @@ class Store {
   virtual Result<std::vector<StoredGame>> LoadUnfinished() = 0;
   // The ids of the games where a seat's token hash is one of `token_hashes`.
   virtual Result<std::vector<std::string>> GamesOfTokens(const std::vector<std::string>& token_hashes) = 0;
+  // A small write, to tell whether the store can write now (the server's health).
+  virtual Status Probe() = 0;
 };
 
 // Opens (creating if needed) a SQLite database in WAL mode. `synchronous_full`
 // also survives power loss (an fsync per move); without it, a committed move
 // survives the process being killed, which is what the server promises.
 Result<std::unique_ptr<Store>> OpenSqliteStore(const std::string& path, bool synchronous_full = false);
+
+// Tests: makes a SQLite store's connection refuse every write from now on, as a
+// read-only database does (PRAGMA query_only, which holds for root too), or write
+// again. An error for a store that is not SQLite's.
+Status SetSqliteReadOnlyForTesting(Store& store, bool read_only);
 
 }  // namespace souk::server
