@@ -9,6 +9,7 @@
 
 #include "format/record.h"
 #include "server/events.h"
+#include "server/names.h"
 #include "server/tokens.h"
 
 namespace souk::server {
@@ -37,11 +38,6 @@ uint64_t BotSeed(const std::string& game_id, int seat) {
   uint64_t h = 1469598103934665603ULL;  // FNV-1a: a stable seed per game and seat
   for (char c : game_id) h = (h ^ static_cast<uint8_t>(c)) * 1099511628211ULL;
   return h ^ (static_cast<uint64_t>(seat) * 0x9e3779b97f4a7c15ULL);
-}
-
-bool PrintableName(const std::string& name) {
-  if (name.size() > 40) return false;
-  return std::all_of(name.begin(), name.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x20 && c != 0x7f; });
 }
 
 // The record holds canonical text only: the same move in any other spelling is
@@ -248,8 +244,9 @@ Result<Created> GameService::Create(const CreateRequest& request) {
   created.seat = request.creator_seat;
   for (int seat = 0; seat < n; ++seat) {
     const SeatRequest& r = request.seats[static_cast<size_t>(seat)];
-    if (!PrintableName(r.name)) return Status::Error("seats[" + std::to_string(seat) + "].name: at most 40 printable characters");
-    StoredSeat s{r.player, "", "", r.name};
+    auto name = CheckName(r.name, "seats[" + std::to_string(seat) + "].name");
+    if (!name.ok()) return name.status();
+    StoredSeat s{r.player, "", "", *name};
     if (r.player != "human") {
       auto spec = ai::ParseBotSpec(r.player);
       if (!spec.ok()) return Status::Error("seats[" + std::to_string(seat) + "].player: " + spec.message());
@@ -314,7 +311,8 @@ Result<Joined> GameService::Join(const std::string& game_id, const std::string& 
   auto found = Find(game_id);
   if (!found.ok()) return found.status();
   std::shared_ptr<Game> g = *found;
-  if (!PrintableName(name)) return Status::Error("name: at most 40 printable characters");
+  auto checked = CheckName(name, "name");
+  if (!checked.ok()) return checked.status();
   Notice notice;  // told once the lock is released
   std::lock_guard lock(g->mutex);
   if (g->abandoned) return AbandonedError(game_id);
@@ -325,7 +323,7 @@ Result<Joined> GameService::Join(const std::string& game_id, const std::string& 
     Joined joined{static_cast<int>(seat), NewSecret()};
     s.token_hash = HashSecret(joined.token);
     s.invite_hash.clear();
-    s.name = name;
+    s.name = *checked;
     if (Status st = Wrote(store_.UpdateSeat(game_id, static_cast<int>(seat), s)); !st.ok()) return st;
     g->stored.seats[seat] = s;
     g->stored.updated_ms = NowMs();  // someone came: not idle
