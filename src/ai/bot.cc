@@ -25,6 +25,11 @@ class TypedBot final : public Bot {
     return text;
   }
 
+  size_t MemoryBytes() const override { return bot_->MemoryBytes(); }
+  size_t SearchMemoryBytes() const override { return bot_->SearchMemoryBytes(); }
+  void SetMemoryLimit(size_t bytes) override { bot_->SetMemoryLimit(bytes); }
+  void ReleaseMemory() override { bot_->ReleaseMemory(); }
+
  private:
   std::unique_ptr<GameBot> bot_;
 };

@@ -26,6 +26,21 @@ class Bot {
   virtual std::string ChooseMove(const AnyView& view) = 0;
   // The player's legal moves ranked best first.
   virtual TextAnalysis Analyse(const AnyView& view) = 0;
+
+  // Memory, for a server holding many bots at once (docs/ai.md). Never called during
+  // a search. Bots that keep nothing between moves hold 0.
+  //
+  // The bytes the bot holds between moves: its node pools, a kept search tree.
+  virtual size_t MemoryBytes() const = 0;
+  // The most the next search would hold at any moment (its pools while it reuses
+  // and grows them) without a limit from SetMemoryLimit: what to set aside for it.
+  virtual size_t SearchMemoryBytes() const = 0;
+  // Caps what the bot holds during and after its searches from now on, 0 for no cap
+  // but the bot's own ceiling. A bot holding more drops its tree at its next search;
+  // a search under a small cap stops growing its tree sooner (a few KB always).
+  virtual void SetMemoryLimit(size_t bytes) = 0;
+  // Drops what the bot keeps between moves: the next search starts afresh.
+  virtual void ReleaseMemory() = 0;
 };
 
 // A bot for `game` ("jaipur" or "marrakech"); the seed fixes its every choice.

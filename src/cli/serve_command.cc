@@ -41,6 +41,24 @@ ServeCommand::ServeCommand(CLI::App& app) {
   serve_->add_option("--db", o.db, "SQLite database file (created if missing)")->capture_default_str();
   serve_->add_option("--bot-threads", o.bot_threads, "Threads thinking for the bots")->capture_default_str();
   serve_->add_option("--io-threads", o.http.io_threads, "Network threads")->capture_default_str();
+  serve_->add_option_function<size_t>("--bot-memory-mb", [&o](size_t mb) { o.service.bot_memory_bytes = mb << 20; },
+                                      "Memory for every bot together, MB (docs/protocol.md, Limits)")
+      ->default_str(std::to_string(o.service.bot_memory_bytes >> 20))
+      ->check(CLI::Range(size_t{16}, size_t{1} << 20));
+  serve_->add_option("--max-games-per-client", o.service.max_games_per_client,
+                     "Games in play at once per client address (0: no limit)")
+      ->capture_default_str();
+  serve_->add_option("--max-games", o.service.max_games, "Games in play at once on the server (0: no limit)")
+      ->capture_default_str();
+  serve_->add_option_function<double>(
+            "--abandon-days", [&o](double d) { o.service.abandon_after_ms = static_cast<int64_t>(d * 86400e3); },
+            "Days without a move before a game is abandoned (0: never)")
+      ->default_str("7");
+  serve_->add_option_function<double>(
+            "--abandon-bots-hours",
+            [&o](double h) { o.service.abandon_bots_game_after_ms = static_cast<int64_t>(h * 3600e3); },
+            "Hours without a move before a game where only bots wait is abandoned (0: never)")
+      ->default_str("24");
   serve_->add_flag("--sync-full", o.synchronous_full, "fsync every move (survives power loss, slower)");
   serve_->add_option("--web", o.http.web_dir, "Folder of the web app's files, served outside /api/");
   serve_->add_option("--max-connections", o.http.connections.total,
@@ -102,7 +120,9 @@ int ServeCommand::Run() {
   if (http_options.web_dir.empty()) http_options.web_dir = DefaultWebDir();
   auto store = server::OpenSqliteStore(options.db, options.synchronous_full);
   if (!store.ok()) throw CliError{1, "--db " + store.message()};
-  server::GameService games(**store, options.bot_threads);
+  server::ServiceOptions service = options.service;
+  service.bot_threads = options.bot_threads;
+  server::GameService games(**store, service);
   if (Status restored = games.Restore(); !restored.ok()) throw CliError{1, "restoring games: " + restored.message()};
   server::HttpServer http(games, http_options);
   if (Status started = http.Start(); !started.ok()) throw CliError{1, started.message()};

@@ -16,6 +16,7 @@ struct ServeOptions {
   server::ServerOptions http;
   std::string db = "souk.db";
   int bot_threads = 1;
+  server::ServiceOptions service;  // the games' and bots' limits (bot_threads aside)
   bool synchronous_full = false;
 };
 

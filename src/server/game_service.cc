@@ -4,8 +4,11 @@
 #include <chrono>
 #include <cmath>
 #include <stdexcept>
+#include <tuple>
+#include <utility>
 
 #include "format/record.h"
+#include "server/names.h"
 #include "server/tokens.h"
 
 namespace souk::server {
@@ -36,11 +39,6 @@ uint64_t BotSeed(const std::string& game_id, int seat) {
   return h ^ (static_cast<uint64_t>(seat) * 0x9e3779b97f4a7c15ULL);
 }
 
-bool PrintableName(const std::string& name) {
-  if (name.size() > 40) return false;
-  return std::all_of(name.begin(), name.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x20 && c != 0x7f; });
-}
-
 // The record holds canonical text only: the same move in any other spelling is
 // refused rather than rewritten, so what a client sent is what is stored (and what
 // describing the move reads: "sell 1 leathers" names no token pile).
@@ -59,44 +57,109 @@ struct GameService::Game {
   // stays in memory for its record and replay, its bots' search trees need not.
   // Shared so that a worker thinking without the lock keeps its bot alive.
   std::vector<std::shared_ptr<ai::Bot>> bots;
+  // Listeners are told outside the game's lock, in the order of the changes: each
+  // change (and each listener's first state) takes a ticket under the lock, and is
+  // delivered when the ticket before it has been.
+  std::map<int, int> listener_seats;  // how many listen as each seat (-1: spectators)
+  uint64_t tickets = 0;               // changes to tell so far
+  std::mutex delivery_mutex;          // held while telling; guards what follows
+  std::condition_variable delivery_turn;
+  uint64_t delivered = 0;             // the last ticket told
   std::map<uint64_t, std::pair<int, Listener>> listeners;
   bool bot_queued = false;
+  std::vector<BotLane> lanes;  // by seat: which workers its bot waits for
+  std::string client;          // ClientKey of its creator's address
+  bool abandoned = false;  // left idle too long: kept, never played again
+  bool in_play = false;    // counted against the limits on games in play
+  std::atomic<int64_t> last_access_ms{0};  // the last time anyone asked for it
+  bool stalled = false;  // the store failed to take a move: the sweep tries again
 };
 
-GameService::GameService(Store& store, int bot_threads) : store_(store) {
-  for (int i = 0; i < std::max(1, bot_threads); ++i) workers_.emplace_back([this] { BotWorker(); });
+GameService::GameService(Store& store, const ServiceOptions& options)
+    : store_(store),
+      options_(options),
+      bot_memory_(options.bot_memory_bytes, std::max(1, options.bot_threads) + std::max(0, options.quick_bot_threads)),
+      scheduler_(options.bot_threads, std::max(0, options.quick_bot_threads)) {
+  if (options_.sweep_every_ms > 0)
+    sweeper_ = std::thread([this] {
+      std::unique_lock lock(sweep_mutex_);
+      while (!sweep_wake_.wait_for(lock, std::chrono::milliseconds(options_.sweep_every_ms), [this] { return stopping_sweep_; })) {
+        lock.unlock();
+        SweepIdle(NowMs());
+        lock.lock();
+      }
+    });
 }
+
+GameService::GameService(Store& store, int bot_threads)
+    : GameService(store, [bot_threads] {
+        ServiceOptions options;
+        options.bot_threads = bot_threads;
+        return options;
+      }()) {}
 
 GameService::~GameService() { StopBots(); }
 
 void GameService::StopBots() {
   {
+    std::lock_guard lock(sweep_mutex_);
+    stopping_sweep_ = true;
+  }
+  sweep_wake_.notify_all();
+  if (sweeper_.joinable()) sweeper_.join();
+  {
     std::unique_lock lock(hints_mutex_);
     stopping_hints_ = true;
     hints_changed_.wait(lock, [this] { return hints_running_ == 0; });
   }
-  {
-    std::lock_guard lock(queue_mutex_);
-    stopping_ = true;
-  }
-  queue_changed_.notify_all();
-  for (std::thread& t : workers_) t.join();
-  workers_.clear();
+  scheduler_.Stop();
 }
 
-std::shared_ptr<GameService::Game> GameService::Find(const std::string& id) {
-  {
-    std::lock_guard lock(games_mutex_);
-    auto it = games_.find(id);
-    if (it != games_.end()) return it->second;
-  }
-  // A finished game from before a restart: read it back for its record.
-  auto stored = store_.LoadGame(id);
-  if (!stored.ok()) return nullptr;
-  auto game = Load(std::move(*stored));
-  if (!game.ok()) return nullptr;
+std::shared_ptr<GameService::Game> GameService::FindInMemory(const std::string& id) {
   std::lock_guard lock(games_mutex_);
-  return games_.emplace(id, *game).first->second;
+  auto it = games_.find(id);
+  return it == games_.end() ? nullptr : it->second;
+}
+
+Result<std::shared_ptr<GameService::Game>> GameService::Find(const std::string& id) {
+  std::shared_ptr<Game> found = FindInMemory(id);
+  if (!found) {
+    // A finished or abandoned game, from before a restart or gone from memory: read
+    // back for its record. "no game" if the store has none; the store failing to
+    // read is its failure ("unavailable"), never the request's.
+    auto stored = store_.LoadGame(id);
+    if (!stored.ok()) return stored.status();
+    auto game = Load(std::move(*stored));
+    if (!game.ok()) return game.status();
+    bool inserted = false;
+    {
+      std::lock_guard lock(games_mutex_);
+      std::tie(std::ignore, inserted) = games_.emplace(id, *game);
+      found = games_.at(id);
+    }
+    if (inserted) {
+      std::lock_guard lock(found->mutex);
+      CountLocked(*found);
+    }
+  }
+  found->last_access_ms = NowMs();
+  return found;
+}
+
+void GameService::CountLocked(Game& g) {
+  if (g.in_play || g.abandoned || g.state->is_over()) return;
+  g.in_play = true;
+  std::lock_guard lock(holdings_mutex_);
+  ++in_play_by_client_[g.client];
+  ++in_play_;
+}
+
+void GameService::UncountLocked(Game& g) {
+  if (!g.in_play) return;
+  g.in_play = false;
+  std::lock_guard lock(holdings_mutex_);
+  if (--in_play_by_client_[g.client] <= 0) in_play_by_client_.erase(g.client);
+  --in_play_;
 }
 
 Result<std::shared_ptr<GameService::Game>> GameService::Load(StoredGame stored) {
@@ -108,15 +171,20 @@ Result<std::shared_ptr<GameService::Game>> GameService::Load(StoredGame stored) 
   auto state = souk::Replay(record);
   if (!state.ok()) return Status::Internal("game " + game->stored.id + ": " + state.message());
   game->state = std::move(*state);
+  game->client = ClientKey(game->stored.client);
+  game->abandoned = game->stored.abandoned;
+  game->last_access_ms = NowMs();
   for (size_t seat = 0; seat < game->stored.seats.size(); ++seat) {
     const std::string& player = game->stored.seats[seat].player;
-    if (player == "human" || game->state->is_over()) {
+    auto spec = ai::ParseBotSpec(player);
+    game->lanes.push_back(spec.ok() ? LaneOf(game->stored.options.game, *spec) : BotLane::kQuick);
+    if (player == "human" || game->state->is_over() || game->abandoned) {
       game->bots.push_back(nullptr);
       continue;
     }
     auto bot = ai::MakeBot(game->stored.options.game, player, BotSeed(game->stored.id, static_cast<int>(seat)));
     if (!bot.ok()) return Status::Internal("game " + game->stored.id + ": seat " + std::to_string(seat) + ": " + bot.message());
-    game->bots.push_back(std::move(*bot));
+    game->bots.push_back(bot_memory_.Adopt(std::move(*bot)));
   }
   return game;
 }
@@ -133,6 +201,7 @@ Status GameService::Restore() {
       games_[g->stored.id] = g;
     }
     std::lock_guard lock(g->mutex);
+    CountLocked(*g);
     // A crash between a move and the chance outcome it led to: draw it now (the
     // game's PRNG gives the same one).
     if (Status st = PlayChanceLocked(*g); !st.ok()) return st;
@@ -166,14 +235,16 @@ Result<Created> GameService::Create(const CreateRequest& request) {
   stored.id = NewGameId();
   stored.options = options;
   stored.options.players = n;
+  stored.client = request.client;
   stored.created_ms = stored.updated_ms = NowMs();
   Created created;
   created.game_id = stored.id;
   created.seat = request.creator_seat;
   for (int seat = 0; seat < n; ++seat) {
     const SeatRequest& r = request.seats[static_cast<size_t>(seat)];
-    if (!PrintableName(r.name)) return Status::Error("seats[" + std::to_string(seat) + "].name: at most 40 printable characters");
-    StoredSeat s{r.player, "", "", r.name};
+    auto name = CheckName(r.name, "seats[" + std::to_string(seat) + "].name");
+    if (!name.ok()) return name.status();
+    StoredSeat s{r.player, "", "", *name};
     if (r.player != "human") {
       auto spec = ai::ParseBotSpec(r.player);
       if (!spec.ok()) return Status::Error("seats[" + std::to_string(seat) + "].player: " + spec.message());
@@ -193,10 +264,37 @@ Result<Created> GameService::Create(const CreateRequest& request) {
     }
     stored.seats.push_back(std::move(s));
   }
+  // A place among the games in play, given back if the game is not made after all.
+  const std::string client = ClientKey(request.client);
+  {
+    std::lock_guard lock(holdings_mutex_);
+    if (options_.max_games > 0 && in_play_ >= options_.max_games)
+      return Status::ResourceExhausted("this server has " + std::to_string(in_play_) +
+                                       " games in play, its most: try again later");
+    int& mine = in_play_by_client_[client];
+    if (options_.max_games_per_client > 0 && mine >= options_.max_games_per_client)
+      return Status::ResourceExhausted("you have " + std::to_string(mine) +
+                                       " games in play, the most for one address: finish one first (" +
+                                       AbandonRule() + ")");
+    ++mine;
+    ++in_play_;
+  }
+  auto give_back = [&] {
+    std::lock_guard lock(holdings_mutex_);
+    if (--in_play_by_client_[client] <= 0) in_play_by_client_.erase(client);
+    --in_play_;
+  };
   auto game = Load(stored);
-  if (!game.ok()) return game.status();
-  if (Status st = store_.CreateGame(stored); !st.ok()) return st;
+  if (!game.ok()) {
+    give_back();
+    return game.status();
+  }
+  if (Status st = Wrote(store_.CreateGame(stored)); !st.ok()) {
+    give_back();
+    return st;
+  }
   std::shared_ptr<Game> g = *game;
+  g->in_play = true;
   {
     std::lock_guard lock(games_mutex_);
     games_[g->stored.id] = g;
@@ -208,10 +306,14 @@ Result<Created> GameService::Create(const CreateRequest& request) {
 }
 
 Result<Joined> GameService::Join(const std::string& game_id, const std::string& invite_code, const std::string& name) {
-  std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::NotFound("no game " + game_id);
-  if (!PrintableName(name)) return Status::Error("name: at most 40 printable characters");
+  auto found = Find(game_id);
+  if (!found.ok()) return found.status();
+  std::shared_ptr<Game> g = *found;
+  auto checked = CheckName(name, "name");
+  if (!checked.ok()) return checked.status();
+  Notice notice;  // told once the lock is released
   std::lock_guard lock(g->mutex);
+  if (g->abandoned) return AbandonedError(game_id);
   const std::string hash = HashSecret(invite_code);
   for (size_t seat = 0; seat < g->stored.seats.size(); ++seat) {
     StoredSeat s = g->stored.seats[seat];
@@ -219,18 +321,20 @@ Result<Joined> GameService::Join(const std::string& game_id, const std::string& 
     Joined joined{static_cast<int>(seat), NewSecret()};
     s.token_hash = HashSecret(joined.token);
     s.invite_hash.clear();
-    s.name = name;
-    if (Status st = store_.UpdateSeat(game_id, static_cast<int>(seat), s); !st.ok()) return st;
+    s.name = *checked;
+    if (Status st = Wrote(store_.UpdateSeat(game_id, static_cast<int>(seat), s)); !st.ok()) return st;
     g->stored.seats[seat] = s;
-    NotifyLocked(*g);
+    g->stored.updated_ms = NowMs();  // someone came: not idle
+    notice = NotifyLocked(*g);
     return joined;
   }
   return Status::FailedPrecondition("invite code: not a free seat of game " + game_id);
 }
 
 Result<int> GameService::SeatOf(const std::string& game_id, const std::string& token) {
-  std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::NotFound("no game " + game_id);
+  auto found = Find(game_id);
+  if (!found.ok()) return found.status();
+  std::shared_ptr<Game> g = *found;
   if (token.empty()) return -1;
   const std::string hash = HashSecret(token);
   std::lock_guard lock(g->mutex);
@@ -241,17 +345,21 @@ Result<int> GameService::SeatOf(const std::string& game_id, const std::string& t
 }
 
 Result<Snapshot> GameService::View(const std::string& game_id, int seat) {
-  std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::NotFound("no game " + game_id);
+  auto found = Find(game_id);
+  if (!found.ok()) return found.status();
+  std::shared_ptr<Game> g = *found;
   std::lock_guard lock(g->mutex);
   PlayChanceLocked(*g);  // one that could not be stored before
   return Snapshot{SnapshotLocked(*g, seat)};
 }
 
 Status GameService::Move(const std::string& game_id, int seat, const std::string& move) {
-  std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::NotFound("no game " + game_id);
+  auto found = Find(game_id);
+  if (!found.ok()) return found.status();
+  std::shared_ptr<Game> g = *found;
+  Notice notice;  // told once the lock is released, before returning
   std::lock_guard lock(g->mutex);
+  if (g->abandoned) return AbandonedError(game_id);
   if (Status st = PlayChanceLocked(*g); !st.ok()) return st;
   if (g->state->is_over()) return Status::FailedPrecondition("the game is over");
   const int to_move = g->state->current_player();
@@ -261,7 +369,7 @@ Status GameService::Move(const std::string& game_id, int seat, const std::string
   // The move is stored and played. A die roll that cannot be stored now is drawn
   // again (the same one) on the game's next move or view.
   PlayChanceLocked(*g);
-  NotifyLocked(*g);
+  notice = NotifyLocked(*g);
   ScheduleBotLocked(g);
   return Status::Ok();
 }
@@ -273,24 +381,32 @@ Status GameService::ApplyLocked(Game& g, const std::string& move) {
   Status applied = next->Apply(move);
   if (!applied.ok()) return Status::Illegal(applied.message());
   if (Status canonical = CheckCanonical(legal, move); !canonical.ok()) return canonical;
-  if (Status st = store_.AppendMove(g.stored.id, g.stored.moves.size(), move, next->is_over(), NowMs()); !st.ok())
+  if (Status st = Wrote(store_.AppendMove(g.stored.id, g.stored.moves.size(), move, next->is_over(), NowMs()));
+      !st.ok()) {
+    // A bot's move, or the die, is tried again by the sweep once the store writes.
+    if (st.code() == StatusCode::kUnavailable) g.stalled = true;
     return st.Prefixed("the move could not be stored, and was not played: ");
+  }
   // Stored: the record and the state move together, whatever happens next.
   g.stored.moves.push_back(move);
+  g.stored.updated_ms = NowMs();
   g.state = std::move(next);
-  if (g.state->is_over())
+  if (g.state->is_over()) {
     for (auto& bot : g.bots) bot.reset();
+    UncountLocked(g);
+  }
   return Status::Ok();
 }
 
 Status GameService::PlayChanceLocked(Game& g) {
-  while (!g.state->is_over() && g.state->current_player() == GameState::kChance) {
+  while (!g.abandoned && !g.state->is_over() && g.state->current_player() == GameState::kChance) {
     if (Status st = ApplyLocked(g, g.state->SampleChance()); !st.ok()) return st;
   }
   return Status::Ok();
 }
 
 Json GameService::SnapshotLocked(const Game& g, int seat) const {
+  ++snapshots_built_;
   const GameState& s = *g.state;
   Json j;
   j["type"] = "state";
@@ -298,12 +414,13 @@ Json GameService::SnapshotLocked(const Game& g, int seat) const {
   j["game"] = s.game();
   j["seat"] = seat >= 0 ? Json(seat) : Json(nullptr);
   j["move_count"] = g.stored.moves.size();
-  j["to_move"] = s.is_over() || s.current_player() < 0 ? Json(nullptr) : Json(s.current_player());
+  j["to_move"] = s.is_over() || g.abandoned || s.current_player() < 0 ? Json(nullptr) : Json(s.current_player());
   j["view"] = s.ViewJson(seat >= 0 ? seat : GameState::kSpectator);
-  j["legal"] = seat >= 0 && !s.is_over() && s.current_player() == seat ? Json(s.LegalMoves()) : Json::array();
+  j["legal"] = seat >= 0 && !s.is_over() && !g.abandoned && s.current_player() == seat ? Json(s.LegalMoves()) : Json::array();
   // The move that led here, told by the engine as this seat may know it.
   j["event"] = s.LastEventJson(seat >= 0 ? seat : GameState::kSpectator);
   j["over"] = s.is_over();
+  j["abandoned"] = g.abandoned;
   j["winners"] = s.Winners();
   // Final scores are public once the game is over (a Jaipur round's scoring is).
   j["scores"] = s.is_over() ? Json(s.Scores()) : Json(nullptr);
@@ -314,37 +431,106 @@ Json GameService::SnapshotLocked(const Game& g, int seat) const {
   return j;
 }
 
-void GameService::NotifyLocked(Game& g) {
-  for (auto& [id, entry] : g.listeners) entry.second(DumpJson(SnapshotLocked(g, entry.first), false));
+// Waits for the turn of `ticket` to tell a game's listeners, and ends it on leaving.
+class DeliveryTurn {
+ public:
+  DeliveryTurn(GameService::Game& g, uint64_t ticket) : g_(g), lock_(g.delivery_mutex), ticket_(ticket) {
+    g_.delivery_turn.wait(lock_, [&] { return g_.delivered + 1 == ticket_; });
+  }
+  ~DeliveryTurn() {
+    g_.delivered = ticket_;
+    lock_.unlock();
+    g_.delivery_turn.notify_all();
+  }
+  DeliveryTurn(const DeliveryTurn&) = delete;
+  DeliveryTurn& operator=(const DeliveryTurn&) = delete;
+
+ private:
+  GameService::Game& g_;
+  std::unique_lock<std::mutex> lock_;
+  uint64_t ticket_;
+};
+
+GameService::Notice& GameService::Notice::operator=(Notice&& other) noexcept {
+  if (this != &other) {
+    Deliver();
+    game = std::exchange(other.game, nullptr);
+    ticket = other.ticket;
+    messages = std::move(other.messages);
+  }
+  return *this;
+}
+
+void GameService::Notice::Deliver() {
+  if (!game) return;
+  Game& g = *std::exchange(game, nullptr);
+  DeliveryTurn turn(g, ticket);
+  for (auto& [id, entry] : g.listeners) {
+    auto it = messages.find(entry.first);
+    if (it == messages.end()) continue;
+    try {
+      entry.second(*it->second);
+    } catch (...) {
+      // One listener failing keeps no other from hearing.
+    }
+  }
+  messages.clear();
+}
+
+GameService::Notice GameService::NotifyLocked(Game& g) {
+  Notice notice;
+  if (g.listener_seats.empty()) return notice;  // nobody to tell: no turn to take
+  // Each view once, whatever the number of listeners holding it.
+  for (const auto& [seat, count] : g.listener_seats)
+    notice.messages[seat] = std::make_shared<const std::string>(DumpJson(SnapshotLocked(g, seat), false));
+  notice.game = &g;
+  notice.ticket = ++g.tickets;
+  return notice;
 }
 
 Result<uint64_t> GameService::Subscribe(const std::string& game_id, int seat, Listener listener) {
-  std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::NotFound("no game " + game_id);
-  std::lock_guard lock(g->mutex);
-  uint64_t id;
+  auto found = Find(game_id);
+  if (!found.ok()) return found.status();
+  std::shared_ptr<Game> g = *found;
+  std::string first;
+  uint64_t ticket = 0;
   {
-    std::lock_guard queue_lock(queue_mutex_);
-    id = next_subscription_++;
+    std::lock_guard lock(g->mutex);
+    first = DumpJson(SnapshotLocked(*g, seat), false);
+    ticket = ++g->tickets;
+    ++g->listener_seats[seat];
   }
-  listener(DumpJson(SnapshotLocked(*g, seat), false));
+  const uint64_t id = next_subscription_++;
+  // After every change told before this state, before every change after it.
+  DeliveryTurn turn(*g, ticket);
+  listener(first);
   g->listeners.emplace(id, std::make_pair(seat, std::move(listener)));
   return id;
 }
 
 void GameService::Unsubscribe(const std::string& game_id, uint64_t subscription) {
-  std::shared_ptr<Game> g = Find(game_id);
+  std::shared_ptr<Game> g = FindInMemory(game_id);
   if (!g) return;
+  int seat = 0;
+  {
+    std::lock_guard lock(g->delivery_mutex);
+    auto it = g->listeners.find(subscription);
+    if (it == g->listeners.end()) return;
+    seat = it->second.first;
+    g->listeners.erase(it);
+  }
   std::lock_guard lock(g->mutex);
-  g->listeners.erase(subscription);
+  if (--g->listener_seats[seat] <= 0) g->listener_seats.erase(seat);
 }
 
 Result<Json> GameService::Preview(const std::string& game_id, int seat, const std::string& move) {
-  std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::NotFound("no game " + game_id);
+  auto found = Find(game_id);
+  if (!found.ok()) return found.status();
+  std::shared_ptr<Game> g = *found;
   std::unique_ptr<GameState> next;
   {
     std::lock_guard lock(g->mutex);
+    if (g->abandoned) return AbandonedError(game_id);
     if (g->state->is_over()) return Status::FailedPrecondition("the game is over");
     if (seat < 0 || g->state->current_player() != seat)
       return Status::FailedPrecondition("not your turn: seat " + std::to_string(g->state->current_player()) +
@@ -366,12 +552,14 @@ Result<Json> GameService::Preview(const std::string& game_id, int seat, const st
 
 void GameService::Hint(const std::string& game_id, int seat, std::function<void(Json)> done) {
   auto error = [&](const std::string& message) { done(Json{{"type", "error"}, {"error", "hint: " + message}}); };
-  std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return error("no game " + game_id);
+  auto found = Find(game_id);
+  if (!found.ok()) return error(found.message());
+  std::shared_ptr<Game> g = *found;
   AnyView view;
   std::string game;
   {
     std::lock_guard lock(g->mutex);
+    if (g->abandoned) return error(AbandonedError(game_id).message());
     if (g->state->is_over()) return error("the game is over");
     if (seat < 0 || g->state->current_player() != seat) return error("it is not your turn");
     for (size_t s = 0; s < g->stored.seats.size(); ++s)
@@ -415,14 +603,16 @@ void GameService::Hint(const std::string& game_id, int seat, std::function<void(
 }
 
 Result<Json> GameService::Replay(const std::string& game_id) {
-  std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::NotFound("no game " + game_id);
+  auto found = Find(game_id);
+  if (!found.ok()) return found.status();
+  std::shared_ptr<Game> g = *found;
   GameOptions options;
   std::vector<std::string> moves;
   Json seats = Json::array();
   {
     std::lock_guard lock(g->mutex);
-    if (!g->state->is_over()) return Status::FailedPrecondition("the replay of game " + game_id + " is shown when the game is over");
+    if (!g->state->is_over() && !g->abandoned)
+      return Status::FailedPrecondition("the replay of game " + game_id + " is shown when the game is over");
     options = g->stored.options;
     moves = g->stored.moves;
     for (const StoredSeat& st : g->stored.seats) seats.push_back({{"player", st.player}, {"name", st.name}});
@@ -443,10 +633,12 @@ Result<Json> GameService::Replay(const std::string& game_id) {
 }
 
 Result<Json> GameService::Record(const std::string& game_id) {
-  std::shared_ptr<Game> g = Find(game_id);
-  if (!g) return Status::NotFound("no game " + game_id);
+  auto found = Find(game_id);
+  if (!found.ok()) return found.status();
+  std::shared_ptr<Game> g = *found;
   std::lock_guard lock(g->mutex);
-  if (!g->state->is_over()) return Status::FailedPrecondition("the record of game " + game_id + " is shown when the game is over");
+  if (!g->state->is_over() && !g->abandoned)
+    return Status::FailedPrecondition("the record of game " + game_id + " is shown when the game is over");
   const GameOptions& o = g->stored.options;
   return Json{{"game_id", game_id}, {"game", o.game},          {"seed", std::to_string(o.seed)},
               {"players", o.players}, {"variant", o.variant}, {"moves", g->stored.moves}};
@@ -461,21 +653,24 @@ Result<Json> GameService::GamesOfTokens(const std::vector<std::string>& tokens) 
   ids->erase(std::unique(ids->begin(), ids->end()), ids->end());
   Json list = Json::array();
   for (const std::string& id : *ids) {
-    std::shared_ptr<Game> g = Find(id);
-    if (!g) continue;
+    auto found = Find(id);
+    if (found.code() == StatusCode::kNotFound) continue;
+    if (!found.ok()) return found.status();
+    std::shared_ptr<Game> g = *found;
     std::lock_guard lock(g->mutex);
     for (size_t seat = 0; seat < g->stored.seats.size(); ++seat) {
       const std::string& mine = g->stored.seats[seat].token_hash;
       if (mine.empty() || std::none_of(hashes.begin(), hashes.end(), [&](const std::string& h) { return SameHash(h, mine); }))
         continue;
       const GameState& s = *g->state;
-      const int to_move = s.is_over() ? -1 : s.current_player();
+      const int to_move = s.is_over() || g->abandoned ? -1 : s.current_player();
       list.push_back({{"game_id", id},
                       {"game", s.game()},
                       {"seat", seat},
                       {"to_move", to_move >= 0 ? Json(to_move) : Json(nullptr)},
                       {"your_turn", to_move == static_cast<int>(seat)},
                       {"over", s.is_over()},
+                      {"abandoned", g->abandoned},
                       {"move_count", g->stored.moves.size()},
                       {"updated_ms", g->stored.updated_ms}});
     }
@@ -484,71 +679,149 @@ Result<Json> GameService::GamesOfTokens(const std::vector<std::string>& tokens) 
 }
 
 void GameService::ScheduleBotLocked(const std::shared_ptr<Game>& g) {
-  if (g->bot_queued || g->state->is_over()) return;
+  if (g->bot_queued || g->state->is_over() || g->abandoned) return;
   const int p = g->state->current_player();
   if (p < 0 || !g->bots[static_cast<size_t>(p)]) return;
   g->bot_queued = true;
-  {
-    std::lock_guard lock(queue_mutex_);
-    queue_.push_back(g);
-  }
-  queue_changed_.notify_one();
+  scheduler_.Submit(g->lanes[static_cast<size_t>(p)], g->client, [this, g] { PlayBot(g); });
 }
 
-void GameService::BotWorker() {
-  while (true) {
-    std::shared_ptr<Game> g;
-    {
-      std::unique_lock lock(queue_mutex_);
-      queue_changed_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-      if (stopping_) return;
-      g = std::move(queue_.front());
-      queue_.pop_front();
-      ++busy_;
+void GameService::PlayBot(const std::shared_ptr<Game>& g) {
+  int seat = -1;
+  size_t move_count = 0;
+  AnyView view;
+  std::shared_ptr<ai::Bot> bot;
+  {
+    std::lock_guard lock(g->mutex);
+    seat = g->state->current_player();
+    move_count = g->stored.moves.size();
+    if (seat >= 0) {
+      view = g->state->PlayerView(seat);
+      bot = g->bots[static_cast<size_t>(seat)];
     }
-    int seat = -1;
-    size_t move_count = 0;
-    AnyView view;
-    std::shared_ptr<ai::Bot> bot;
-    {
-      std::lock_guard lock(g->mutex);
-      seat = g->state->current_player();
-      move_count = g->stored.moves.size();
-      if (seat >= 0) {
-        view = g->state->PlayerView(seat);
-        bot = g->bots[static_cast<size_t>(seat)];
-      }
-    }
-    // Thinking holds no lock: other games, and this game's listeners, carry on.
-    std::string move;
-    try {
-      if (bot) move = bot->ChooseMove(view);
-    } catch (const std::exception&) {
-      bot = nullptr;  // no move: the seat waits for a restart
-    }
-    try {
-      std::lock_guard lock(g->mutex);
-      g->bot_queued = false;
-      if (bot && g->stored.moves.size() == move_count) {
-        // A move the game refuses (a bot's bug) or cannot store would come back the
-        // same at once: the seat waits for a restart rather than spin.
-        if (ApplyLocked(*g, move).ok()) {
-          PlayChanceLocked(*g);
-          NotifyLocked(*g);
-          ScheduleBotLocked(g);
-        }
-      } else if (bot) {
-        ScheduleBotLocked(g);  // the game moved on while the bot thought: think again
-      }
-    } catch (const std::exception&) {
-      // A listener or the store failed; the game keeps what was stored.
-    }
-    {
-      std::lock_guard lock(queue_mutex_);
-      --busy_;
-    }
-    queue_changed_.notify_all();
   }
+  // Thinking holds no lock: other games, and this game's listeners, carry on.
+  std::string move;
+  try {
+    if (bot) {
+      // Within the bots' memory budget: set aside before, counted after.
+      BotMemory::Search search = bot_memory_.BeginSearch(bot);
+      move = bot->ChooseMove(view);
+    }
+  } catch (const std::exception&) {
+    bot = nullptr;  // no move: the seat waits for a restart
+  }
+  try {
+    Notice notice;  // told once the lock is released
+    std::lock_guard lock(g->mutex);
+    g->bot_queued = false;
+    if (bot && g->stored.moves.size() == move_count) {
+      // A move the game refuses (a bot's bug) or cannot store would come back the
+      // same at once: the seat waits for a restart rather than spin.
+      if (ApplyLocked(*g, move).ok()) {
+        PlayChanceLocked(*g);
+        notice = NotifyLocked(*g);
+        ScheduleBotLocked(g);
+      }
+    } else if (bot) {
+      ScheduleBotLocked(g);  // the game moved on while the bot thought: think again
+    }
+  } catch (const std::exception&) {
+    // A listener or the store failed; the game keeps what was stored.
+  }
+}
+
+std::string GameService::AbandonRule() const {
+  auto span = [](int64_t ms) {
+    const int64_t hours = ms / (3600 * 1000);
+    if (hours >= 48 && hours % 24 == 0) return std::to_string(hours / 24) + " days";
+    if (hours >= 1) return std::to_string(hours) + (hours == 1 ? " hour" : " hours");
+    return std::to_string(ms / 60000) + " minutes";
+  };
+  return "a game is abandoned after " + span(options_.abandon_after_ms) + " without a move, " +
+         span(options_.abandon_bots_game_after_ms) + " when only bots wait on the player to move";
+}
+
+Status GameService::AbandonedError(const std::string& game_id) const {
+  return Status::FailedPrecondition("game " + game_id + " was abandoned (" + AbandonRule() +
+                                    ") and cannot be resumed: start a new one");
+}
+
+GameService::Notice GameService::AbandonLocked(Game& g, int64_t now_ms) {
+  if (Status st = Wrote(store_.MarkAbandoned(g.stored.id, now_ms)); !st.ok()) return {};  // the next sweep tries again
+  g.abandoned = g.stored.abandoned = true;
+  g.stored.updated_ms = now_ms;
+  for (auto& bot : g.bots) bot.reset();
+  UncountLocked(g);
+  return NotifyLocked(g);
+}
+
+void GameService::SweepIdle(int64_t now_ms) {
+  std::vector<std::shared_ptr<Game>> games;
+  {
+    std::lock_guard lock(games_mutex_);
+    for (const auto& entry : games_) games.push_back(entry.second);
+  }
+  std::vector<std::shared_ptr<Game>> leaving;
+  for (const auto& g : games) {  // one game's lock at a time, never with games_mutex_
+    Notice notice;  // told once the lock is released
+    std::lock_guard lock(g->mutex);
+    if (!g->state->is_over() && !g->abandoned && g->stalled) {
+      // The store could not take a move: the die is drawn again (the same) and the
+      // bot to move thinks again. Idle or not, it is looked at again next time.
+      g->stalled = false;
+      const size_t before = g->stored.moves.size();
+      PlayChanceLocked(*g);
+      if (g->stored.moves.size() != before) notice = NotifyLocked(*g);
+      ScheduleBotLocked(g);
+      continue;
+    }
+    if (!g->state->is_over() && !g->abandoned) {
+      // Does another human wait on the one to move (a friend), or only bots?
+      const int to_move = g->state->current_player();
+      bool human_waits = false;
+      for (size_t seat = 0; seat < g->stored.seats.size(); ++seat)
+        human_waits |= static_cast<int>(seat) != to_move && g->stored.seats[seat].player == "human";
+      const int64_t limit = human_waits ? options_.abandon_after_ms : options_.abandon_bots_game_after_ms;
+      if (limit > 0 && now_ms - g->stored.updated_ms >= limit) notice = AbandonLocked(*g, now_ms);
+      continue;  // abandoned just now, it stays a while for whoever looks
+    }
+    if (options_.evict_after_ms > 0 && g->listener_seats.empty() && now_ms - g->last_access_ms >= options_.evict_after_ms)
+      leaving.push_back(g);
+  }
+  std::lock_guard lock(games_mutex_);
+  for (const auto& g : leaving) {
+    auto it = games_.find(g->stored.id);
+    if (it != games_.end() && it->second == g) games_.erase(it);
+  }
+}
+
+Status GameService::Wrote(Status written) {
+  if (written.ok() || written.code() == StatusCode::kUnavailable) {
+    std::lock_guard lock(health_mutex_);
+    store_health_ = written;
+    store_checked_ms_ = NowMs();
+  }
+  return written;
+}
+
+Status GameService::Health() {
+  {
+    std::lock_guard lock(health_mutex_);
+    // A write that worked less than a second ago will do; a failure is probed again.
+    if (store_health_.ok() && NowMs() - store_checked_ms_ < 1000) return Status::Ok();
+  }
+  return Wrote(store_.Probe()).Prefixed("the store cannot write: ");
+}
+
+int GameService::GamesInMemory() {
+  std::lock_guard lock(games_mutex_);
+  return static_cast<int>(games_.size());
+}
+
+int GameService::GamesInPlay() {
+  std::lock_guard lock(holdings_mutex_);
+  return in_play_;
 }
 
 int GameService::BotsHeld() {
@@ -565,9 +838,6 @@ int GameService::BotsHeld() {
   return held;
 }
 
-void GameService::WaitForBots() {
-  std::unique_lock lock(queue_mutex_);
-  queue_changed_.wait(lock, [&] { return queue_.empty() && busy_ == 0; });
-}
+void GameService::WaitForBots() { scheduler_.WaitIdle(); }
 
 }  // namespace souk::server

@@ -7,6 +7,7 @@
 // every lock and play only if the game has not moved meanwhile.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -17,10 +18,13 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "ai/bot.h"
 #include "format/game.h"
+#include "server/bot_memory.h"
+#include "server/bot_scheduler.h"
 #include "server/store.h"
 
 namespace souk::server {
@@ -36,6 +40,9 @@ struct CreateRequest {
   std::string variant;
   std::vector<SeatRequest> seats;  // one per seat; the creator takes `creator_seat`
   int creator_seat = 0;            // must be a human seat
+  // Who asks: the peer's address, or the one a trusted proxy names. Stored with the
+  // game; active games are counted and bots' turns shared out by it.
+  std::string client;
 };
 
 struct Created {
@@ -58,9 +65,35 @@ struct Snapshot {
 // What a listener receives: a JSON text, one message per change.
 using Listener = std::function<void(const std::string& message)>;
 
+// The service's limits (docs/limits-bots.md); `souk serve` sets them from its options.
+struct ServiceOptions {
+  // Workers thinking for the bots (server/bot_scheduler.h): `bot_threads` (at least
+  // one) for every bot, `quick_bot_threads` more for the bots estimated at 100 ms a
+  // move or less.
+  int bot_threads = 1;
+  int quick_bot_threads = 1;
+  // Every bot of every game together: their search trees between moves and the
+  // searches under way (--bot-memory-mb).
+  size_t bot_memory_bytes = size_t{1} << 30;
+  // Games in play (neither finished nor abandoned) at once, for one client (its
+  // address, server/bot_scheduler.h's ClientKey) and for the whole server; 0: no limit.
+  int max_games_per_client = 20;
+  int max_games = 5000;
+  // A game in play without a move for this long is abandoned: when another human
+  // seat waits on the one to move, and when only bots do (0: never).
+  int64_t abandon_after_ms = int64_t{7} * 24 * 3600 * 1000;
+  int64_t abandon_bots_game_after_ms = int64_t{24} * 3600 * 1000;
+  // A finished or abandoned game nobody has asked for in this long, with no listener,
+  // leaves memory (it is read back from the store when asked for).
+  int64_t evict_after_ms = int64_t{10} * 60 * 1000;
+  // How often a thread sweeps the games for the two above (0: no thread; SweepIdle).
+  int64_t sweep_every_ms = 60 * 1000;
+};
+
 class GameService {
  public:
-  // `bot_threads` workers think for the bots (at least one).
+  GameService(Store& store, const ServiceOptions& options);
+  // The default options with `bot_threads` workers thinking for the bots.
   GameService(Store& store, int bot_threads);
   ~GameService();
   GameService(const GameService&) = delete;
@@ -100,7 +133,9 @@ class GameService {
   Result<Json> Replay(const std::string& game_id);
 
   // Calls `listener` with the game as `seat` sees it after every change, until
-  // Unsubscribe. Returns a subscription id.
+  // Unsubscribe, in the order of the changes; never under the game's lock, and each
+  // distinct view is built once a change whatever the number of listeners. Returns a
+  // subscription id. Unsubscribe is not to be called from inside a listener.
   Result<uint64_t> Subscribe(const std::string& game_id, int seat, Listener listener);
   void Unsubscribe(const std::string& game_id, uint64_t subscription);
 
@@ -111,11 +146,28 @@ class GameService {
   // The lobby: one line per game of these tokens (id, game, seat, whose turn).
   Result<Json> GamesOfTokens(const std::vector<std::string>& tokens);
 
+  // Abandons the games in play idle too long at `now_ms` (Unix ms) and lets finished
+  // and abandoned games nobody uses leave memory (ServiceOptions). The sweeping
+  // thread calls it every sweep_every_ms; tests call it with the time they choose.
+  void SweepIdle(int64_t now_ms);
+  // Games in memory, and games in play counted against the limits (for tests).
+  int GamesInMemory();
+  int GamesInPlay();
+  // The state messages built since the start (for tests: one per distinct view a change).
+  uint64_t SnapshotsBuilt() const { return snapshots_built_; }
+
+  // Whether the store can write: the last write's outcome if it is under a second
+  // old and worked, else a small write to see (GET /api/health). "unavailable" when
+  // it cannot: every request that writes then fails with that code (HTTP 503).
+  Status Health();
+
   // Waits until no bot has work queued or in hand (for tests and shutdown).
   void WaitForBots();
   // The bots held in memory over all games (for monitoring and tests): one per bot
   // seat of each game in play; a finished game holds none.
   int BotsHeld();
+  // What the bots hold together, against the budget (for monitoring and tests).
+  BotMemory::Use BotMemoryUse() const { return bot_memory_.use(); }
   // Lets the bot thinking now finish, then stops the workers: call before the
   // network that listeners write to goes away. Bots play no more.
   void StopBots();
@@ -123,26 +175,59 @@ class GameService {
   struct Game;  // public for the helpers in game_service.cc; opaque elsewhere
 
  private:
-  std::shared_ptr<Game> Find(const std::string& id);
+  // Changes to tell a game's listeners: made under the game's lock (each distinct
+  // view built and serialised once), told when destroyed, after the lock is
+  // released, in the order they were made.
+  struct Notice {
+    Notice() = default;
+    Notice(Notice&& other) noexcept
+        : game(std::exchange(other.game, nullptr)), ticket(other.ticket), messages(std::move(other.messages)) {}
+    Notice& operator=(Notice&& other) noexcept;
+    ~Notice() { Deliver(); }
+    void Deliver();
+    Game* game = nullptr;
+    uint64_t ticket = 0;
+    std::map<int, std::shared_ptr<const std::string>> messages;  // by seat, -1 the spectators'
+  };
+  Result<std::shared_ptr<Game>> Find(const std::string& id);
+  std::shared_ptr<Game> FindInMemory(const std::string& id);
+  Notice AbandonLocked(Game& g, int64_t now_ms);
+  void CountLocked(Game& g);
+  void UncountLocked(Game& g);
+  std::string AbandonRule() const;
+  Status AbandonedError(const std::string& game_id) const;
+  Status Wrote(Status written);  // notes a store write's outcome for Health
   Result<std::shared_ptr<Game>> Load(StoredGame stored);
   Status ApplyLocked(Game& g, const std::string& move);
   Status PlayChanceLocked(Game& g);
-  void NotifyLocked(Game& g);
+  Notice NotifyLocked(Game& g);
   Json SnapshotLocked(const Game& g, int seat) const;
   void ScheduleBotLocked(const std::shared_ptr<Game>& g);
-  void BotWorker();
+  void PlayBot(const std::shared_ptr<Game>& g);
 
   Store& store_;
+  ServiceOptions options_;
+  BotMemory bot_memory_;  // before games_: it outlives every bot it counts
   std::mutex games_mutex_;
   std::map<std::string, std::shared_ptr<Game>> games_;
 
-  std::mutex queue_mutex_;
-  std::condition_variable queue_changed_;
-  std::deque<std::shared_ptr<Game>> queue_;
-  int busy_ = 0;
-  bool stopping_ = false;
-  std::vector<std::thread> workers_;
-  uint64_t next_subscription_ = 1;
+  std::atomic<uint64_t> next_subscription_{1};
+  mutable std::atomic<uint64_t> snapshots_built_{0};
+  BotScheduler scheduler_;  // after games_: stopped, its jobs gone, before them
+
+  // Games in play, by client and in all, against the limits.
+  std::mutex holdings_mutex_;
+  std::map<std::string, int> in_play_by_client_;
+  int in_play_ = 0;
+
+  std::mutex health_mutex_;
+  Status store_health_;
+  int64_t store_checked_ms_ = 0;
+
+  std::mutex sweep_mutex_;
+  std::condition_variable sweep_wake_;
+  bool stopping_sweep_ = false;
+  std::thread sweeper_;
   std::optional<uint64_t> next_test_seed_;  // guarded by games_mutex_
 
   std::mutex hints_mutex_;

@@ -118,7 +118,7 @@ TEST_F(GameServiceTest, AMarrakechGameWithInvitesAndBotsIsPlayedToTheEnd) {
 }
 
 TEST_F(GameServiceTest, BadRequestsAreRefusedWithReasons) {
-  CreateRequest r{"jaipur", 0, "", {{"human", ""}}, 0};
+  CreateRequest r{"jaipur", 0, "", {{"human", ""}}, 0, ""};
   EXPECT_EQ(service_->Create(r).message(), "seats: 1 given for a game of 2 players");
   r.seats = {{"hard", ""}, {"human", ""}};
   EXPECT_EQ(service_->Create(r).message(), "creator_seat: must be one of the human seats");

@@ -188,8 +188,12 @@ Response Route(Shared& shared, const Request& req, const std::string& client) {
     if (size_t q = target.find('?'); q != std::string_view::npos) target = target.substr(0, q);
     // HEAD takes the GET route; Handle drops the body.
     const http::verb verb = req.method() == http::verb::head ? http::verb::get : req.method();
-    // Never limited: monitors poll it, and it costs nothing.
-    if (target == "/api/health" && verb == http::verb::get) return JsonResponse(req, http::status::ok, {{"ok", true}});
+    // Never limited: monitors poll it, and it costs nothing. 503 when the store cannot write.
+    if (target == "/api/health" && verb == http::verb::get) {
+      if (Status health = games.Health(); !health.ok())
+        return JsonResponse(req, http::status::service_unavailable, {{"ok", false}, {"store", health.message()}});
+      return JsonResponse(req, http::status::ok, {{"ok", true}});
+    }
     if (target == "/api/games" && verb == http::verb::post) {
       limit(Rate::kCreate, client);
       Json body = ParseBody(req);
@@ -198,6 +202,7 @@ Response Route(Shared& shared, const Request& req, const std::string& client) {
       create.players = IntField(body, "players", 0);
       create.variant = StringField(body, "variant", false);
       create.creator_seat = IntField(body, "creator_seat", 0);
+      create.client = client;
       auto seats = body.find("seats");
       if (seats == body.end() || !seats->is_array() || seats->size() > 4)
         throw ApiError{http::status::bad_request, "seats: expected an array of up to 4 seats"};

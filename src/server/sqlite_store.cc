@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <array>
+#include <iterator>
 #include <chrono>
 #include <condition_variable>
 #include <memory>
@@ -15,11 +16,14 @@
 namespace souk::server {
 namespace {
 
-constexpr int kSchemaVersion = 1;
+// The schema a new database gets, at kSchemaVersion; an older database is brought
+// to it by kMigrations, each in one transaction with the version it leads to.
+constexpr int kSchemaVersion = 3;
+
+constexpr const char* kMeta = "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)";
 
 constexpr const char* kSchema = R"sql(
-CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS games(
+CREATE TABLE games(
   id TEXT PRIMARY KEY,
   game TEXT NOT NULL,
   seed TEXT NOT NULL,          -- decimal: a uint64 does not fit SQLite's int64
@@ -28,8 +32,10 @@ CREATE TABLE IF NOT EXISTS games(
   created_ms INTEGER NOT NULL,
   updated_ms INTEGER NOT NULL,
   move_count INTEGER NOT NULL DEFAULT 0,
-  finished INTEGER NOT NULL DEFAULT 0);
-CREATE TABLE IF NOT EXISTS seats(
+  finished INTEGER NOT NULL DEFAULT 0,
+  client TEXT NOT NULL DEFAULT '',
+  abandoned INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE seats(
   game_id TEXT NOT NULL REFERENCES games(id),
   seat INTEGER NOT NULL,
   player TEXT NOT NULL,
@@ -37,13 +43,22 @@ CREATE TABLE IF NOT EXISTS seats(
   invite_hash TEXT NOT NULL DEFAULT '',
   name TEXT NOT NULL DEFAULT '',
   PRIMARY KEY(game_id, seat));
-CREATE INDEX IF NOT EXISTS seats_by_token ON seats(token_hash) WHERE token_hash != '';
-CREATE TABLE IF NOT EXISTS moves(
+CREATE INDEX seats_by_token ON seats(token_hash) WHERE token_hash != '';
+CREATE TABLE moves(
   game_id TEXT NOT NULL REFERENCES games(id),
   idx INTEGER NOT NULL,
   move TEXT NOT NULL,
   PRIMARY KEY(game_id, idx));
 )sql";
+
+// kMigrations[i] takes a database of version i + 1 to version i + 2.
+constexpr const char* kMigrations[] = {
+    // 2: the creator's address, so that a restart keeps counting games by it.
+    "ALTER TABLE games ADD COLUMN client TEXT NOT NULL DEFAULT ''",
+    // 3: games abandoned, kept but never played again.
+    "ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0",
+};
+static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
 class Statement {
  public:
@@ -96,30 +111,50 @@ class SqliteStore final : public Store {
     std::string pragmas = "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON; PRAGMA busy_timeout=5000; PRAGMA synchronous=";
     pragmas += synchronous_full ? "FULL;" : "NORMAL;";
     if (Status s = Exec(pragmas); !s.ok()) return s;
-    if (Status s = Exec(kSchema); !s.ok()) return s;
+    if (Status s = Exec(kMeta); !s.ok()) return s;
     std::string version;
     {
       Statement read(db_, "SELECT value FROM meta WHERE key='schema'");
       if (read.Step() == SQLITE_ROW) version = read.Text(0);
     }
-    if (!version.empty()) {
-      if (version != std::to_string(kSchemaVersion))
-        return Status::Error("database schema version " + version + ", this server reads version " +
-                             std::to_string(kSchemaVersion));
+    if (version.empty()) {
+      // Version 1 wrote its tables, then its version: a database stopped in between.
+      Statement games(db_, "SELECT 1 FROM sqlite_master WHERE type='table' AND name='games'");
+      if (games.Step() == SQLITE_ROW) version = "1";
+    }
+    if (version.empty()) {
+      if (Status s = Exec(std::string("BEGIN IMMEDIATE;") + kSchema + "INSERT INTO meta(key, value) VALUES('schema', '" +
+                          std::to_string(kSchemaVersion) + "'); COMMIT;");
+          !s.ok()) {
+        Exec("ROLLBACK");
+        return s;
+      }
       return StartCheckpointer();
     }
-    if (Status s = Exec("INSERT INTO meta(key, value) VALUES('schema', '" + std::to_string(kSchemaVersion) + "')"); !s.ok())
-      return s;
+    int from = 0;
+    for (char c : version) from = c >= '0' && c <= '9' && from < 1000 ? from * 10 + (c - '0') : 1000;
+    if (from < 1 || from > kSchemaVersion)
+      return Status::Error("database schema version " + version + ", this server reads versions 1 to " +
+                           std::to_string(kSchemaVersion));
+    for (int v = from; v < kSchemaVersion; ++v) {
+      const std::string step = std::string("BEGIN IMMEDIATE;") + kMigrations[v - 1] + "; UPDATE meta SET value='" +
+                               std::to_string(v + 1) + "' WHERE key='schema'; COMMIT;";
+      if (Status s = Exec(step); !s.ok()) {
+        Exec("ROLLBACK");
+        return s.Prefixed("schema version " + std::to_string(v) + " to " + std::to_string(v + 1) + ": ");
+      }
+    }
     return StartCheckpointer();
   }
 
   Status CreateGame(const StoredGame& g) override {
     std::lock_guard lock(mutex_);
     if (Status s = Exec("BEGIN IMMEDIATE"); !s.ok()) return s;
-    Statement insert(db_, "INSERT INTO games(id, game, seed, players, variant, created_ms, updated_ms, finished) "
-                          "VALUES(?, ?, ?, ?, ?, ?, ?, 0)");
+    Statement insert(db_, "INSERT INTO games(id, game, seed, players, variant, created_ms, updated_ms, finished, client) "
+                          "VALUES(?, ?, ?, ?, ?, ?, ?, 0, ?)");
     insert.Bind(1, g.id).Bind(2, g.options.game).Bind(3, std::to_string(g.options.seed))
-        .Bind(4, int64_t{g.options.players}).Bind(5, g.options.variant).Bind(6, g.created_ms).Bind(7, g.created_ms);
+        .Bind(4, int64_t{g.options.players}).Bind(5, g.options.variant).Bind(6, g.created_ms).Bind(7, g.created_ms)
+        .Bind(8, g.client);
     if (insert.Step() != SQLITE_DONE) return Rollback("create game " + g.id);
     for (size_t i = 0; i < g.seats.size(); ++i) {
       Statement seat(db_, "INSERT INTO seats(game_id, seat, player, token_hash, invite_hash, name) VALUES(?, ?, ?, ?, ?, ?)");
@@ -171,7 +206,7 @@ class SqliteStore final : public Store {
 
   Result<StoredGame> LoadGame(const std::string& id) override {
     std::lock_guard lock(mutex_);
-    Statement game(db_, "SELECT id, game, seed, players, variant, created_ms, updated_ms, finished FROM games WHERE id=?");
+    Statement game(db_, "SELECT id, game, seed, players, variant, created_ms, updated_ms, finished, client, abandoned FROM games WHERE id=?");
     game.Bind(1, id);
     int rc = game.Step();
     if (rc == SQLITE_DONE) return Status::NotFound("no game " + id);
@@ -179,10 +214,19 @@ class SqliteStore final : public Store {
     return Fill(game);
   }
 
+  Status MarkAbandoned(const std::string& id, int64_t now_ms) override {
+    std::lock_guard lock(mutex_);
+    Statement update(db_, "UPDATE games SET abandoned=1, updated_ms=? WHERE id=? AND finished=0");
+    update.Bind(1, now_ms).Bind(2, id);
+    if (update.Step() != SQLITE_DONE) return Error("abandon game " + id);
+    if (sqlite3_changes(db_) != 1) return Status::FailedPrecondition("no unfinished game " + id);
+    return Status::Ok();
+  }
+
   Result<std::vector<StoredGame>> LoadUnfinished() override {
     std::lock_guard lock(mutex_);
-    Statement games(db_, "SELECT id, game, seed, players, variant, created_ms, updated_ms, finished FROM games "
-                         "WHERE finished=0 ORDER BY created_ms, id");
+    Statement games(db_, "SELECT id, game, seed, players, variant, created_ms, updated_ms, finished, client, abandoned FROM games "
+                         "WHERE finished=0 AND abandoned=0 ORDER BY created_ms, id");
     std::vector<StoredGame> out;
     int rc;
     while ((rc = games.Step()) == SQLITE_ROW) {
@@ -205,6 +249,18 @@ class SqliteStore final : public Store {
       while (find.Step() == SQLITE_ROW) ids.push_back(find.Text(0));
     }
     return ids;
+  }
+
+  Status Probe() override {
+    std::lock_guard lock(mutex_);
+    const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch()).count();
+    return Exec("INSERT OR REPLACE INTO meta(key, value) VALUES('probe', '" + std::to_string(now) + "')");
+  }
+
+  Status SetReadOnly(bool read_only) {
+    std::lock_guard lock(mutex_);
+    return Exec(read_only ? "PRAGMA query_only=ON" : "PRAGMA query_only=OFF");
   }
 
  private:
@@ -247,6 +303,8 @@ class SqliteStore final : public Store {
     g.created_ms = row.Int(5);
     g.updated_ms = row.Int(6);
     g.finished = row.Int(7) != 0;
+    g.client = row.Text(8);
+    g.abandoned = row.Int(9) != 0;
     Statement seats(db_, "SELECT player, token_hash, invite_hash, name FROM seats WHERE game_id=? ORDER BY seat");
     seats.Bind(1, g.id);
     while (seats.Step() == SQLITE_ROW) g.seats.push_back({seats.Text(0), seats.Text(1), seats.Text(2), seats.Text(3)});
@@ -312,6 +370,12 @@ class SqliteStore final : public Store {
 };
 
 }  // namespace
+
+Status SetSqliteReadOnlyForTesting(Store& store, bool read_only) {
+  auto* sqlite = dynamic_cast<SqliteStore*>(&store);
+  if (!sqlite) return Status::Error("not a SQLite store");
+  return sqlite->SetReadOnly(read_only);
+}
 
 Result<std::unique_ptr<Store>> OpenSqliteStore(const std::string& path, bool synchronous_full) {
   sqlite3* db = nullptr;

@@ -30,6 +30,8 @@ struct StoredGame {
   int64_t created_ms = 0;          // Unix time in milliseconds
   int64_t updated_ms = 0;
   bool finished = false;
+  std::string client;  // the creator's address: games and bots are counted by it
+  bool abandoned = false;  // left unfinished without a move for too long: never resumed
 };
 
 class Store {
@@ -43,15 +45,25 @@ class Store {
                             int64_t now_ms) = 0;
   virtual Status UpdateSeat(const std::string& id, int seat, const StoredSeat& value) = 0;
   virtual Result<StoredGame> LoadGame(const std::string& id) = 0;
-  // Every game not finished, oldest first: what a restarted server picks up.
+  // Marks an unfinished game abandoned: it is kept, and never loaded again to play.
+  virtual Status MarkAbandoned(const std::string& id, int64_t now_ms) = 0;
+  // Every game neither finished nor abandoned, oldest first: what a restarted server
+  // picks up.
   virtual Result<std::vector<StoredGame>> LoadUnfinished() = 0;
   // The ids of the games where a seat's token hash is one of `token_hashes`.
   virtual Result<std::vector<std::string>> GamesOfTokens(const std::vector<std::string>& token_hashes) = 0;
+  // A small write, to tell whether the store can write now (the server's health).
+  virtual Status Probe() = 0;
 };
 
 // Opens (creating if needed) a SQLite database in WAL mode. `synchronous_full`
 // also survives power loss (an fsync per move); without it, a committed move
 // survives the process being killed, which is what the server promises.
 Result<std::unique_ptr<Store>> OpenSqliteStore(const std::string& path, bool synchronous_full = false);
+
+// Tests: makes a SQLite store's connection refuse every write from now on, as a
+// read-only database does (PRAGMA query_only, which holds for root too), or write
+// again. An error for a store that is not SQLite's.
+Status SetSqliteReadOnlyForTesting(Store& store, bool read_only);
 
 }  // namespace souk::server

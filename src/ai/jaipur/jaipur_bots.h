@@ -6,6 +6,7 @@
 // same iteration budget, plays the same moves (see ai/search.h).
 #pragma once
 
+#include <cstddef>
 #include <memory>
 
 #include "ai/search.h"
@@ -21,6 +22,11 @@ class Bot {
   virtual souk::jaipur::Move ChooseMove(const souk::jaipur::View& view) = 0;
   // Every legal move ranked best first, with visits / win_rate / score (see ai/search.h).
   virtual Analysis<souk::jaipur::Move> Analyse(const souk::jaipur::View& view) = 0;
+  // Memory (see ai::Bot in ai/bot.h): bots that keep no pools hold nothing.
+  virtual size_t MemoryBytes() const { return 0; }
+  virtual size_t SearchMemoryBytes() const { return 0; }
+  virtual void SetMemoryLimit(size_t /*bytes*/) {}
+  virtual void ReleaseMemory() {}
 };
 
 // Uniform over the legal moves. Analyse lists them in generation order, all zero.

@@ -251,6 +251,31 @@ class MctsBot final : public Bot {
     return root_moves_[BestRootIndex()];
   }
 
+  size_t MemoryBytes() const override {
+    size_t bytes = 0;
+    for (const auto& s : searchers_) bytes += s.MemoryBytes();
+    return bytes;
+  }
+
+  // Each thread's pool: what it has reserved, or what the next search reserves (a
+  // node per iteration of its share, up to the ceiling, and the root's children).
+  size_t SearchMemoryBytes() const override {
+    const size_t threads = searchers_.size();
+    size_t per_thread = MaxNodesPerThread();
+    if (config_.iterations > 0)
+      per_thread = std::min(per_thread, static_cast<size_t>(config_.iterations) / threads + 1);
+    per_thread += static_cast<size_t>(souk::jaipur::kMaxMoves) + 2;
+    size_t bytes = 0;
+    for (const auto& s : searchers_) bytes += std::max(s.MemoryBytes(), per_thread * MctsSearcher::NodeBytes());
+    return bytes;
+  }
+
+  void SetMemoryLimit(size_t bytes) override { limit_bytes_ = bytes; }
+
+  void ReleaseMemory() override {
+    for (auto& s : searchers_) s.Release();
+  }
+
   Analysis<Move> Analyse(const View& view) override {
     Clock::time_point start = Clock::now();
     Search(view, /*always=*/true);
@@ -328,7 +353,16 @@ class MctsBot final : public Bot {
       if (config_.iterations <= 0) return MctsSearcher::kUnlimited;
       return config_.iterations / threads + (t < config_.iterations % threads ? 1 : 0);
     };
-    const size_t max_nodes = (config_.iterations <= 0 ? kTimeBudgetNodes : kMaxNodes) / static_cast<size_t>(threads);
+    size_t max_nodes = MaxNodesPerThread();
+    if (limit_bytes_ > 0) {
+      // Every pool, the root's children included, within the limit: a pool reserved
+      // larger by an earlier search goes.
+      const size_t room = limit_bytes_ / static_cast<size_t>(threads) / MctsSearcher::NodeBytes();
+      const size_t fixed = static_cast<size_t>(root_moves_.size()) + 2;
+      max_nodes = std::min(max_nodes, room > fixed ? room - fixed : 0);
+      for (auto& s : searchers_)
+        if (s.MemoryBytes() > std::max(room, fixed) * MctsSearcher::NodeBytes()) s.Release();
+    }
     auto run = [&](int t) {
       searchers_[static_cast<size_t>(t)].Run(base, root_moves_, config_, StreamSeed(seed_, search, 1 + static_cast<uint64_t>(t)),
                                              share(t), max_nodes, deadline);
@@ -354,6 +388,10 @@ class MctsBot final : public Bot {
     }
   }
 
+  size_t MaxNodesPerThread() const {
+    return (config_.iterations <= 0 ? kTimeBudgetNodes : kMaxNodes) / searchers_.size();
+  }
+
   // Most visits, then the higher mean reward, then the greedy order.
   int BestRootIndex() const {
     int best = 0;
@@ -373,6 +411,7 @@ class MctsBot final : public Bot {
   std::vector<MctsSearcher> searchers_;
   std::vector<MctsSearcher::RootStat> stats_;
   int64_t iterations_ = 0;
+  size_t limit_bytes_ = 0;  // 0: the ceiling alone
   MoveList legal_, root_moves_, pruned_;
   std::array<int, souk::jaipur::kMaxMoves> order_{};
   std::array<double, souk::jaipur::kMaxMoves> scores_{};

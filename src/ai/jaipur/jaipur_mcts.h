@@ -41,7 +41,9 @@
 // The search loop allocates nothing: nodes come from a pool reserved before the
 // search (children are first-child / next-sibling indices; at most 4M nodes per
 // bot, 512K under a time budget alone, shared among its threads), worlds are copied
-// values and move lists are fixed-size.
+// values and move lists are fixed-size. The pools stay reserved between moves (no
+// tree is kept); a memory limit (Bot::SetMemoryLimit) lowers the ceiling and frees a
+// pool reserved larger than it.
 #pragma once
 
 #include <chrono>
@@ -96,6 +98,11 @@ class MctsSearcher {
   const std::vector<RootStat>& root_stats() const { return root_stats_; }
   int64_t iterations_done() const { return iterations_done_; }
   size_t nodes_used() const { return pool_.size(); }
+  // The pool's reserved bytes: kept between searches (reserved once, reused).
+  size_t MemoryBytes() const { return pool_.capacity() * sizeof(Node); }
+  static constexpr size_t NodeBytes() { return sizeof(Node); }
+  // Frees the pool; the next Run reserves it again.
+  void Release() { std::vector<Node>().swap(pool_); }
 
  private:
   struct Node {

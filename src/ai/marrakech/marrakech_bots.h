@@ -1,4 +1,5 @@
 #pragma once
+#include <cstddef>
 #include <memory>
 #include "ai/search.h"
 #include "core/marrakech/marrakech.h"
@@ -12,6 +13,11 @@ class Bot {
   virtual souk::marrakech::Move ChooseMove(const souk::marrakech::View& view) = 0;
   // Every legal move ranked best first, with visits / win_rate / score (see ai/search.h).
   virtual Analysis<souk::marrakech::Move> Analyse(const souk::marrakech::View& view) = 0;
+  // Memory (see ai::Bot in ai/bot.h): bots that keep no pools hold nothing.
+  virtual size_t MemoryBytes() const { return 0; }
+  virtual size_t SearchMemoryBytes() const { return 0; }
+  virtual void SetMemoryLimit(size_t /*bytes*/) {}
+  virtual void ReleaseMemory() {}
 };
 std::unique_ptr<Bot> MakeRandomBot(uint64_t seed);
 std::unique_ptr<Bot> MakeGreedyBot(uint64_t seed);

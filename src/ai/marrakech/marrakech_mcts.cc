@@ -91,55 +91,124 @@ int QuickPlacement(const State& s, const mk::MoveList& moves, double group_bonus
 
 }  // namespace
 
+// Bytes a node costs while SetRoot finds and compacts the kept tree: the node, a
+// 4-byte entry of the search's queue, and the marks and ranks of the compaction.
+constexpr size_t kNodePeakBytes = 80 + 4 + 1;
+
 void Searcher::SetRoot(const mk::View& view, int64_t iterations, uint64_t seed) {
   prng_ = Prng(seed);
   root_world_ = State::FromView(view, prng_);
   hidden_piles_ = view.num_players == 2 && view.variant == mk::Variant::kStandard;
+  const int64_t ceiling = Ceiling();
+  // A pool reserved above the ceiling (a memory limit lowered since) goes.
+  if (static_cast<int64_t>(nodes_.capacity()) > ceiling) Release();
   const uint64_t hash = PublicHash(view);
   // Within a round of turns of the old root: every seat's three plies, and ours again.
   const int32_t found = nodes_.empty() || !config_.reuse ? -1 : Find(hash, 3 * view.num_players + 3);
   const int64_t kept = found >= 0 ? nodes_.size() : 0;  // an upper bound on the subtree
-  const int64_t want = std::min<int64_t>(config_.max_nodes, kept + 12 * iterations + 64);
+  int64_t want = std::min<int64_t>(ceiling, kept + 12 * iterations + 64);
   reused_ = found >= 0;
+  const int64_t capacity = static_cast<int64_t>(nodes_.capacity());
+  // Growing the pool copies it: both pools for a moment. Under a memory limit that
+  // has no room for both, the search starts afresh instead.
+  if (reused_ && capacity < want && limit_nodes_ > 0 && capacity + want > limit_nodes_) {
+    Release();
+    reused_ = false;
+    want = std::min<int64_t>(ceiling, 12 * iterations + 64);
+  }
   if (reused_) {
-    // Copy the subtree breadth first into the spare pool: siblings stay together.
-    spare_.clear();
-    spare_.reserve(static_cast<size_t>(want));
-    spare_.push_back(nodes_[static_cast<size_t>(found)]);
-    for (size_t i = 0; i < spare_.size(); ++i) {
-      // Copies, not a reference into spare_: the push_backs below may move it.
-      const int32_t first = spare_[i].first_child;
-      const int children = spare_[i].num_children;
-      if (first < 0) continue;
-      spare_[i].first_child = static_cast<int32_t>(spare_.size());
-      for (int k = 0; k < children; ++k) spare_.push_back(nodes_[static_cast<size_t>(first + k)]);
-    }
-    nodes_.swap(spare_);
-    // The old pool goes: a server holds a bot for a whole game, and twice the
-    // ceiling per bot adds up over many games.
-    std::vector<Node>().swap(spare_);
+    Compact(found);
   } else {
     nodes_.clear();
-    nodes_.reserve(static_cast<size_t>(want));
     nodes_.push_back(Node{});
   }
   if (static_cast<int64_t>(nodes_.capacity()) < want) nodes_.reserve(static_cast<size_t>(want));
+  // An iteration adds at most 12 nodes: only the ceiling ever fills the pool.
+  pool_limit_ = want;
   root_ = 0;
   if (nodes_[0].kind == Kind::kLeaf) Expand(0, root_world_);
 }
 
+int64_t Searcher::Ceiling() const {
+  // Room for the root and its children whatever the limit, so that a search always
+  // ranks the root's moves.
+  const int64_t ceiling = limit_nodes_ > 0 ? std::min(config_.max_nodes, limit_nodes_) : config_.max_nodes;
+  return std::max<int64_t>(64, ceiling);
+}
+
+void Searcher::SetMemoryLimit(size_t bytes) {
+  limit_nodes_ = bytes == 0 ? 0 : std::max<int64_t>(1, static_cast<int64_t>(bytes / kNodePeakBytes));
+}
+
+size_t Searcher::MemoryBytes() const { return nodes_.capacity() * sizeof(Node); }
+
+size_t Searcher::SearchMemoryBytes(int64_t iterations) const {
+  const int64_t ceiling = std::max<int64_t>(64, config_.max_nodes);
+  const int64_t capacity = static_cast<int64_t>(nodes_.capacity()) > ceiling ? 0 : static_cast<int64_t>(nodes_.capacity());
+  const int64_t size = capacity > 0 ? static_cast<int64_t>(nodes_.size()) : 0;
+  const int64_t want = std::min<int64_t>(ceiling, size + 12 * std::max<int64_t>(0, iterations) + 64);
+  const int64_t pools = want > capacity ? capacity + want : capacity;
+  return std::max(static_cast<size_t>(pools) * sizeof(Node), static_cast<size_t>(capacity) * kNodePeakBytes);
+}
+
+void Searcher::Release() {
+  std::vector<Node>().swap(nodes_);
+  root_ = -1;
+  pool_limit_ = 0;
+}
+
 int32_t Searcher::Find(uint64_t hash, int max_depth) {
-  queue_.clear();
-  queue_.emplace_back(root_, 0);
-  for (size_t i = 0; i < queue_.size(); ++i) {
-    auto [index, depth] = queue_[i];
-    const Node& n = nodes_[static_cast<size_t>(index)];
+  // Breadth first, a level at a time: the shallowest match, first in child order.
+  std::vector<int32_t> queue;
+  queue.reserve(nodes_.size());  // 4 bytes a node at most, never twice that while growing
+  queue.push_back(root_);
+  size_t level_end = queue.size();
+  int depth = 0;
+  for (size_t i = 0; i < queue.size(); ++i) {
+    if (i == level_end) {
+      ++depth;
+      level_end = queue.size();
+    }
+    const Node& n = nodes_[static_cast<size_t>(queue[i])];
     if (n.kind == Kind::kLeaf) continue;  // never expanded: nothing to keep, no hash
-    if (n.hash == hash) return index;
+    if (n.hash == hash) return queue[i];
     if (depth == max_depth) continue;
-    for (int k = 0; k < n.num_children; ++k) queue_.emplace_back(n.first_child + k, depth + 1);
+    for (int k = 0; k < n.num_children; ++k) queue.push_back(n.first_child + k);
   }
   return -1;
+}
+
+void Searcher::Compact(int32_t root) {
+  // Keeps the subtree of `root` where it lies, in the order it lies: a child's index
+  // is above its parent's (children are added after), so a forward pass marks the
+  // subtree, and each kept node moves down to its rank among the kept, never past a
+  // node not yet moved. Siblings stay together. No second pool: a bit and a rank
+  // count per 64 nodes on the side.
+  const size_t n = nodes_.size();
+  std::vector<uint64_t> kept((n + 63) / 64, 0);
+  auto is_kept = [&](size_t i) { return (kept[i / 64] >> (i % 64) & 1) != 0; };
+  kept[static_cast<size_t>(root) / 64] |= uint64_t{1} << (static_cast<size_t>(root) % 64);
+  for (size_t i = static_cast<size_t>(root); i < n; ++i) {
+    if (!is_kept(i)) continue;
+    const Node& node = nodes_[i];
+    for (int k = 0; node.first_child >= 0 && k < node.num_children; ++k) {
+      const size_t c = static_cast<size_t>(node.first_child + k);
+      kept[c / 64] |= uint64_t{1} << (c % 64);
+    }
+  }
+  std::vector<int32_t> before(kept.size() + 1, 0);  // kept nodes in the words before
+  for (size_t w = 0; w < kept.size(); ++w) before[w + 1] = before[w] + std::popcount(kept[w]);
+  auto rank = [&](size_t i) {
+    const uint64_t below = i % 64 == 0 ? 0 : kept[i / 64] & ((uint64_t{1} << (i % 64)) - 1);
+    return before[i / 64] + std::popcount(below);
+  };
+  for (size_t i = static_cast<size_t>(root); i < n; ++i) {
+    if (!is_kept(i)) continue;
+    Node node = nodes_[i];
+    if (node.first_child >= 0) node.first_child = rank(static_cast<size_t>(node.first_child));
+    nodes_[static_cast<size_t>(rank(i))] = node;
+  }
+  nodes_.resize(static_cast<size_t>(before.back()));
 }
 
 bool Searcher::Expand(int32_t index, const State& s) {
@@ -155,7 +224,7 @@ bool Searcher::Expand(int32_t index, const State& s) {
     s.LegalMoves(&moves);
     count = moves.size();
   }
-  if (nodes_.size() + static_cast<size_t>(count) > nodes_.capacity()) return false;  // never reallocate
+  if (static_cast<int64_t>(nodes_.size()) + count > pool_limit_) return false;  // never past the pool
   n.kind = s.phase == Phase::kRoll ? Kind::kChance : Kind::kDecision;
   n.first_child = static_cast<int32_t>(nodes_.size());
   n.num_children = static_cast<uint8_t>(count);
@@ -367,21 +436,40 @@ class MctsBot final : public Bot {
 
   Move ChooseMove(const mk::View& view) override { return Analyse(view).moves.front().move; }
 
+  size_t MemoryBytes() const override {
+    size_t bytes = 0;
+    for (const auto& s : searchers_) bytes += s->MemoryBytes();
+    return bytes;
+  }
+
+  size_t SearchMemoryBytes() const override {
+    const int threads = static_cast<int>(searchers_.size());
+    size_t bytes = 0;
+    for (int t = 0; t < threads; ++t) bytes += searchers_[static_cast<size_t>(t)]->SearchMemoryBytes(Reserved(t));
+    return bytes;
+  }
+
+  // Shared equally among the threads' trees.
+  void SetMemoryLimit(size_t bytes) override {
+    // (0 stays 0, no limit; a limit never rounds down to none.)
+    for (auto& s : searchers_) s->SetMemoryLimit(bytes == 0 ? 0 : std::max<size_t>(1, bytes / searchers_.size()));
+  }
+
+  void ReleaseMemory() override {
+    for (auto& s : searchers_) s->Release();
+  }
+
   Analysis<Move> Analyse(const mk::View& view) override {
     const auto start = std::chrono::steady_clock::now();
     const Budget& b = params_.budget;
     const bool timed = b.time_ms > 0;
-    const int64_t total = b.iterations > 0 ? b.iterations : (timed ? kUnlimited : kDefaultIterations);
     const auto deadline = start + std::chrono::milliseconds(b.time_ms);
-    // Room to reserve under a time budget: a generous guess at the iteration rate.
-    const int64_t expected = b.iterations > 0 ? total : (timed ? int64_t{400} * b.time_ms : total);
     const uint64_t search_seed = Derive(seed_, searches_++);
     const int threads = static_cast<int>(searchers_.size());
     std::vector<int64_t> done(searchers_.size());
     auto work = [&](int t) {
-      int64_t share = total == kUnlimited ? total : total / threads + (t < total % threads ? 1 : 0);
-      searchers_[static_cast<size_t>(t)]->SetRoot(view, std::min(share, expected), Derive(search_seed, static_cast<uint64_t>(t)));
-      done[static_cast<size_t>(t)] = searchers_[static_cast<size_t>(t)]->Run(share, timed, deadline);
+      searchers_[static_cast<size_t>(t)]->SetRoot(view, Reserved(t), Derive(search_seed, static_cast<uint64_t>(t)));
+      done[static_cast<size_t>(t)] = searchers_[static_cast<size_t>(t)]->Run(Share(t), timed, deadline);
     };
     std::vector<std::thread> pool;
     for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
@@ -420,6 +508,21 @@ class MctsBot final : public Bot {
   }
 
  private:
+  // Thread t's iterations: its share of the budget, or unlimited under a time alone.
+  int64_t Share(int t) const {
+    const Budget& b = params_.budget;
+    const int threads = static_cast<int>(searchers_.size());
+    const int64_t total = b.iterations > 0 ? b.iterations : (b.time_ms > 0 ? kUnlimited : kDefaultIterations);
+    return total == kUnlimited ? total : total / threads + (t < total % threads ? 1 : 0);
+  }
+  // The iterations thread t reserves room for: its share, or under a time budget
+  // alone a generous guess at the iteration rate.
+  int64_t Reserved(int t) const {
+    const Budget& b = params_.budget;
+    const int64_t expected = b.iterations > 0 || b.time_ms <= 0 ? Share(t) : int64_t{400} * b.time_ms;
+    return std::min(Share(t), expected);
+  }
+
   MctsParams params_;
   MctsConfig config_;
   uint64_t seed_;

@@ -63,9 +63,9 @@ struct MctsConfig {
   // unvisited children are tried best heuristic first.
   double prior_weight = 0.0;
   bool reuse = true;            // keep the tree between moves
-  // The pool's ceiling per bot, shared among its threads (80 bytes a node, and as
-  // much again while SetRoot copies the tree it keeps); past it the tree stops
-  // growing. Every iteration budget in docs/ai.md stays under it (an iteration adds
+  // The pool's ceiling per bot, shared among its threads (80 bytes a node; SetRoot
+  // compacts the tree it keeps in place, and growing the pool copies it, old and new
+  // pools for a moment); past it the tree stops growing. Every iteration budget in docs/ai.md stays under it (an iteration adds
   // at most 12 nodes), and strength stops growing long before.
   int64_t max_nodes = 1 << 20;
 };
@@ -99,6 +99,18 @@ class Searcher {
   int64_t nodes() const { return static_cast<int64_t>(nodes_.size()); }
   int64_t root_visits() const;
 
+  // Memory. The bytes held between moves: the pool, by capacity.
+  size_t MemoryBytes() const;
+  // The most SetRoot and Run for `iterations` would hold at any moment without a
+  // memory limit: finding and compacting the kept tree, then growing the pool.
+  size_t SearchMemoryBytes(int64_t iterations) const;
+  // Caps what SetRoot and Run hold from now on (0: the ceiling of the config
+  // alone). A pool reserved above the cap is dropped, its tree with it, at SetRoot;
+  // a tree that could grow only above it starts afresh.
+  void SetMemoryLimit(size_t bytes);
+  // Drops the tree and its pool.
+  void Release();
+
  private:
   enum class Kind : uint8_t { kLeaf, kDecision, kChance, kTerminal };
   struct Node {
@@ -123,11 +135,14 @@ class Searcher {
   void Evaluate(const souk::marrakech::State& s, std::array<double, 4>* reward, std::array<double, 4>* wins,
                 std::array<double, 4>* margin) const;
   int32_t Find(uint64_t hash, int max_depth);
+  void Compact(int32_t root);
+  int64_t Ceiling() const;
   void Iterate(Prng& prng);
 
   MctsConfig config_;
-  std::vector<Node> nodes_, spare_;
-  std::vector<std::pair<int32_t, int>> queue_;  // breadth-first search for reuse
+  std::vector<Node> nodes_;
+  int64_t pool_limit_ = 0;   // Expand adds no node past this many
+  int64_t limit_nodes_ = 0;  // SetMemoryLimit's cap in nodes, 0: none
   int32_t root_ = -1;
   bool reused_ = false;
   bool hidden_piles_ = false;  // two-player standard game: pile order unknown

@@ -1,0 +1,195 @@
+// Fair bots: the lanes, the clients' turns, and one client's bot-heavy games against
+// another's cheap bot (issue 17, defect 2).
+#include "server/bot_scheduler.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <future>
+
+#include "server/game_service.h"
+
+namespace souk::server {
+namespace {
+
+using namespace std::chrono_literals;
+
+// Records the order jobs start in; a job may wait on a gate.
+struct Log {
+  std::mutex mutex;
+  std::vector<std::string> started;
+  std::function<void()> Job(std::string name, std::shared_future<void> gate = {}) {
+    return [this, name, gate] {
+      {
+        std::lock_guard lock(mutex);
+        started.push_back(name);
+      }
+      if (gate.valid()) gate.wait();
+    };
+  }
+  bool Started(const std::string& name) {
+    std::lock_guard lock(mutex);
+    return std::find(started.begin(), started.end(), name) != started.end();
+  }
+  void WaitFor(const std::string& name) {
+    for (int i = 0; i < 5000 && !Started(name); ++i) std::this_thread::sleep_for(1ms);
+    ASSERT_TRUE(Started(name)) << name;
+  }
+};
+
+TEST(BotScheduler, ClientsTakeTurnsAndSoDoEachClientsGames) {
+  BotScheduler scheduler(1, 0);
+  Log log;
+  std::promise<void> open;
+  scheduler.Submit(BotLane::kHeavy, "gate", log.Job("gate", open.get_future().share()));
+  log.WaitFor("gate");
+  for (const char* job : {"A1", "A2", "A3", "A4"}) scheduler.Submit(BotLane::kHeavy, "A", log.Job(job));
+  for (const char* job : {"B1", "B2"}) scheduler.Submit(BotLane::kHeavy, "B", log.Job(job));
+  scheduler.Submit(BotLane::kHeavy, "C", log.Job("C1"));
+  open.set_value();
+  scheduler.WaitIdle();
+  EXPECT_EQ(log.started, (std::vector<std::string>{"gate", "A1", "B1", "C1", "A2", "B2", "A3", "A4"}));
+}
+
+TEST(BotScheduler, AClientHoldingAWorkerGetsNoSecondWhileAnotherWaits) {
+  BotScheduler scheduler(2, 0);
+  Log log;
+  std::promise<void> open_x, open_y, open_a1, open_b1;
+  scheduler.Submit(BotLane::kHeavy, "X", log.Job("X", open_x.get_future().share()));
+  scheduler.Submit(BotLane::kHeavy, "Y", log.Job("Y", open_y.get_future().share()));
+  log.WaitFor("X");
+  log.WaitFor("Y");
+  scheduler.Submit(BotLane::kHeavy, "A", log.Job("A1", open_a1.get_future().share()));
+  scheduler.Submit(BotLane::kHeavy, "A", log.Job("A2"));
+  open_x.set_value();
+  log.WaitFor("A1");
+  scheduler.Submit(BotLane::kHeavy, "B", log.Job("B1", open_b1.get_future().share()));  // behind A's second game
+  open_y.set_value();
+  log.WaitFor("B1");
+  EXPECT_FALSE(log.Started("A2")) << "A holds a worker and B was waiting";
+  open_b1.set_value();
+  open_a1.set_value();
+  scheduler.WaitIdle();
+  EXPECT_TRUE(log.Started("A2"));
+}
+
+TEST(BotScheduler, ACheapBotNeverWaitsBehindAnExpensiveSearch) {
+  BotScheduler scheduler(1, 1);
+  Log log;
+  std::promise<void> open;
+  auto gate = open.get_future().share();
+  for (const char* job : {"H1", "H2", "H3"}) scheduler.Submit(BotLane::kHeavy, "A", log.Job(job, gate));
+  log.WaitFor("H1");
+  scheduler.Submit(BotLane::kQuick, "A", log.Job("A quick"));
+  scheduler.Submit(BotLane::kQuick, "B", log.Job("B quick"));
+  log.WaitFor("A quick");
+  log.WaitFor("B quick");
+  EXPECT_FALSE(log.Started("H2"));
+  open.set_value();
+  scheduler.WaitIdle();
+}
+
+TEST(BotScheduler, HeavyWorkersTakeCheapBotsWhenNoHeavySearchWaits) {
+  BotScheduler scheduler(1, 0);
+  Log log;
+  scheduler.Submit(BotLane::kQuick, "A", log.Job("quick"));
+  scheduler.WaitIdle();
+  EXPECT_TRUE(log.Started("quick"));
+}
+
+TEST(BotScheduler, StoppingFinishesTheRunningJobsAndDropsTheQueued) {
+  auto scheduler = std::make_unique<BotScheduler>(1, 0);
+  Log log;
+  std::promise<void> open;
+  scheduler->Submit(BotLane::kHeavy, "A", log.Job("running", open.get_future().share()));
+  log.WaitFor("running");
+  scheduler->Submit(BotLane::kHeavy, "A", log.Job("queued"));
+  std::thread opener([&] {
+    std::this_thread::sleep_for(20ms);
+    open.set_value();
+  });
+  scheduler->Stop();
+  opener.join();
+  EXPECT_EQ(log.started, std::vector<std::string>{"running"});
+}
+
+TEST(BotScheduler, TheLaneOfABotFollowsItsEstimatedSearch) {
+  auto lane = [](const char* game, const char* spec) { return LaneOf(game, *ai::ParseBotSpec(spec)); };
+  for (const char* game : {"jaipur", "marrakech"}) {
+    for (const char* spec : {"random", "greedy", "easy", "medium", "mcts:time=50", "mcts:iterations=2000,threads=2"})
+      EXPECT_EQ(lane(game, spec), BotLane::kQuick) << game << " " << spec;
+    for (const char* spec : {"mcts:iterations=200000,time=5000,threads=2", "mcts:time=500", "hard"})
+      EXPECT_EQ(lane(game, spec), BotLane::kHeavy) << game << " " << spec;
+  }
+  // 10,000 iterations by default: 200 ms in Jaipur, 40 ms in Marrakech.
+  EXPECT_EQ(lane("jaipur", "mcts"), BotLane::kHeavy);
+  EXPECT_EQ(lane("marrakech", "mcts"), BotLane::kQuick);
+}
+
+TEST(BotScheduler, AClientIsAnIPv4AddressOrAnIPv6Network) {
+  EXPECT_EQ(ClientKey("192.0.2.1"), "192.0.2.1");
+  EXPECT_EQ(ClientKey("::ffff:192.0.2.1"), "192.0.2.1");
+  EXPECT_EQ(ClientKey("2001:db8:1:2:3:4:5:6"), "2001:db8:1:2::/64");
+  EXPECT_EQ(ClientKey("2001:DB8:0001:0002::1"), "2001:db8:1:2::/64");
+  EXPECT_EQ(ClientKey("2001:db8::1"), "2001:db8:0:0::/64");
+  EXPECT_EQ(ClientKey("::1"), "0:0:0:0::/64");
+  EXPECT_EQ(ClientKey(""), "");
+}
+
+// The issue's target: while one client's ten four-player Marrakech games each have
+// three bots at the largest budget thinking, another client's easy and medium bots
+// reply within 1 s. The heavy bots think 1 s a move here instead of 5 (the same
+// iterations, threads and shape), so that stopping waits 1 s at most; set
+// SOUK_FAIR_BOTS_FULL=1 for the full 5 s. The bound checked is 2 s, for CI under the
+// sanitizers on two cores.
+TEST(FairBots, AnotherClientsCheapBotRepliesWhileOneClientsHeavyBotsThink) {
+  const std::string path = ::testing::TempDir() + "fair_bots_test_" + std::to_string(getpid()) + ".db";
+  auto store = OpenSqliteStore(path);
+  ASSERT_TRUE(store.ok()) << store.message();
+  const bool full = std::getenv("SOUK_FAIR_BOTS_FULL") != nullptr;
+  const std::string heavy = std::string("mcts:iterations=200000,time=") + (full ? "5000" : "1000") + ",threads=2";
+  double slowest = 0;
+  std::vector<double> replies;
+  {
+    GameService service(**store, ServiceOptions{});  // the server's defaults: one worker and the quick lane
+    for (int i = 0; i < 10; ++i) {
+      CreateRequest r{"marrakech", 4, "", {{heavy, ""}, {heavy, ""}, {heavy, ""}, {"human", ""}}, 3, "198.51.100.1"};
+      ASSERT_TRUE(service.Create(r).ok());
+    }
+    for (auto [game, bot] : {std::pair{"jaipur", "easy"}, std::pair{"marrakech", "medium"}}) {
+      CreateRequest r{game, 2, "", {{"human", ""}, {bot, ""}}, 0, "203.0.113.9"};
+      auto created = service.Create(r);
+      ASSERT_TRUE(created.ok()) << created.message();
+      auto my_turn = [&] {
+        auto view = service.View(created->game_id, 0);
+        return view->json["to_move"] == 0 || view->json["over"].get<bool>();
+      };
+      // The bot may move first: that is a reply too, timed from the creation.
+      auto start = std::chrono::steady_clock::now();
+      for (int move = 0; move < 6; ++move) {
+        while (!my_turn() && std::chrono::steady_clock::now() - start < 30s) std::this_thread::sleep_for(2ms);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        replies.push_back(seconds);
+        slowest = std::max(slowest, seconds);
+        auto view = service.View(created->game_id, 0);
+        ASSERT_TRUE(view.ok());
+        ASSERT_FALSE(view->json["over"].get<bool>());
+        start = std::chrono::steady_clock::now();
+        ASSERT_TRUE(service.Move(created->game_id, 0, view->json["legal"][0].get<std::string>()).ok());
+      }
+    }
+    std::sort(replies.begin(), replies.end());
+    std::printf("another client's cheap bot replied in %.1f ms median, %.1f ms at most (heavy bots: %s)\n",
+                replies[replies.size() / 2] * 1000, slowest * 1000, heavy.c_str());
+    service.StopBots();
+  }
+  EXPECT_LT(slowest, 2.0) << "while the heavy bots thought";
+  store->reset();
+  for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path + suffix).c_str());
+}
+
+}  // namespace
+}  // namespace souk::server

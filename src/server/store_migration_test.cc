@@ -1,0 +1,83 @@
+// A database of an older schema version is brought to the current one on opening,
+// its games intact; a newer one is refused.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "server/store.h"
+
+namespace souk::server {
+namespace {
+
+// Version 1, as the first servers wrote it.
+constexpr const char* kVersion1 = R"sql(
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE games(id TEXT PRIMARY KEY, game TEXT NOT NULL, seed TEXT NOT NULL, players INTEGER NOT NULL,
+  variant TEXT NOT NULL, created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL,
+  move_count INTEGER NOT NULL DEFAULT 0, finished INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE seats(game_id TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, player TEXT NOT NULL,
+  token_hash TEXT NOT NULL DEFAULT '', invite_hash TEXT NOT NULL DEFAULT '', name TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY(game_id, seat));
+CREATE INDEX seats_by_token ON seats(token_hash) WHERE token_hash != '';
+CREATE TABLE moves(game_id TEXT NOT NULL REFERENCES games(id), idx INTEGER NOT NULL, move TEXT NOT NULL,
+  PRIMARY KEY(game_id, idx));
+INSERT INTO meta VALUES('schema', '1');
+INSERT INTO games VALUES('old', 'jaipur', '42', 2, '', 1000, 2000, 1, 0);
+INSERT INTO seats VALUES('old', 0, 'human', 'abc', '', 'Ann');
+INSERT INTO seats VALUES('old', 1, 'hard', '', '', '');
+INSERT INTO moves VALUES('old', 0, 'camels');
+)sql";
+
+class StoreMigrationTest : public ::testing::Test {
+ protected:
+  void SetUp() override { path_ = ::testing::TempDir() + "store_migration_test_" + std::to_string(getpid()) + ".db"; }
+  void TearDown() override {
+    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
+  }
+  void Write(const std::string& sql) {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path_.c_str(), &db), SQLITE_OK);
+    char* error = nullptr;
+    EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error), SQLITE_OK) << (error ? error : "");
+    sqlite3_free(error);
+    sqlite3_close(db);
+  }
+  std::string path_;
+};
+
+TEST_F(StoreMigrationTest, AVersion1DatabaseIsBroughtUpToDateWithItsGames) {
+  Write(kVersion1);
+  {
+    auto store = OpenSqliteStore(path_);
+    ASSERT_TRUE(store.ok()) << store.message();
+    auto old = (*store)->LoadGame("old");
+    ASSERT_TRUE(old.ok()) << old.message();
+    EXPECT_EQ(old->moves, std::vector<std::string>{"camels"});
+    EXPECT_EQ(old->seats[0].name, "Ann");
+    EXPECT_EQ(old->client, "") << "unknown for games from before";
+    EXPECT_FALSE(old->abandoned);
+    StoredGame fresh = *old;
+    fresh.id = "new";
+    fresh.moves.clear();
+    fresh.client = "192.0.2.7";
+    ASSERT_TRUE((*store)->CreateGame(fresh).ok());
+  }
+  auto reopened = OpenSqliteStore(path_);
+  ASSERT_TRUE(reopened.ok()) << reopened.message();
+  EXPECT_EQ((*reopened)->LoadGame("new")->client, "192.0.2.7");
+  auto unfinished = (*reopened)->LoadUnfinished();
+  ASSERT_TRUE(unfinished.ok());
+  EXPECT_EQ(unfinished->size(), 2u);
+}
+
+TEST_F(StoreMigrationTest, ADatabaseOfANewerServerIsRefused) {
+  Write("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES('schema', '99');");
+  auto store = OpenSqliteStore(path_);
+  ASSERT_FALSE(store.ok());
+  EXPECT_NE(store.message().find("schema version 99"), std::string::npos) << store.message();
+}
+
+}  // namespace
+}  // namespace souk::server
