@@ -1,4 +1,4 @@
-// The memory of all of a server's bots under one budget (docs/limits-bots.md).
+// The memory of all of a server's bots under one budget (docs/game-limits.md).
 //
 // A bot holds its search pools between moves (a Marrakech bot keeps its tree, to
 // reuse it); a server holds a bot per bot seat of every game in play, for as long

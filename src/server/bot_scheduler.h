@@ -1,5 +1,5 @@
 // Who thinks next: the bots' turns of every game, shared out fairly between the
-// clients that created the games (docs/limits-bots.md).
+// clients that created the games (docs/game-limits.md).
 //
 // Two lanes. A quick lane for bots whose search is estimated at 100 ms or less
 // (random, greedy, the easy and medium levels), served by its own worker and by the

@@ -65,7 +65,7 @@ struct Snapshot {
 // What a listener receives: a JSON text, one message per change.
 using Listener = std::function<void(const std::string& message)>;
 
-// The service's limits (docs/limits-bots.md); `souk serve` sets them from its options.
+// The service's limits (docs/game-limits.md); `souk serve` sets them from its options.
 struct ServiceOptions {
   // Workers thinking for the bots (server/bot_scheduler.h): `bot_threads` (at least
   // one) for every bot, `quick_bot_threads` more for the bots estimated at 100 ms a
