@@ -75,6 +75,10 @@ struct GameService::Game {
   std::condition_variable delivery_turn;
   uint64_t delivered = 0;             // the last ticket told
   std::map<uint64_t, std::pair<int, Listener>> listeners;
+  // The state messages of the game as it is now, by seat: a change makes them anew,
+  // and listeners arriving meanwhile (a thousand spectators at once) share them.
+  uint64_t version = 0;  // changes so far
+  std::map<int, std::pair<uint64_t, std::shared_ptr<const std::string>>> messages;
   bool bot_queued = false;
   std::vector<BotLane> lanes;  // by seat: which workers its bot waits for
   std::string client;          // ClientKey of its creator's address
@@ -327,6 +331,7 @@ Result<Joined> GameService::Join(const std::string& game_id, const std::string& 
     if (Status st = Wrote(store_.UpdateSeat(game_id, static_cast<int>(seat), s)); !st.ok()) return st;
     g->stored.seats[seat] = s;
     g->stored.updated_ms = NowMs();  // someone came: not idle
+    ++g->version;
     notice = NotifyLocked(*g);
     return joined;
   }
@@ -393,6 +398,7 @@ Status GameService::ApplyLocked(Game& g, const std::string& move, int seat) {
   // Stored: the record and the state move together, whatever happens next.
   g.stored.moves.push_back(move);
   g.stored.updated_ms = NowMs();
+  ++g.version;
   const Json after = next->ToJson();
   g.state = std::move(next);
   if (g.state->is_over()) {
@@ -489,12 +495,20 @@ void GameService::Notice::Deliver() {
   messages.clear();
 }
 
+std::shared_ptr<const std::string> GameService::MessageLocked(Game& g, int seat) {
+  auto& [version, message] = g.messages[seat];
+  if (!message || version != g.version) {
+    message = std::make_shared<const std::string>(DumpJson(SnapshotLocked(g, seat), false));
+    version = g.version;
+  }
+  return message;
+}
+
 GameService::Notice GameService::NotifyLocked(Game& g) {
   Notice notice;
   if (g.listener_seats.empty()) return notice;  // nobody to tell: no turn to take
   // Each view once, whatever the number of listeners holding it.
-  for (const auto& [seat, count] : g.listener_seats)
-    notice.messages[seat] = std::make_shared<const std::string>(DumpJson(SnapshotLocked(g, seat), false));
+  for (const auto& [seat, count] : g.listener_seats) notice.messages[seat] = MessageLocked(g, seat);
   notice.game = &g;
   notice.ticket = ++g.tickets;
   return notice;
@@ -504,18 +518,18 @@ Result<uint64_t> GameService::Subscribe(const std::string& game_id, int seat, Li
   auto found = Find(game_id);
   if (!found.ok()) return found.status();
   std::shared_ptr<Game> g = *found;
-  std::string first;
+  std::shared_ptr<const std::string> first;
   uint64_t ticket = 0;
   {
     std::lock_guard lock(g->mutex);
-    first = DumpJson(SnapshotLocked(*g, seat), false);
+    first = MessageLocked(*g, seat);
     ticket = ++g->tickets;
     ++g->listener_seats[seat];
   }
   const uint64_t id = next_subscription_++;
   // After every change told before this state, before every change after it.
   DeliveryTurn turn(*g, ticket);
-  listener(first);
+  listener(*first);
   g->listeners.emplace(id, std::make_pair(seat, std::move(listener)));
   return id;
 }
@@ -772,6 +786,7 @@ Status GameService::AbandonedError(const std::string& game_id) const {
 GameService::Notice GameService::AbandonLocked(Game& g, int64_t now_ms) {
   if (Status st = Wrote(store_.MarkAbandoned(g.stored.id, now_ms)); !st.ok()) return {};  // the next sweep tries again
   g.abandoned = g.stored.abandoned = true;
+  ++g.version;
   g.stored.updated_ms = now_ms;
   for (auto& bot : g.bots) bot.reset();
   UncountLocked(g);
