@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "format/record.h"
+#include "server/game_internal.h"
 #include "server/names.h"
 #include "server/tokens.h"
 
@@ -20,11 +21,6 @@ constexpr int kMaxBotThreads = 2;
 // The hint button's search: the medium level, one thread, at most a few at once.
 constexpr const char* kHintBot = "medium";
 constexpr int kMaxHintsRunning = 2;
-
-int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 // The game's seed is a secret like the deck it orders: drawn here, never sent.
 uint64_t SecretSeed() {
@@ -48,32 +44,6 @@ Status CheckCanonical(const std::vector<std::string>& legal, const std::string& 
 }
 
 }  // namespace
-
-struct GameService::Game {
-  std::mutex mutex;
-  StoredGame stored;
-  std::unique_ptr<GameState> state;
-  // Null for human seats, and for every seat once the game is over: a finished game
-  // stays in memory for its record and replay, its bots' search trees need not.
-  // Shared so that a worker thinking without the lock keeps its bot alive.
-  std::vector<std::shared_ptr<ai::Bot>> bots;
-  // Listeners are told outside the game's lock, in the order of the changes: each
-  // change (and each listener's first state) takes a ticket under the lock, and is
-  // delivered when the ticket before it has been.
-  std::map<int, int> listener_seats;  // how many listen as each seat (-1: spectators)
-  uint64_t tickets = 0;               // changes to tell so far
-  std::mutex delivery_mutex;          // held while telling; guards what follows
-  std::condition_variable delivery_turn;
-  uint64_t delivered = 0;             // the last ticket told
-  std::map<uint64_t, std::pair<int, Listener>> listeners;
-  bool bot_queued = false;
-  std::vector<BotLane> lanes;  // by seat: which workers its bot waits for
-  std::string client;          // ClientKey of its creator's address
-  bool abandoned = false;  // left idle too long: kept, never played again
-  bool in_play = false;    // counted against the limits on games in play
-  std::atomic<int64_t> last_access_ms{0};  // the last time anyone asked for it
-  bool stalled = false;  // the store failed to take a move: the sweep tries again
-};
 
 GameService::GameService(Store& store, const ServiceOptions& options)
     : store_(store),
@@ -144,22 +114,6 @@ Result<std::shared_ptr<GameService::Game>> GameService::Find(const std::string& 
   }
   found->last_access_ms = NowMs();
   return found;
-}
-
-void GameService::CountLocked(Game& g) {
-  if (g.in_play || g.abandoned || g.state->is_over()) return;
-  g.in_play = true;
-  std::lock_guard lock(holdings_mutex_);
-  ++in_play_by_client_[g.client];
-  ++in_play_;
-}
-
-void GameService::UncountLocked(Game& g) {
-  if (!g.in_play) return;
-  g.in_play = false;
-  std::lock_guard lock(holdings_mutex_);
-  if (--in_play_by_client_[g.client] <= 0) in_play_by_client_.erase(g.client);
-  --in_play_;
 }
 
 Result<std::shared_ptr<GameService::Game>> GameService::Load(StoredGame stored) {
@@ -325,6 +279,7 @@ Result<Joined> GameService::Join(const std::string& game_id, const std::string& 
     if (Status st = Wrote(store_.UpdateSeat(game_id, static_cast<int>(seat), s)); !st.ok()) return st;
     g->stored.seats[seat] = s;
     g->stored.updated_ms = NowMs();  // someone came: not idle
+    ++g->version;
     notice = NotifyLocked(*g);
     return joined;
   }
@@ -390,6 +345,7 @@ Status GameService::ApplyLocked(Game& g, const std::string& move) {
   // Stored: the record and the state move together, whatever happens next.
   g.stored.moves.push_back(move);
   g.stored.updated_ms = NowMs();
+  ++g.version;
   g.state = std::move(next);
   if (g.state->is_over()) {
     for (auto& bot : g.bots) bot.reset();
@@ -429,98 +385,6 @@ Json GameService::SnapshotLocked(const Game& g, int seat) const {
     seats.push_back({{"player", st.player}, {"name", st.name}, {"joined", st.player != "human" || !st.token_hash.empty()}});
   j["seats"] = seats;
   return j;
-}
-
-// Waits for the turn of `ticket` to tell a game's listeners, and ends it on leaving.
-class DeliveryTurn {
- public:
-  DeliveryTurn(GameService::Game& g, uint64_t ticket) : g_(g), lock_(g.delivery_mutex), ticket_(ticket) {
-    g_.delivery_turn.wait(lock_, [&] { return g_.delivered + 1 == ticket_; });
-  }
-  ~DeliveryTurn() {
-    g_.delivered = ticket_;
-    lock_.unlock();
-    g_.delivery_turn.notify_all();
-  }
-  DeliveryTurn(const DeliveryTurn&) = delete;
-  DeliveryTurn& operator=(const DeliveryTurn&) = delete;
-
- private:
-  GameService::Game& g_;
-  std::unique_lock<std::mutex> lock_;
-  uint64_t ticket_;
-};
-
-GameService::Notice& GameService::Notice::operator=(Notice&& other) noexcept {
-  if (this != &other) {
-    Deliver();
-    game = std::exchange(other.game, nullptr);
-    ticket = other.ticket;
-    messages = std::move(other.messages);
-  }
-  return *this;
-}
-
-void GameService::Notice::Deliver() {
-  if (!game) return;
-  Game& g = *std::exchange(game, nullptr);
-  DeliveryTurn turn(g, ticket);
-  for (auto& [id, entry] : g.listeners) {
-    auto it = messages.find(entry.first);
-    if (it == messages.end()) continue;
-    try {
-      entry.second(*it->second);
-    } catch (...) {
-      // One listener failing keeps no other from hearing.
-    }
-  }
-  messages.clear();
-}
-
-GameService::Notice GameService::NotifyLocked(Game& g) {
-  Notice notice;
-  if (g.listener_seats.empty()) return notice;  // nobody to tell: no turn to take
-  // Each view once, whatever the number of listeners holding it.
-  for (const auto& [seat, count] : g.listener_seats)
-    notice.messages[seat] = std::make_shared<const std::string>(DumpJson(SnapshotLocked(g, seat), false));
-  notice.game = &g;
-  notice.ticket = ++g.tickets;
-  return notice;
-}
-
-Result<uint64_t> GameService::Subscribe(const std::string& game_id, int seat, Listener listener) {
-  auto found = Find(game_id);
-  if (!found.ok()) return found.status();
-  std::shared_ptr<Game> g = *found;
-  std::string first;
-  uint64_t ticket = 0;
-  {
-    std::lock_guard lock(g->mutex);
-    first = DumpJson(SnapshotLocked(*g, seat), false);
-    ticket = ++g->tickets;
-    ++g->listener_seats[seat];
-  }
-  const uint64_t id = next_subscription_++;
-  // After every change told before this state, before every change after it.
-  DeliveryTurn turn(*g, ticket);
-  listener(first);
-  g->listeners.emplace(id, std::make_pair(seat, std::move(listener)));
-  return id;
-}
-
-void GameService::Unsubscribe(const std::string& game_id, uint64_t subscription) {
-  std::shared_ptr<Game> g = FindInMemory(game_id);
-  if (!g) return;
-  int seat = 0;
-  {
-    std::lock_guard lock(g->delivery_mutex);
-    auto it = g->listeners.find(subscription);
-    if (it == g->listeners.end()) return;
-    seat = it->second.first;
-    g->listeners.erase(it);
-  }
-  std::lock_guard lock(g->mutex);
-  if (--g->listener_seats[seat] <= 0) g->listener_seats.erase(seat);
 }
 
 Result<Json> GameService::Preview(const std::string& game_id, int seat, const std::string& move) {
@@ -729,99 +593,6 @@ void GameService::PlayBot(const std::shared_ptr<Game>& g) {
   } catch (const std::exception&) {
     // A listener or the store failed; the game keeps what was stored.
   }
-}
-
-std::string GameService::AbandonRule() const {
-  auto span = [](int64_t ms) {
-    const int64_t hours = ms / (3600 * 1000);
-    if (hours >= 48 && hours % 24 == 0) return std::to_string(hours / 24) + " days";
-    if (hours >= 1) return std::to_string(hours) + (hours == 1 ? " hour" : " hours");
-    return std::to_string(ms / 60000) + " minutes";
-  };
-  return "a game is abandoned after " + span(options_.abandon_after_ms) + " without a move, " +
-         span(options_.abandon_bots_game_after_ms) + " when only bots wait on the player to move";
-}
-
-Status GameService::AbandonedError(const std::string& game_id) const {
-  return Status::FailedPrecondition("game " + game_id + " was abandoned (" + AbandonRule() +
-                                    ") and cannot be resumed: start a new one");
-}
-
-GameService::Notice GameService::AbandonLocked(Game& g, int64_t now_ms) {
-  if (Status st = Wrote(store_.MarkAbandoned(g.stored.id, now_ms)); !st.ok()) return {};  // the next sweep tries again
-  g.abandoned = g.stored.abandoned = true;
-  g.stored.updated_ms = now_ms;
-  for (auto& bot : g.bots) bot.reset();
-  UncountLocked(g);
-  return NotifyLocked(g);
-}
-
-void GameService::SweepIdle(int64_t now_ms) {
-  std::vector<std::shared_ptr<Game>> games;
-  {
-    std::lock_guard lock(games_mutex_);
-    for (const auto& entry : games_) games.push_back(entry.second);
-  }
-  std::vector<std::shared_ptr<Game>> leaving;
-  for (const auto& g : games) {  // one game's lock at a time, never with games_mutex_
-    Notice notice;  // told once the lock is released
-    std::lock_guard lock(g->mutex);
-    if (!g->state->is_over() && !g->abandoned && g->stalled) {
-      // The store could not take a move: the die is drawn again (the same) and the
-      // bot to move thinks again. Idle or not, it is looked at again next time.
-      g->stalled = false;
-      const size_t before = g->stored.moves.size();
-      PlayChanceLocked(*g);
-      if (g->stored.moves.size() != before) notice = NotifyLocked(*g);
-      ScheduleBotLocked(g);
-      continue;
-    }
-    if (!g->state->is_over() && !g->abandoned) {
-      // Does another human wait on the one to move (a friend), or only bots?
-      const int to_move = g->state->current_player();
-      bool human_waits = false;
-      for (size_t seat = 0; seat < g->stored.seats.size(); ++seat)
-        human_waits |= static_cast<int>(seat) != to_move && g->stored.seats[seat].player == "human";
-      const int64_t limit = human_waits ? options_.abandon_after_ms : options_.abandon_bots_game_after_ms;
-      if (limit > 0 && now_ms - g->stored.updated_ms >= limit) notice = AbandonLocked(*g, now_ms);
-      continue;  // abandoned just now, it stays a while for whoever looks
-    }
-    if (options_.evict_after_ms > 0 && g->listener_seats.empty() && now_ms - g->last_access_ms >= options_.evict_after_ms)
-      leaving.push_back(g);
-  }
-  std::lock_guard lock(games_mutex_);
-  for (const auto& g : leaving) {
-    auto it = games_.find(g->stored.id);
-    if (it != games_.end() && it->second == g) games_.erase(it);
-  }
-}
-
-Status GameService::Wrote(Status written) {
-  if (written.ok() || written.code() == StatusCode::kUnavailable) {
-    std::lock_guard lock(health_mutex_);
-    store_health_ = written;
-    store_checked_ms_ = NowMs();
-  }
-  return written;
-}
-
-Status GameService::Health() {
-  {
-    std::lock_guard lock(health_mutex_);
-    // A write that worked less than a second ago will do; a failure is probed again.
-    if (store_health_.ok() && NowMs() - store_checked_ms_ < 1000) return Status::Ok();
-  }
-  return Wrote(store_.Probe()).Prefixed("the store cannot write: ");
-}
-
-int GameService::GamesInMemory() {
-  std::lock_guard lock(games_mutex_);
-  return static_cast<int>(games_.size());
-}
-
-int GameService::GamesInPlay() {
-  std::lock_guard lock(holdings_mutex_);
-  return in_play_;
 }
 
 int GameService::BotsHeld() {

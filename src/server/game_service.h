@@ -153,7 +153,8 @@ class GameService {
   // Games in memory, and games in play counted against the limits (for tests).
   int GamesInMemory();
   int GamesInPlay();
-  // The state messages built since the start (for tests: one per distinct view a change).
+  // The state messages built since the start (for tests: one per distinct view a
+  // change, however many listen, and View's).
   uint64_t SnapshotsBuilt() const { return snapshots_built_; }
 
   // Whether the store can write: the last write's outcome if it is under a second
@@ -201,6 +202,7 @@ class GameService {
   Status ApplyLocked(Game& g, const std::string& move);
   Status PlayChanceLocked(Game& g);
   Notice NotifyLocked(Game& g);
+  std::shared_ptr<const std::string> MessageLocked(Game& g, int seat);
   Json SnapshotLocked(const Game& g, int seat) const;
   void ScheduleBotLocked(const std::shared_ptr<Game>& g);
   void PlayBot(const std::shared_ptr<Game>& g);

@@ -76,14 +76,17 @@ TEST_F(SpectatorsTest, EachViewIsBuiltOnceAMoveWhateverTheListeners) {
   CreateRequest r{"jaipur", 2, "", {{"human", ""}, {"human", ""}}, 0, ""};
   Created c = *service_->Create(r);
   Joined j = *service_->Join(c.game_id, c.invites[0].second, "");
-  // Thousands of spectators, and the two seats (one seat twice, a phone and a laptop).
+  // Thousands of spectators, and the two seats (one seat twice, a phone and a laptop):
+  // arriving together, they share the views of the game as it is.
   std::vector<Ear> ears(3003);
+  uint64_t built_before = service_->SnapshotsBuilt();
   for (size_t i = 0; i < ears.size(); ++i) {
     ears[i].seat = i < 3000 ? -1 : (i == 3002 ? 1 : 0);
     Ear* ear = &ears[i];
     ASSERT_TRUE(service_->Subscribe(c.game_id, ear->seat, [ear](const std::string& m) { ear->Hear(m); }).ok());
   }
-  const uint64_t built_before = service_->SnapshotsBuilt();
+  EXPECT_EQ(service_->SnapshotsBuilt() - built_before, 3u);
+  built_before = service_->SnapshotsBuilt();
   int moves = 0;
   for (; moves < 16; ++moves) {
     Json any = service_->View(c.game_id, -1)->json;

@@ -1,0 +1,54 @@
+// What the files of GameService share (game_service.cc, game_service_listeners.cc,
+// game_service_holdings.cc): a game as the service holds it. Not for other code.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "server/game_service.h"
+
+namespace souk::server {
+
+inline int64_t NowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+struct GameService::Game {
+  std::mutex mutex;
+  StoredGame stored;
+  std::unique_ptr<GameState> state;
+  // Null for human seats, and for every seat once the game is over: a finished game
+  // stays in memory for its record and replay, its bots' search trees need not.
+  // Shared so that a worker thinking without the lock keeps its bot alive.
+  std::vector<std::shared_ptr<ai::Bot>> bots;
+  // Listeners are told outside the game's lock, in the order of the changes: each
+  // change (and each listener's first state) takes a ticket under the lock, and is
+  // delivered when the ticket before it has been.
+  std::map<int, int> listener_seats;  // how many listen as each seat (-1: spectators)
+  uint64_t tickets = 0;               // changes to tell so far
+  std::mutex delivery_mutex;          // held while telling; guards what follows
+  std::condition_variable delivery_turn;
+  uint64_t delivered = 0;             // the last ticket told
+  std::map<uint64_t, std::pair<int, Listener>> listeners;
+  // The state messages of the game as it is now, by seat: a change makes them anew,
+  // and listeners arriving meanwhile (a thousand spectators at once) share them.
+  uint64_t version = 0;  // changes so far
+  std::map<int, std::pair<uint64_t, std::shared_ptr<const std::string>>> messages;
+  bool bot_queued = false;
+  std::vector<BotLane> lanes;  // by seat: which workers its bot waits for
+  std::string client;          // ClientKey of its creator's address
+  bool abandoned = false;  // left idle too long: kept, never played again
+  bool in_play = false;    // counted against the limits on games in play
+  std::atomic<int64_t> last_access_ms{0};  // the last time anyone asked for it
+  bool stalled = false;  // the store failed to take a move: the sweep tries again
+};
+
+}  // namespace souk::server
