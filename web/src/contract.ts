@@ -161,6 +161,8 @@ interface StateOf<G extends GameName, V, E> {
   legal: string[];
   event: E | null;
   over: boolean;
+  // Left without a move too long: no one is to move, moves are refused (docs/game-limits.md).
+  abandoned: boolean;
   winners: number[];
   scores: number[] | null; // once the game is over
   seats: SeatInfo[];

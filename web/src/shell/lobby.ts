@@ -63,7 +63,7 @@ export function renderLobby(root: HTMLElement, lang: Lang): () => void {
       "label",
       { class: "name" },
       el("span", {}, t(lang, "home.name")),
-      el("input", { name: "name", maxlength: 40, autocomplete: "nickname", value: localStorage.getItem(NAME_KEY) ?? "" }),
+      el("input", { name: "name", maxlength: 24, autocomplete: "nickname", value: localStorage.getItem(NAME_KEY) ?? "" }),
     ),
     el("button", { type: "submit", class: "primary", "data-action": "start" }, t(lang, "home.start")),
     status,
@@ -181,7 +181,7 @@ export function renderJoin(root: HTMLElement, gameId: string, invite: string, la
     return;
   }
   const status = el("p", { class: "form-error", role: "alert" });
-  const name = el("input", { name: "name", maxlength: 40, value: localStorage.getItem(NAME_KEY) ?? "" });
+  const name = el("input", { name: "name", maxlength: 24, value: localStorage.getItem(NAME_KEY) ?? "" });
   const form = el(
     "form",
     { class: "card-panel join", "data-role": "join" },

@@ -61,6 +61,7 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
       legal: [],
       event: step.event,
       over: last,
+      abandoned: false,
       winners: last ? replay.winners : [],
       scores: last ? replay.scores : null,
       seats: replay.seats.map((s) => ({ ...s, joined: true })),
