@@ -3,6 +3,7 @@
 #include "server/http_server.h"
 #include "server/lang.h"
 #include "server/test_client.h"
+#include "server/test_server.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -39,28 +40,12 @@ TEST(ClientLang, HelloMayNameItsLanguage) {
 
 class LangServerTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    path_ = ::testing::TempDir() + "lang_test_" + std::to_string(getpid()) + ".db";
-    store_ = std::move(*OpenSqliteStore(path_));
-    games_ = std::make_unique<GameService>(*store_, 1);
-    ServerOptions options;
-    options.port = 0;
-    server_ = std::make_unique<HttpServer>(*games_, options);
-    ASSERT_TRUE(server_->Start().ok());
-  }
-  void TearDown() override {
-    games_->StopBots();
-    server_.reset();
-    games_.reset();
-    store_.reset();
-    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
-  }
 
   // A POST with a seat token and, unless empty, an Accept-Language header.
   Reply Post(const std::string& target, const Json& body, const std::string& token, const std::string& accept_language) {
     net::io_context ioc;
     beast::tcp_stream stream(ioc);
-    stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), server_->port()));
+    stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), server_.port()));
     http::request<http::string_body> req{http::verb::post, target, 11};
     req.set(http::field::host, "localhost");
     if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
@@ -79,17 +64,14 @@ class LangServerTest : public ::testing::Test {
 
   // A Jaipur game against a bot, with seat 0 (the token) to move.
   std::pair<std::string, std::string> JaipurGame() {
-    Reply created = CallServer(server_->port(), http::verb::post, "/api/games",
+    Reply created = CallServer(server_.port(), http::verb::post, "/api/games",
                                R"({"game":"jaipur","seats":[{"player":"human"},{"player":"easy"}]})");
     EXPECT_EQ(created.status, 201) << created.body;
-    games_->WaitForBots();
+    server_.games().WaitForBots();
     return {created.body["game_id"], created.body["token"]};
   }
 
-  std::string path_;
-  std::unique_ptr<Store> store_;
-  std::unique_ptr<GameService> games_;
-  std::unique_ptr<HttpServer> server_;
+  testing::TestServer server_{ServerOptions()};
 };
 
 bool StartsWith(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
@@ -130,7 +112,7 @@ TEST_F(LangServerTest, WebSocketMoveErrorsComeInTheHellosLanguage) {
   auto [id, token] = JaipurGame();
   auto is_error = [](const Json& m) { return m["type"] == "error"; };
 
-  WsClient french(server_->port(), id);
+  WsClient french(server_.port(), id);
   french.Send(Json{{"type", "hello"}, {"token", token}, {"lang", "fr"}}.dump());
   ASSERT_EQ(french.Receive()["type"], "state");
   french.Send(Json{{"type", "move"}, {"move", "exchange gold for cloth"}}.dump());
@@ -140,13 +122,13 @@ TEST_F(LangServerTest, WebSocketMoveErrorsComeInTheHellosLanguage) {
   EXPECT_EQ(french.ReceiveUntil(is_error)["error"],
             "coup invalide 'place c3 d3' : action inconnue 'place' (coups : take G, camels, exchange ... for ..., sell N G)");
 
-  WsClient english(server_->port(), id);
+  WsClient english(server_.port(), id);
   english.Send(Json{{"type", "hello"}, {"token", token}}.dump());
   ASSERT_EQ(english.Receive()["type"], "state");
   english.Send(Json{{"type", "move"}, {"move", "exchange gold for cloth"}}.dump());
   EXPECT_EQ(english.ReceiveUntil(is_error)["error"], "illegal move 'exchange gold for cloth': an exchange is at least 2 cards for 2");
 
-  WsClient german(server_->port(), id);
+  WsClient german(server_.port(), id);
   german.Send(Json{{"type", "hello"}, {"token", token}, {"lang", "de"}}.dump());
   EXPECT_EQ(german.Receive()["error"], "hello: lang: expected \"en\" or \"fr\"");
   german.Send(Json{{"type", "move"}, {"move", "camels"}}.dump());

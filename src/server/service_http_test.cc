@@ -7,49 +7,31 @@
 
 #include "server/http_server.h"
 #include "server/test_client.h"
+#include "server/test_server.h"
 
 namespace souk::server {
 namespace {
 
 class ServiceHttpTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    path_ = ::testing::TempDir() + "service_http_test_" + std::to_string(getpid()) + ".db";
-    store_ = std::move(*OpenSqliteStore(path_));
-    games_ = std::make_unique<GameService>(*store_, 1);
-    ServerOptions options;
-    options.port = 0;
-    server_ = std::make_unique<HttpServer>(*games_, options);
-    ASSERT_TRUE(server_->Start().ok());
-  }
-  void TearDown() override {
-    games_->StopBots();
-    server_.reset();
-    games_.reset();
-    store_.reset();
-    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
-  }
   Reply Call(http::verb verb, const std::string& target, const std::string& body = "") {
-    return CallServer(server_->port(), verb, target, body);
+    return CallServer(server_.port(), verb, target, body);
   }
 
-  std::string path_;
-  std::unique_ptr<Store> store_;
-  std::unique_ptr<GameService> games_;
-  std::unique_ptr<HttpServer> server_;
+  testing::TestServer server_{ServerOptions()};
 };
 
 TEST_F(ServiceHttpTest, AGameIsStoredWithItsCreatorsAddress) {
   Reply r = Call(http::verb::post, "/api/games", R"({"game":"jaipur","seats":[{"player":"human"},{"player":"human"}]})");
   ASSERT_EQ(r.status, 201) << r.body;
-  auto stored = store_->LoadGame(r.body["game_id"].get<std::string>());
+  auto stored = server_.store().LoadGame(r.body["game_id"].get<std::string>());
   ASSERT_TRUE(stored.ok()) << stored.message();
   EXPECT_EQ(stored->client, "127.0.0.1");
 }
 
 TEST_F(ServiceHttpTest, AStoreThatCannotWriteIsTheServersFailure) {
   EXPECT_EQ(Call(http::verb::get, "/api/health").status, 200);
-  ASSERT_TRUE(SetSqliteReadOnlyForTesting(*store_, true).ok());
+  ASSERT_TRUE(SetSqliteReadOnlyForTesting(server_.store(), true).ok());
   Reply create = Call(http::verb::post, "/api/games", R"({"game":"jaipur","seats":[{"player":"human"},{"player":"human"}]})");
   EXPECT_EQ(create.status, 503) << create.body;
   // The health read a second ago would do, but a write has failed since.
@@ -58,7 +40,7 @@ TEST_F(ServiceHttpTest, AStoreThatCannotWriteIsTheServersFailure) {
   EXPECT_EQ(health.body["ok"], false);
   ASSERT_TRUE(health.body.contains("store")) << health.body;
   EXPECT_NE(health.body["store"].get<std::string>().find("readonly"), std::string::npos) << health.body;
-  ASSERT_TRUE(SetSqliteReadOnlyForTesting(*store_, false).ok());
+  ASSERT_TRUE(SetSqliteReadOnlyForTesting(server_.store(), false).ok());
   EXPECT_EQ(Call(http::verb::get, "/api/health").body, Json({{"ok", true}}));
 }
 

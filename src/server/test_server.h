@@ -41,6 +41,7 @@ class TestServer {
 
   uint16_t port() const { return server_->port(); }
   GameService& games() { return *games_; }
+  Store& store() { return *store_; }
   HttpServer& http() { return *server_; }
 
  private:
