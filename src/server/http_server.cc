@@ -404,15 +404,15 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void HandleMessage(const std::string& text) {
     auto json = ParseJson(text);
     if (!json.ok()) return Error("message: " + json.message());
-    if (!json->is_object() || !json->contains("type") || !(*json)["type"].is_string())
+    if (!json->is_object() || !json->contains("type") || !json->at("type").is_string())
       return Error("message: expected an object with a string 'type'");
-    const std::string type = (*json)["type"];
+    const std::string type = json->at("type");
     if (type == "hello") {
       if (subscription_) return Error("hello: already said");
       std::string token;
       if (json->contains("token")) {
-        if (!(*json)["token"].is_string()) return Error("hello: token: expected a string");
-        token = (*json)["token"];
+        if (!json->at("token").is_string()) return Error("hello: token: expected a string");
+        token = json->at("token");
       }
       auto lang = LangOfHello(*json);
       if (!lang.ok()) return Error(lang.message());
@@ -430,9 +430,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     }
     if (type == "move") {
       if (!subscription_) return Error("move: say hello with your seat token first");
-      if (!json->contains("move") || !(*json)["move"].is_string()) return Error("move: expected a string 'move'");
+      if (!json->contains("move") || !json->at("move").is_string()) return Error("move: expected a string 'move'");
       if (!Allowed(Rate::kMove, client_) || (seat_ >= 0 && !Allowed(Rate::kSeatMove, SeatKey(game_id_, seat_)))) return;
-      Status moved = games_.Move(game_id_, seat_, (*json)["move"]);
+      Status moved = games_.Move(game_id_, seat_, json->at("move"));
       if (!moved.ok()) return Error(moved.message());
       return;
     }
