@@ -41,6 +41,10 @@ ServeCommand::ServeCommand(CLI::App& app) {
   serve_->add_option("--db", o.db, "SQLite database file (created if missing)")->capture_default_str();
   serve_->add_option("--bot-threads", o.bot_threads, "Threads thinking for the bots")->capture_default_str();
   serve_->add_option("--io-threads", o.http.io_threads, "Network threads")->capture_default_str();
+  serve_->add_option("--bot-nice", o.service.bot_nice,
+                     "Nice steps below the server at which the bot threads think (0: the same priority)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 19));
   serve_->add_option_function<size_t>("--bot-memory-mb", [&o](size_t mb) { o.service.bot_memory_bytes = mb << 20; },
                                       "Memory for every bot together, MB (docs/protocol.md, Limits)")
       ->default_str(std::to_string(o.service.bot_memory_bytes >> 20))

@@ -1,6 +1,10 @@
 #include "server/bot_scheduler.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 
 #include "ai/search.h"
 
@@ -49,8 +53,29 @@ std::string ClientKey(const std::string& address) {
   return key + ":/64";
 }
 
-BotScheduler::BotScheduler(int heavy_workers, int quick_workers) {
-  for (int i = 0; i < std::max(1, heavy_workers); ++i) threads_.emplace_back([this] { Work(true); });
+namespace {
+
+// Linux keeps a nice value per thread, and a thread starts with its creator's: so this
+// lowers the calling thread and every thread it starts afterwards. Lowering needs no
+// privilege; failing to is harmless (the thread keeps the server's priority).
+void LowerThisThreadsPriority(int steps) {
+  if (steps <= 0) return;
+  const pid_t thread = gettid();
+  errno = 0;
+  const int now = getpriority(PRIO_PROCESS, static_cast<id_t>(thread));
+  if (errno != 0) return;
+  setpriority(PRIO_PROCESS, static_cast<id_t>(thread), std::min(19, now + steps));
+}
+
+}  // namespace
+
+BotScheduler::BotScheduler(int heavy_workers, int quick_workers, int heavy_nice) {
+  for (int i = 0; i < std::max(1, heavy_workers); ++i) {
+    threads_.emplace_back([this, heavy_nice] {
+      LowerThisThreadsPriority(heavy_nice);
+      Work(true);
+    });
+  }
   for (int i = 0; i < quick_workers; ++i) threads_.emplace_back([this] { Work(false); });
 }
 

@@ -10,6 +10,10 @@
 // a client already holding a worker of a lane gets another only when no other
 // client's search waits there. So one client's bot-heavy games delay another's bot
 // by at most the searches already under way.
+//
+// The heavy workers think at a lower CPU priority (a higher nice value, per thread,
+// inherited by the threads a search starts): on a server whose cores are all busy
+// searching, a move or a page still gets a core at once.
 #pragma once
 
 #include <condition_variable>
@@ -41,8 +45,10 @@ std::string ClientKey(const std::string& address);
 class BotScheduler {
  public:
   // `heavy_workers` (at least one) take heavy searches first, quick ones when no heavy
-  // one waits; `quick_workers` take quick ones only.
-  BotScheduler(int heavy_workers, int quick_workers);
+  // one waits; `quick_workers` take quick ones only. The heavy workers, and the search
+  // threads they start, run `heavy_nice` steps below the server's CPU priority (0: the
+  // same), so that a long search never delays the network threads' answers.
+  BotScheduler(int heavy_workers, int quick_workers, int heavy_nice = 0);
   ~BotScheduler();
   BotScheduler(const BotScheduler&) = delete;
   BotScheduler& operator=(const BotScheduler&) = delete;

@@ -3,6 +3,7 @@
 #include "server/bot_scheduler.h"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -98,6 +99,31 @@ TEST(BotScheduler, HeavyWorkersTakeCheapBotsWhenNoHeavySearchWaits) {
   scheduler.Submit(BotLane::kQuick, "A", log.Job("quick"));
   scheduler.WaitIdle();
   EXPECT_TRUE(log.Started("quick"));
+}
+
+// The nice value of the calling thread.
+int ThreadNice() { return getpriority(PRIO_PROCESS, static_cast<id_t>(gettid())); }
+
+TEST(BotScheduler, HeavySearchesAndTheThreadsTheyStartThinkAtALowerPriorityThanTheServer) {
+  const int server = ThreadNice();
+  if (server > 19 - 5) GTEST_SKIP() << "this process already runs at nice " << server;
+  BotScheduler scheduler(1, 1, 5);
+  std::promise<int> heavy, started_by_heavy, quick;
+  std::promise<void> open;
+  auto gate = open.get_future().share();
+  scheduler.Submit(BotLane::kHeavy, "B", [&] {
+    heavy.set_value(ThreadNice());
+    std::thread search([&] { started_by_heavy.set_value(ThreadNice()); });
+    search.join();
+    gate.wait();  // so that the quick job below goes to the quick worker
+  });
+  EXPECT_EQ(heavy.get_future().get(), server + 5);
+  EXPECT_EQ(started_by_heavy.get_future().get(), server + 5) << "a search's own threads inherit it";
+  scheduler.Submit(BotLane::kQuick, "A", [&] { quick.set_value(ThreadNice()); });
+  EXPECT_EQ(quick.get_future().get(), server) << "cheap bots answer at the server's priority";
+  open.set_value();
+  scheduler.WaitIdle();
+  EXPECT_EQ(ThreadNice(), server) << "the server's own threads are left as they were";
 }
 
 TEST(BotScheduler, StoppingFinishesTheRunningJobsAndDropsTheQueued) {

@@ -49,7 +49,7 @@ GameService::GameService(Store& store, const ServiceOptions& options)
     : store_(store),
       options_(options),
       bot_memory_(options.bot_memory_bytes, std::max(1, options.bot_threads) + std::max(0, options.quick_bot_threads)),
-      scheduler_(options.bot_threads, std::max(0, options.quick_bot_threads)) {
+      scheduler_(options.bot_threads, std::max(0, options.quick_bot_threads), options.bot_nice) {
   if (options_.sweep_every_ms > 0)
     sweeper_ = std::thread([this] {
       std::unique_lock lock(sweep_mutex_);

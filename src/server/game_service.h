@@ -72,6 +72,9 @@ struct ServiceOptions {
   // move or less.
   int bot_threads = 1;
   int quick_bot_threads = 1;
+  // How many nice steps below the server the `bot_threads` think (--bot-nice): the
+  // network threads answer first when every core is searching.
+  int bot_nice = 10;
   // Every bot of every game together: their search trees between moves and the
   // searches under way (--bot-memory-mb).
   size_t bot_memory_bytes = size_t{1} << 30;
