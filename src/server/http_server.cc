@@ -486,7 +486,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         games_(shared.games),
         options_(shared.options),
         peer_(peer),
-        slot_(std::move(slot)) {}
+        slot_(std::move(slot)),
+        pause_(stream_.get_executor()) {}
 
   void Run() { net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::Read, shared_from_this())); }
 
@@ -541,13 +542,25 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   void Write(Response res) {
+    refusals_in_a_row_ = res.result() == http::status::too_many_requests ? refusals_in_a_row_ + 1 : 0;
     auto shared = std::make_shared<Response>(std::move(res));
     http::async_write(stream_, *shared, [self = shared_from_this(), shared](beast::error_code ec, size_t) {
       if (ec || !shared->keep_alive()) {
         self->stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
         return;
       }
-      self->Read();
+      self->ReadAfterRefusals();
+    });
+  }
+
+  // After 429s in a row, the next request is read after a pause (rate_limits.h).
+  void ReadAfterRefusals() {
+    const std::chrono::milliseconds pause = PauseAfterRefusals(refusals_in_a_row_);
+    if (pause.count() == 0) return Read();
+    pause_.expires_after(pause);
+    stream_.expires_after(std::chrono::seconds(30));  // the pause counts against the idle time
+    pause_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (!ec) self->Read();
     });
   }
 
@@ -559,6 +572,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   const ServerOptions& options_;
   const IpAddress peer_;
   ConnectionSlot slot_;  // its place in the connection count, handed to a WebSocket
+  int refusals_in_a_row_ = 0;
+  net::steady_timer pause_;
 };
 
 }  // namespace

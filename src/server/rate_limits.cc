@@ -41,6 +41,11 @@ long long RetryAfterSeconds(std::chrono::milliseconds wait) {
   return std::max<long long>(1, std::chrono::ceil<std::chrono::seconds>(wait).count());
 }
 
+std::chrono::milliseconds PauseAfterRefusals(int in_a_row) {
+  if (in_a_row < 2) return std::chrono::milliseconds(0);
+  return std::chrono::milliseconds(10) * (1 << std::min(in_a_row - 2, 7));
+}
+
 RateRefusal Refuse(Rate rate, const RateLimit& limit, LimitClock::duration wait) {
   const RateInfo& info = RateInfos()[static_cast<size_t>(rate)];
   const auto ms = std::max(std::chrono::milliseconds(1), std::chrono::ceil<std::chrono::milliseconds>(wait));

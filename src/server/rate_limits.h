@@ -57,6 +57,11 @@ struct RateRefusal {
 RateRefusal Refuse(Rate rate, const RateLimit& limit, LimitClock::duration wait);
 // Retry-After: whole seconds, rounded up, at least 1.
 long long RetryAfterSeconds(std::chrono::milliseconds wait);
+// How long a kept-alive connection is left unread after its `in_a_row`th 429 in a
+// row (any other answer ends the run): nothing after the first, then 10 ms doubling
+// up to 1.28 s. A client that asks again at once, ignoring Retry-After, then costs
+// the server a timer instead of a parse and an answer each time.
+std::chrono::milliseconds PauseAfterRefusals(int in_a_row);
 
 // A bucket table for each limit but kWsMessage (each WebSocket holds its own bucket).
 class RateLimiters {

@@ -123,6 +123,45 @@ TEST_F(RateLimitsTest, Create) {
   ExpectLimited(clock_, "create", [&] { return Ask(port(), http::verb::post, "/api/games", kTwoHumans); });
 }
 
+// A client that asks again at once after its 429s, on one kept-alive connection, is
+// read again only after a pause doubling with each refusal in a row from the second
+// (10, 20, 40 ms...): a flood costs the server a timer instead of a parse and an
+// answer. An answer that is not a refusal ends the run.
+TEST_F(RateLimitsTest, AskingAgainAtOnceAfterRefusalsIsReadAfterAGrowingPause) {
+  Serve(Rate::kCreate);
+  net::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port()));
+  beast::flat_buffer buffer;
+  auto create = [&] {
+    http::request<http::string_body> req{http::verb::post, "/api/games", 11};
+    req.set(http::field::host, "localhost");
+    req.keep_alive(true);
+    req.body() = kTwoHumans;
+    req.prepare_payload();
+    http::write(stream, req);
+    http::response<http::string_body> res;
+    http::read(stream, buffer, res);
+    return static_cast<int>(res.result_int());
+  };
+  EXPECT_EQ(create(), 201);
+  EXPECT_EQ(create(), 201);
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(create(), 429) << "refusal " << i + 1;
+  EXPECT_GE(std::chrono::steady_clock::now() - start, 70ms) << "paused 10 + 20 + 40 ms before the last three";
+  clock_.Advance(1s);
+  EXPECT_EQ(create(), 201) << "the connection is still served after its pauses";
+}
+
+TEST(PauseAfterRefusals, NoneAfterOneThenDoublingFromTenMillisecondsToAboutASecond) {
+  EXPECT_EQ(PauseAfterRefusals(0), 0ms);
+  EXPECT_EQ(PauseAfterRefusals(1), 0ms) << "a client that waits as told after one 429 never waits longer";
+  EXPECT_EQ(PauseAfterRefusals(2), 10ms);
+  EXPECT_EQ(PauseAfterRefusals(3), 20ms);
+  EXPECT_EQ(PauseAfterRefusals(9), 1280ms);
+  EXPECT_EQ(PauseAfterRefusals(1000), 1280ms) << "capped, however long the run";
+}
+
 TEST_F(RateLimitsTest, Join) {
   Serve(Rate::kJoin);
   CreateGame();
