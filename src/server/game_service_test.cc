@@ -10,31 +10,15 @@
 #include <future>
 
 #include "format/record.h"
+#include "server/test_service.h"
 #include "server/tokens.h"
 
 namespace souk::server {
 namespace {
 
-class GameServiceTest : public ::testing::Test {
+class GameServiceTest : public testing::ServiceOnDiskTest {
  protected:
-  void SetUp() override {
-    path_ = ::testing::TempDir() + "service_test_" + std::to_string(getpid()) + ".db";
-    Reopen();
-  }
-  void TearDown() override {
-    service_.reset();
-    store_.reset();
-    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
-  }
-  void Reopen() {
-    service_.reset();
-    store_.reset();
-    auto store = OpenSqliteStore(path_);
-    ASSERT_TRUE(store.ok()) << store.message();
-    store_ = std::move(*store);
-    service_ = std::make_unique<GameService>(*store_, 2);
-    service_->UseSeedsFrom(seed_);
-  }
+  GameServiceTest() : ServiceOnDiskTest("service_test") { options_.bot_threads = 2; }
   Created Make(const std::string& game, std::vector<std::string> players) {
     CreateRequest r;
     r.game = game;
@@ -70,17 +54,6 @@ class GameServiceTest : public ::testing::Test {
     }
     FAIL() << "the game did not end";
   }
-  // The games' seeds: SOUK_TEST_SEED replays a failure, else a fixed one.
-  static uint64_t TestSeed() {
-    const char* text = std::getenv("SOUK_TEST_SEED");
-    return text ? std::strtoull(text, nullptr, 10) : 20261124;
-  }
-  uint64_t seed_ = TestSeed();
-  ::testing::ScopedTrace trace_{__FILE__, __LINE__, "games seeded from " + std::to_string(seed_) +
-                                                        " (SOUK_TEST_SEED replays)"};
-  std::string path_;
-  std::unique_ptr<Store> store_;
-  std::unique_ptr<GameService> service_;
 };
 
 TEST_F(GameServiceTest, AJaipurGameAgainstABotIsPlayedAndStoredToTheEnd) {

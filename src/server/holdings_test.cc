@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "server/game_service.h"
+#include "server/test_service.h"
 
 namespace souk::server {
 namespace {
@@ -17,27 +18,12 @@ int64_t Now() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-class HoldingsTest : public ::testing::Test {
+class HoldingsTest : public testing::ServiceOnDiskTest {
  protected:
-  void SetUp() override {
-    path_ = ::testing::TempDir() + "holdings_test_" + std::to_string(getpid()) + ".db";
+  HoldingsTest() : ServiceOnDiskTest("holdings_test") {
     options_.max_games_per_client = 3;
     options_.max_games = 5;
     options_.sweep_every_ms = 0;  // the tests sweep, at the times they choose
-    Reopen();
-  }
-  void TearDown() override {
-    service_.reset();
-    store_.reset();
-    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
-  }
-  void Reopen() {
-    service_.reset();
-    store_.reset();
-    auto store = OpenSqliteStore(path_);
-    ASSERT_TRUE(store.ok()) << store.message();
-    store_ = std::move(*store);
-    service_ = std::make_unique<GameService>(*store_, options_);
   }
   Result<Created> Make(const std::string& client, std::vector<std::string> players = {"human", "human"},
                        const std::string& game = "marrakech") {
@@ -68,10 +54,6 @@ class HoldingsTest : public ::testing::Test {
     }
     FAIL() << "the game did not end";
   }
-  std::string path_;
-  ServiceOptions options_;
-  std::unique_ptr<Store> store_;
-  std::unique_ptr<GameService> service_;
 };
 
 TEST_F(HoldingsTest, GamesInPlayAreBoundedPerClientAndPerServer) {
