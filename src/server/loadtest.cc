@@ -22,6 +22,7 @@
 #include "format/json.h"
 #include "server/loadtest_abuse.h"
 #include "server/loadtest_net.h"
+#include "server/loadtest_seat.h"
 
 namespace souk::server {
 namespace {
@@ -48,108 +49,6 @@ struct GameInfo {
   std::string id;
   std::string tokens[2];
   int64_t acked = 0;
-};
-
-// One seat of one game on one WebSocket: waits for its turn, thinks, moves.
-class SeatClient : public std::enable_shared_from_this<SeatClient> {
- public:
-  SeatClient(net::io_context& ioc, tcp::endpoint endpoint, GameInfo& game, int seat, Shared& shared, int think_ms,
-             uint64_t seed)
-      : ws_(ioc), think_(ioc), endpoint_(endpoint), game_(game), seat_(seat), shared_(shared), think_ms_(think_ms),
-        prng_(seed) {}
-
-  void Start() {
-    try {
-      load::BindSource(beast::get_lowest_layer(ws_).socket(), game_.source);
-    } catch (const std::exception&) {
-      return Fail();
-    }
-    beast::get_lowest_layer(ws_).async_connect(endpoint_, [self = shared_from_this()](beast::error_code ec) {
-      if (ec) return self->Fail();
-      beast::get_lowest_layer(self->ws_).expires_never();
-      self->ws_.async_handshake("localhost", "/api/games/" + self->game_.id + "/ws", [self](beast::error_code ec2) {
-        if (ec2) return self->Fail();
-        self->Write(DumpJson(Json{{"type", "hello"}, {"token", self->game_.tokens[self->seat_]}}, false));
-        self->Read();
-      });
-    });
-  }
-
-  void Close() {
-    closed_ = true;
-    think_.cancel();
-    beast::error_code ec;
-    beast::get_lowest_layer(ws_).socket().close(ec);
-  }
-
- private:
-  void Fail() {
-    if (!closed_) ++shared_.errors;
-    closed_ = true;
-  }
-
-  void Write(std::string text) {
-    outgoing_ = std::move(text);
-    ws_.text(true);
-    ws_.async_write(net::buffer(outgoing_), [self = shared_from_this()](beast::error_code ec, size_t) {
-      if (ec) self->Fail();
-    });
-  }
-
-  void Read() {
-    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, size_t) {
-      if (ec) return self->Fail();
-      std::string text = beast::buffers_to_string(self->buffer_.data());
-      self->buffer_.consume(self->buffer_.size());
-      self->OnMessage(text);
-      if (!self->closed_) self->Read();
-    });
-  }
-
-  void OnMessage(const std::string& text) {
-    auto json = ParseJson(text);
-    if (!json.ok() || (*json)["type"] == "error") {
-      ++shared_.errors;
-      return;
-    }
-    const Json& m = *json;
-    const int64_t count = m["move_count"].get<int64_t>();
-    if (waiting_ && count > sent_at_count_) {
-      waiting_ = false;
-      shared_.latencies_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - sent_at_).count());
-      ++game_.acked;
-    }
-    if (m["over"].get<bool>()) {
-      if (seat_ == 0) ++shared_.finished;
-      return;
-    }
-    if (waiting_ || m["to_move"] != seat_ || m["legal"].empty() || Clock::now() >= shared_.stop_moving) return;
-    std::vector<std::string> legal = m["legal"].get<std::vector<std::string>>();
-    const std::string move = legal[prng_.Below(static_cast<uint32_t>(legal.size()))];
-    const int delay = think_ms_ > 0 ? static_cast<int>(prng_.Below(static_cast<uint32_t>(2 * think_ms_))) : 0;
-    waiting_ = true;
-    sent_at_count_ = count;
-    think_.expires_after(std::chrono::milliseconds(delay));
-    think_.async_wait([self = shared_from_this(), move](beast::error_code ec) {
-      if (ec || self->closed_) return;
-      self->sent_at_ = Clock::now();
-      self->Write(DumpJson(Json{{"type", "move"}, {"move", move}}, false));
-    });
-  }
-
-  websocket::stream<beast::tcp_stream> ws_;
-  net::steady_timer think_;
-  tcp::endpoint endpoint_;
-  GameInfo& game_;
-  int seat_;
-  Shared& shared_;
-  int think_ms_;
-  Prng prng_;
-  beast::flat_buffer buffer_;
-  std::string outgoing_;
-  bool waiting_ = false, closed_ = false;
-  int64_t sent_at_count_ = 0;
-  Clock::time_point sent_at_;
 };
 
 // Two sockets per game, and the server's own: more than the usual 1,024 files.
@@ -291,16 +190,29 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
     a.seed = o.seed ^ 0xab05eULL;
     abusers = std::thread([a, report] { load::RunAbuse(a, &report->abuse); });
   }
-  std::vector<std::shared_ptr<SeatClient>> clients;
+  std::vector<std::shared_ptr<load::SeatPlayer>> clients;
   Prng seeds(o.seed);
   for (GameInfo& g : games)
     for (int seat = 0; seat < 2; ++seat) {
-      clients.push_back(std::make_shared<SeatClient>(ioc, endpoint, g, seat, shared, o.think_ms, seeds.Next()));
+      load::SeatHooks hooks;
+      hooks.think_ms = [think = o.think_ms](Prng& prng) {
+        return think > 0 ? static_cast<int>(prng.Below(static_cast<uint32_t>(2 * think))) : 0;
+      };
+      hooks.may_move = [&shared] { return Clock::now() < shared.stop_moving; };
+      hooks.on_failure = [&shared] { ++shared.errors; };
+      hooks.on_error_message = hooks.on_failure;
+      hooks.on_counted = [&shared, &g](Clock::duration took) {
+        shared.latencies_ms.push_back(std::chrono::duration<double, std::milli>(took).count());
+        ++g.acked;
+      };
+      if (seat == 0) hooks.on_over = [&shared] { ++shared.finished; };
+      clients.push_back(std::make_shared<load::SeatPlayer>(ioc, endpoint, g.source, g.id, g.tokens[seat], seeds.Next(),
+                                                           std::move(hooks)));
       clients.back()->Start();
     }
   // Play, then a grace period for the last moves' answers.
   ioc.run_for(std::chrono::seconds(o.seconds) + std::chrono::milliseconds(2000));
-  for (auto& c : clients) c->Close();
+  for (auto& c : clients) c->Stop();
   ioc.restart();
   ioc.poll();
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count() - 2.0;

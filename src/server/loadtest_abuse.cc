@@ -17,6 +17,7 @@
 #include "core/prng.h"
 #include "format/json.h"
 #include "server/loadtest_net.h"
+#include "server/loadtest_seat.h"
 
 namespace souk::server::load {
 namespace {
@@ -351,116 +352,19 @@ class NeverReader : public std::enable_shared_from_this<NeverReader> {
 // ---- seats the abusers play
 
 // One seat on a WebSocket: a random legal move `think_ms` after its turn comes, until
-// the game ends (then `on_over`) or the abuse does.
-class AutoSeat : public std::enable_shared_from_this<AutoSeat> {
- public:
-  AutoSeat(Context& c, Source source, std::string game_id, std::string token, int think_ms, uint64_t seed,
-           int64_t* moves, std::function<void()> on_over)
-      : c_(c), ws_(c.ioc), think_(c.ioc), source_(source), game_id_(std::move(game_id)), token_(std::move(token)),
-        think_ms_(think_ms), prng_(seed), moves_(moves), on_over_(std::move(on_over)) {}
-
-  void Start() {
-    try {
-      BindSource(beast::get_lowest_layer(ws_).socket(), source_);
-    } catch (const std::exception&) {
-      ++c_.report.other_errors;
-      return;
-    }
-    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(10));
-    beast::get_lowest_layer(ws_).async_connect(c_.server, [self = shared_from_this()](beast::error_code ec) {
-      if (ec) return self->Fail();
-      self->ws_.async_handshake("localhost", "/api/games/" + self->game_id_ + "/ws", [self](beast::error_code hec) {
-        if (hec) return self->Fail();
-        beast::get_lowest_layer(self->ws_).expires_never();
-        self->Write(DumpJson(Json{{"type", "hello"}, {"token", self->token_}}));
-        self->Read();
-      });
-    });
-  }
-
-  void Stop() {
-    done_ = true;
-    think_.cancel();
-    beast::error_code ec;
-    beast::get_lowest_layer(ws_).socket().close(ec);
-  }
-
- private:
-  void Fail() {
-    if (!done_ && !c_.Over()) ++c_.report.other_errors;
-    done_ = true;
-  }
-
-  void Write(std::string text) {
-    out_.push_back(std::move(text));
-    if (out_.size() == 1) WriteNext();
-  }
-  void WriteNext() {
-    ws_.text(true);
-    ws_.async_write(net::buffer(out_.front()), [self = shared_from_this()](beast::error_code ec, size_t) {
-      if (ec) return self->Fail();
-      self->out_.pop_front();
-      if (!self->out_.empty()) self->WriteNext();
-    });
-  }
-
-  void Read() {
-    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, size_t) {
-      if (ec) return self->Fail();
-      std::string text = beast::buffers_to_string(self->buffer_.data());
-      self->buffer_.consume(self->buffer_.size());
-      self->OnMessage(text);
-      if (!self->done_) self->Read();
-    });
-  }
-
-  void OnMessage(const std::string& text) {
-    Json m;
-    try {
-      m = Json::parse(text);
-    } catch (const std::exception&) {
-      ++c_.report.other_errors;
-      return;
-    }
-    if (!m.is_object() || m.value("type", "") != "state") return;  // an error: a stale move, say
-    const int64_t count = m.value("move_count", int64_t{0});
-    if (count > seen_count_) waiting_ = false;
-    seen_count_ = std::max(seen_count_, count);
-    if (m.value("over", false)) {
-      done_ = true;
-      if (on_over_) on_over_();
-      beast::error_code ec;
-      beast::get_lowest_layer(ws_).socket().close(ec);
-      return;
-    }
-    if (waiting_ || c_.Over() || !m["seat"].is_number() || m["to_move"] != m["seat"] || !m["legal"].is_array() ||
-        m["legal"].empty())
-      return;
-    const Json& legal = m["legal"];
-    const std::string move = legal[prng_.Below(static_cast<uint32_t>(legal.size()))];
-    waiting_ = true;
-    think_.expires_after(milliseconds(think_ms_));
-    think_.async_wait([self = shared_from_this(), move](beast::error_code ec) {
-      if (ec || self->done_ || self->c_.Over()) return;
-      ++*self->moves_;
-      self->Write(DumpJson(Json{{"type", "move"}, {"move", move}}));
-    });
-  }
-
-  Context& c_;
-  websocket::stream<beast::tcp_stream> ws_;
-  net::steady_timer think_;
-  Source source_;
-  std::string game_id_, token_;
-  int think_ms_;
-  Prng prng_;
-  int64_t* moves_;
-  std::function<void()> on_over_;
-  beast::flat_buffer buffer_;
-  std::deque<std::string> out_;
-  bool waiting_ = false, done_ = false;
-  int64_t seen_count_ = -1;
-};
+// the game ends (then `on_over`) or the abuse does; `moves` counts its moves.
+std::shared_ptr<SeatPlayer> AutoSeat(Context& c, Source source, const std::string& game_id, const std::string& token,
+                                     int think_ms, uint64_t seed, int64_t* moves, std::function<void()> on_over) {
+  SeatHooks hooks;
+  hooks.think_ms = [think_ms](Prng&) { return think_ms; };
+  hooks.may_move = [&c] { return !c.Over(); };
+  hooks.on_failure = [&c] {
+    if (!c.Over()) ++c.report.other_errors;  // cut short at the end, not by the server
+  };
+  hooks.on_counted = [moves](Clock::duration) { ++*moves; };
+  hooks.on_over = std::move(on_over);
+  return std::make_shared<SeatPlayer>(c.ioc, c.server, source, game_id, token, seed, std::move(hooks));
+}
 
 // The abusers that play: the busy game (both seats) and the bot-heavy games (their
 // human seat). A game that ends is replaced, within bounds.
@@ -484,7 +388,7 @@ class Players {
     c_.busy_game = id;
     const std::string tokens[2] = {created.body["token"], joined.body["token"]};
     for (int seat = 0; seat < 2; ++seat) {
-      auto player = std::make_shared<AutoSeat>(c_, source, id, tokens[seat], 20, seeds_.Next(), &c_.report.busy_moves,
+      auto player = AutoSeat(c_, source, id, tokens[seat], 20, seeds_.Next(), &c_.report.busy_moves,
                                                seat == 0 ? std::function<void()>([this] { Replace(true); }) : nullptr);
       seats_.push_back(player);
       player->Start();
@@ -509,7 +413,7 @@ class Players {
       return;
     }
     ++c_.report.bot_games_created;
-    auto player = std::make_shared<AutoSeat>(c_, source, created.body["game_id"], created.body["token"], 0,
+    auto player = AutoSeat(c_, source, created.body["game_id"], created.body["token"], 0,
                                              seeds_.Next(), &c_.report.bot_game_moves,
                                              [this, marrakech] { net::post(c_.ioc, [this, marrakech] { StartBotGame(marrakech); }); });
     seats_.push_back(player);
@@ -530,7 +434,7 @@ class Players {
 
   Context& c_;
   Prng seeds_;
-  std::vector<std::shared_ptr<AutoSeat>> seats_;
+  std::vector<std::shared_ptr<SeatPlayer>> seats_;
   int bot_games_started_ = 0;
 };
 
