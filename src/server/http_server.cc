@@ -2,6 +2,7 @@
 #include "server/lang.h"
 #include "server/rate_limits.h"
 #include "server/refuse_connection.h"
+#include "server/server_shared.h"
 #include "server/static_files.h"
 
 #include <boost/asio.hpp>
@@ -11,7 +12,6 @@
 #include <sys/resource.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <deque>
@@ -21,25 +21,7 @@
 namespace souk::server {
 namespace {
 
-namespace beast = boost::beast;
-namespace http = beast::http;
 namespace websocket = beast::websocket;
-namespace net = boost::asio;
-using tcp = net::ip::tcp;
-using Request = http::request<http::string_body>;
-using Response = http::response<http::string_body>;
-
-// What every connection of one server shares. Outlives them all: HttpServer::Impl
-// destroys its io_context, and with it every connection, first.
-struct Shared {
-  Shared(GameService& g, const ServerOptions& o, int max_connections)
-      : games(g), options(o), connections(max_connections, o.connections.per_address), limiters(o.rates, o.rate_clock) {}
-  GameService& games;
-  const ServerOptions& options;
-  ConnectionTable connections;
-  RateLimiters limiters;
-  std::shared_ptr<std::atomic<int>> refusals_in_flight = std::make_shared<std::atomic<int>>(0);
-};
 
 // The X-Forwarded-For headers of a request, joined by commas as if they were one.
 std::string ForwardedFor(const http::request_header<>& req) {
@@ -66,9 +48,6 @@ struct ApiError {
   std::string message;
   std::chrono::milliseconds retry_after{0};
 };
-
-// The bucket of a seat's moves: per game and seat, whichever token or connection.
-std::string SeatKey(const std::string& game_id, int seat) { return game_id + "/" + std::to_string(seat); }
 
 Response JsonResponse(const Request& req, http::status status, const Json& body) {
   Response res{status, req.version()};
