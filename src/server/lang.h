@@ -1,6 +1,6 @@
 // The language a client reads: the engine's refusals reach it in that language.
-// One place for the server's choice, applied by http_server.cc where an error is
-// written for a client (docs/protocol.md, "Languages").
+// One place for the server's choice, applied by http_routes.cc and ws_session.cc
+// where an error is written for a client (docs/protocol.md, "Languages").
 #pragma once
 
 #include <string_view>

@@ -1,0 +1,243 @@
+#include "server/http_routes.h"
+#include "server/lang.h"
+#include "server/static_files.h"
+
+#include <chrono>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace souk::server {
+
+Response JsonResponse(const Request& req, http::status status, const Json& body) {
+  Response res{status, req.version()};
+  res.set(http::field::content_type, "application/json");
+  res.set(http::field::cache_control, "no-store");
+  res.keep_alive(req.keep_alive());
+  res.body() = DumpJson(body, false);
+  res.prepare_payload();
+  return res;
+}
+
+Response TooManyRequests(const Request& req, const std::string& message, std::chrono::milliseconds wait) {
+  Response res = JsonResponse(req, http::status::too_many_requests, {{"error", message}, {"retry_after_ms", wait.count()}});
+  res.set(http::field::retry_after, std::to_string(RetryAfterSeconds(wait)));
+  return res;
+}
+
+bool GamePath(std::string_view target, std::string* id, std::string* rest) {
+  constexpr std::string_view kPrefix = "/api/games/";
+  if (target.substr(0, kPrefix.size()) != kPrefix) return false;
+  target.remove_prefix(kPrefix.size());
+  size_t slash = target.find('/');
+  *id = std::string(target.substr(0, slash));
+  *rest = slash == std::string_view::npos ? "" : std::string(target.substr(slash + 1));
+  return !id->empty() && id->size() <= 32;
+}
+
+namespace {
+
+// A request's mistake, as the status and message the client gets; with a wait
+// (a limit reached), Retry-After says how long.
+struct ApiError {
+  http::status status;
+  std::string message;
+  std::chrono::milliseconds retry_after{0};
+};
+
+Json ParseBody(const Request& req) {
+  auto json = ParseJson(req.body());
+  if (!json.ok()) throw ApiError{http::status::bad_request, "body: " + json.message()};
+  if (!json->is_object()) throw ApiError{http::status::bad_request, "body: expected a JSON object"};
+  return *json;
+}
+
+std::string StringField(const Json& body, const char* key, bool required) {
+  auto it = body.find(key);
+  if (it == body.end() || it->is_null()) {
+    if (required) throw ApiError{http::status::bad_request, std::string(key) + ": required"};
+    return {};
+  }
+  if (!it->is_string()) throw ApiError{http::status::bad_request, std::string(key) + ": expected a string"};
+  return it->get<std::string>();
+}
+
+int IntField(const Json& body, const char* key, int fallback) {
+  auto it = body.find(key);
+  if (it == body.end() || it->is_null()) return fallback;
+  if (!it->is_number_integer() || *it < 0 || *it > 64)
+    throw ApiError{http::status::bad_request, std::string(key) + ": expected a small whole number"};
+  return it->get<int>();
+}
+
+// The token of "Authorization: Bearer TOKEN", or "".
+std::string BearerToken(const Request& req) {
+  auto it = req.find(http::field::authorization);
+  if (it == req.end()) return {};
+  std::string_view value = it->value();
+  if (value.substr(0, 7) != "Bearer ") throw ApiError{http::status::unauthorized, "authorization: expected 'Bearer TOKEN'"};
+  return std::string(value.substr(7));
+}
+
+// The one place where a kind of failure becomes an HTTP status.
+http::status HttpStatusFor(StatusCode code) {
+  switch (code) {
+    case StatusCode::kOk: return http::status::ok;
+    case StatusCode::kInvalidArgument: return http::status::bad_request;
+    case StatusCode::kIllegalMove:
+    case StatusCode::kFailedPrecondition: return http::status::conflict;
+    case StatusCode::kNotFound: return http::status::not_found;
+    case StatusCode::kUnauthenticated: return http::status::unauthorized;
+    case StatusCode::kPermissionDenied: return http::status::forbidden;
+    case StatusCode::kResourceExhausted: return http::status::too_many_requests;
+    case StatusCode::kUnavailable: return http::status::service_unavailable;
+    case StatusCode::kInternal: return http::status::internal_server_error;
+  }
+  return http::status::internal_server_error;
+}
+
+[[noreturn]] void Throw(const Status& status) { throw ApiError{HttpStatusFor(status.code()), status.message()}; }
+
+template <typename T>
+T OrThrow(Result<T> result) {
+  if (!result.ok()) Throw(result.status());
+  return std::move(*result);
+}
+
+Response StaticResponse(const Request& req, const std::string& web_dir) {
+  StaticFile file = web_dir.empty() ? StaticFile{404, "text/plain; charset=utf-8", "no web app is served here (--web DIR)\n"}
+                                    : LoadStatic(web_dir, req.target());
+  Response res{static_cast<http::status>(file.status), req.version()};
+  res.set(http::field::content_type, file.content_type);
+  res.set("X-Content-Type-Options", "nosniff");
+  res.set(http::field::cache_control, "no-cache");
+  res.keep_alive(req.keep_alive());
+  res.body() = std::move(file.body);
+  res.prepare_payload();
+  return res;
+}
+
+// `client`: the AddressKey of the client the request comes from.
+Response Route(Shared& shared, const Request& req, const std::string& client) {
+  GameService& games = shared.games;
+  const ServerOptions& options = shared.options;
+  // Takes a token from the client's (or `key`'s) bucket of `rate`, or refuses the request.
+  auto limit = [&](Rate rate, const std::string& key) {
+    if (auto refused = shared.limiters.Take(rate, key))
+      throw ApiError{http::status::too_many_requests, refused->message, refused->retry_after};
+  };
+  const Lang lang = LangOfAcceptLanguage(req[http::field::accept_language]);  // of rule errors
+  try {
+    std::string_view target = req.target();
+    if (target.substr(0, 5) != "/api/" && (req.method() == http::verb::get || req.method() == http::verb::head))
+      return StaticResponse(req, options.web_dir);
+    if (size_t q = target.find('?'); q != std::string_view::npos) target = target.substr(0, q);
+    // HEAD takes the GET route; Handle drops the body.
+    const http::verb verb = req.method() == http::verb::head ? http::verb::get : req.method();
+    // Never limited: monitors poll it, and it costs nothing. 503 when the store cannot write.
+    if (target == "/api/health" && verb == http::verb::get) {
+      if (Status health = games.Health(); !health.ok())
+        return JsonResponse(req, http::status::service_unavailable, {{"ok", false}, {"store", health.message()}});
+      return JsonResponse(req, http::status::ok, {{"ok", true}});
+    }
+    if (target == "/api/games" && verb == http::verb::post) {
+      limit(Rate::kCreate, client);
+      Json body = ParseBody(req);
+      CreateRequest create;
+      create.game = StringField(body, "game", true);
+      create.players = IntField(body, "players", 0);
+      create.variant = StringField(body, "variant", false);
+      create.creator_seat = IntField(body, "creator_seat", 0);
+      create.client = client;
+      auto seats = body.find("seats");
+      if (seats == body.end() || !seats->is_array() || seats->size() > 4)
+        throw ApiError{http::status::bad_request, "seats: expected an array of up to 4 seats"};
+      for (const Json& seat : *seats) {
+        if (!seat.is_object()) throw ApiError{http::status::bad_request, "seats: each seat is an object"};
+        SeatRequest s;
+        s.player = StringField(seat, "player", true);
+        s.name = StringField(seat, "name", false);
+        create.seats.push_back(std::move(s));
+      }
+      Created c = OrThrow(games.Create(create));
+      Json invites = Json::array();
+      for (const auto& [seat, code] : c.invites) invites.push_back({{"seat", seat}, {"invite", code}});
+      return JsonResponse(req, http::status::created,
+                          {{"game_id", c.game_id}, {"seat", c.seat}, {"token", c.token}, {"invites", invites}});
+    }
+    if (target == "/api/lobby" && verb == http::verb::post) {
+      limit(Rate::kLobby, client);
+      Json body = ParseBody(req);
+      auto tokens = body.find("tokens");
+      if (tokens == body.end() || !tokens->is_array() || tokens->size() > 200)
+        throw ApiError{http::status::bad_request, "tokens: expected an array of up to 200 seat tokens"};
+      std::vector<std::string> list;
+      for (const Json& t : *tokens) {
+        if (!t.is_string()) throw ApiError{http::status::bad_request, "tokens: expected strings"};
+        list.push_back(t.get<std::string>());
+      }
+      return JsonResponse(req, http::status::ok, {{"games", OrThrow(games.GamesOfTokens(list))}});
+    }
+    std::string id, rest;
+    if (GamePath(target, &id, &rest)) {
+      // The seat whose Bearer token the request carries; `what` names the action refused.
+      auto seat_acting = [&](const std::string& what) {
+        std::string token = BearerToken(req);
+        if (token.empty()) throw ApiError{http::status::unauthorized, "authorization: a seat token is needed " + what};
+        return OrThrow(games.SeatOf(id, token));
+      };
+      if (rest.empty() && verb == http::verb::get) {
+        limit(Rate::kRead, client);
+        const int seat = OrThrow(games.SeatOf(id, BearerToken(req)));
+        return JsonResponse(req, http::status::ok, OrThrow(games.View(id, seat)).json);
+      }
+      if (rest == "join" && verb == http::verb::post) {
+        limit(Rate::kJoin, client);
+        Json body = ParseBody(req);
+        Joined joined = OrThrow(games.Join(id, StringField(body, "invite", true), StringField(body, "name", false)));
+        return JsonResponse(req, http::status::ok, {{"game_id", id}, {"seat", joined.seat}, {"token", joined.token}});
+      }
+      if (rest == "moves" && verb == http::verb::post) {
+        limit(Rate::kMove, client);
+        Json body = ParseBody(req);
+        int seat = seat_acting("to move");
+        limit(Rate::kSeatMove, SeatKey(id, seat));
+        if (Status moved = games.Move(id, seat, StringField(body, "move", true)); !moved.ok()) Throw(moved);
+        return JsonResponse(req, http::status::ok, OrThrow(games.View(id, seat)).json);
+      }
+      if (rest == "preview" && verb == http::verb::post) {
+        limit(Rate::kPreview, client);
+        Json body = ParseBody(req);
+        int seat = seat_acting("to preview a move");
+        Json preview = OrThrow(games.Preview(id, seat, StringField(body, "move", true)));
+        return JsonResponse(req, http::status::ok, WithErrorIn(preview, lang));
+      }
+      if (rest == "replay" && verb == http::verb::get) {
+        limit(Rate::kRead, client);
+        return JsonResponse(req, http::status::ok, OrThrow(games.Replay(id)));
+      }
+      if (rest == "record" && verb == http::verb::get) {
+        limit(Rate::kRead, client);
+        return JsonResponse(req, http::status::ok, OrThrow(games.Record(id)));
+      }
+    }
+    limit(Rate::kRead, client);  // a client trying routes pays like one reading
+    throw ApiError{http::status::not_found, "no such route: " + std::string(req.method_string()) + " " + std::string(target)};
+  } catch (const ApiError& e) {
+    if (e.status == http::status::too_many_requests) return TooManyRequests(req, e.message, e.retry_after);
+    return JsonResponse(req, e.status, WithErrorIn({{"error", e.message}}, lang));
+  } catch (const std::exception& e) {
+    return JsonResponse(req, http::status::internal_server_error, {{"error", std::string("internal error: ") + e.what()}});
+  }
+}
+
+}  // namespace
+
+Response Handle(Shared& shared, const Request& req, const std::string& client) {
+  Response res = Route(shared, req, client);
+  if (req.method() == http::verb::head) res.body().clear();
+  return res;
+}
+
+}  // namespace souk::server

@@ -1,0 +1,29 @@
+// The JSON API and the web app's files: a request in, its response out, with no
+// socket: the HTTP session (http_server.cc) reads the requests and writes the
+// answers. Routes: docs/protocol.md. Internal to src/server.
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <string_view>
+
+#include "format/json.h"
+#include "server/server_shared.h"
+
+namespace souk::server {
+
+// The answer to one request. A HEAD answer is the GET's header, Content-Length
+// included, without the body (RFC 9110, 9.3.2).
+Response Handle(Shared& shared, const Request& req, const std::string& client);
+
+// `body` as the answer to `req`, in JSON that no cache keeps.
+Response JsonResponse(const Request& req, http::status status, const Json& body);
+
+// A 429: the limit reached, and when to come back (Retry-After in whole seconds,
+// rounded up; retry_after_ms exactly).
+Response TooManyRequests(const Request& req, const std::string& message, std::chrono::milliseconds wait);
+
+// Splits "/api/games/ID/rest" into ID and rest; false for any other path.
+bool GamePath(std::string_view target, std::string* id, std::string* rest);
+
+}  // namespace souk::server

@@ -1,0 +1,42 @@
+// What the pieces of `souk serve` share: the listener and its HTTP sessions
+// (http_server.cc), the routes (http_routes.cc) and the WebSocket sessions
+// (ws_session.cc). Internal to src/server.
+#pragma once
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/http.hpp>
+
+#include <atomic>
+#include <memory>
+#include <string>
+
+#include "server/connection_limits.h"
+#include "server/game_service.h"
+#include "server/http_server.h"
+#include "server/rate_limits.h"
+
+namespace souk::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+using Request = http::request<http::string_body>;
+using Response = http::response<http::string_body>;
+
+// What every connection of one server shares. Outlives them all: HttpServer::Impl
+// destroys its io_context, and with it every connection, first.
+struct Shared {
+  Shared(GameService& g, const ServerOptions& o, int max_connections)
+      : games(g), options(o), connections(max_connections, o.connections.per_address), limiters(o.rates, o.rate_clock) {}
+  GameService& games;
+  const ServerOptions& options;
+  ConnectionTable connections;
+  RateLimiters limiters;
+  std::shared_ptr<std::atomic<int>> refusals_in_flight = std::make_shared<std::atomic<int>>(0);
+};
+
+// The bucket of a seat's moves: per game and seat, whichever token or connection.
+inline std::string SeatKey(const std::string& game_id, int seat) { return game_id + "/" + std::to_string(seat); }
+
+}  // namespace souk::server

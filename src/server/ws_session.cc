@@ -1,0 +1,215 @@
+#include "server/ws_session.h"
+#include "server/lang.h"
+#include "server/rate_limit.h"
+#include "server/rate_limits.h"
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <string>
+#include <utility>
+
+namespace souk::server {
+namespace {
+
+namespace websocket = beast::websocket;
+
+// One WebSocket client of one game: a hello with its seat token (or none, to
+// spectate), then moves; the game's snapshots are pushed to it. It unsubscribes
+// when its read loop ends (never in its destructor: the game's listener may hold
+// the last reference while the game is locked).
+class WsSession : public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(tcp::socket&& socket, Shared& shared, std::string client, std::string game_id, ConnectionSlot slot,
+            ConnectionSlot forwarded_slot)
+      : ws_(std::move(socket)),
+        games_(shared.games),
+        options_(shared.options),
+        limiters_(shared.limiters),
+        client_(std::move(client)),
+        game_id_(std::move(game_id)),
+        slot_(std::move(slot)),
+        forwarded_slot_(std::move(forwarded_slot)) {}
+
+  void Run(Request req) {
+    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    ws_.read_message_max(options_.max_ws_message_bytes);
+    ws_.async_accept(req, beast::bind_front_handler(&WsSession::OnAccept, shared_from_this()));
+  }
+
+  // From any thread (the game's listener): queued on the connection's strand.
+  void Send(std::string message) {
+    net::post(ws_.get_executor(), [self = shared_from_this(), m = std::move(message)]() mutable {
+      if (self->closing_) return;
+      // A client that does not read would make the queue grow for ever.
+      if (self->queue_.size() >= kMaxQueuedMessages) {
+        self->closing_ = true;
+        beast::error_code ec;
+        beast::get_lowest_layer(self->ws_).socket().close(ec);
+        return;
+      }
+      self->queue_.push_back(std::move(m));
+      if (self->queue_.size() == 1) self->WriteNext();
+    });
+  }
+
+ private:
+  void OnAccept(beast::error_code ec) {
+    if (ec) return;
+    AwaitIdle();
+    Read();
+  }
+
+  // (Re)starts the idle clock: a message from the client is the only activity that
+  // counts. The stream's own timeout is kept alive by answered pings, which a client
+  // gone to sleep (or holding connections on purpose) answers for ever.
+  void AwaitIdle() {
+    if (options_.ws_idle_timeout.count() <= 0) return;
+    idle_timer_.expires_after(options_.ws_idle_timeout);
+    idle_timer_.async_wait([weak = weak_from_this()](beast::error_code ec) {
+      auto self = weak.lock();
+      if (ec || !self || self->closing_) return;
+      self->closing_ = true;
+      const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(self->options_.ws_idle_timeout).count();
+      self->ws_.async_close({websocket::close_code::going_away, "idle: no message for " + std::to_string(seconds) + " s"},
+                            [self](beast::error_code) {});
+    });
+  }
+
+  void Read() { ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::OnRead, shared_from_this())); }
+
+  void OnRead(beast::error_code ec, size_t) {
+    if (ec) {
+      if (subscription_) games_.Unsubscribe(game_id_, std::exchange(subscription_, 0));
+      idle_timer_.cancel();
+      return;  // closed, timed out, or a message over the limit: the stream says which
+    }
+    AwaitIdle();
+    std::string text = beast::buffers_to_string(buffer_.data());
+    buffer_.consume(buffer_.size());
+    const RateLimit& limit = options_.rates[Rate::kWsMessage];
+    if (LimitClock::duration wait = message_bucket_.Take(limit, options_.rate_clock()); wait > LimitClock::duration::zero()) {
+      // Each message refused is answered, so a client is never dropped unaware; one
+      // that sends on regardless, as many times as the burst, is disconnected.
+      if (++refused_in_a_row_ > limit.burst) {
+        if (subscription_) games_.Unsubscribe(game_id_, std::exchange(subscription_, 0));
+        closing_ = true;
+        ws_.async_close({websocket::close_code::policy_error, "too many messages"}, [self = shared_from_this()](beast::error_code) {});
+        return;
+      }
+      Refused(Refuse(Rate::kWsMessage, limit, wait));
+      return Read();
+    }
+    refused_in_a_row_ = 0;
+    try {
+      HandleMessage(text);
+    } catch (const std::exception& e) {
+      Error(std::string("internal error: ") + e.what());
+    }
+    Read();
+  }
+
+  void Error(const std::string& message) {
+    Send(DumpJson(WithErrorIn(Json{{"type", "error"}, {"error", message}}, lang_), false));
+  }
+  void Refused(const RateRefusal& refusal) {
+    Send(DumpJson(Json{{"type", "error"}, {"error", refusal.message}, {"retry_after_ms", refusal.retry_after.count()}}, false));
+  }
+  // Takes a token from `key`'s bucket of `rate`; false, the client told, if there is none.
+  bool Allowed(Rate rate, const std::string& key) {
+    auto refused = limiters_.Take(rate, key);
+    if (refused) Refused(*refused);
+    return !refused;
+  }
+
+  void HandleMessage(const std::string& text) {
+    auto json = ParseJson(text);
+    if (!json.ok()) return Error("message: " + json.message());
+    if (!json->is_object() || !json->contains("type") || !json->at("type").is_string())
+      return Error("message: expected an object with a string 'type'");
+    const std::string type = json->at("type");
+    if (type == "hello") {
+      if (subscription_) return Error("hello: already said");
+      std::string token;
+      if (json->contains("token")) {
+        if (!json->at("token").is_string()) return Error("hello: token: expected a string");
+        token = json->at("token");
+      }
+      auto lang = LangOfHello(*json);
+      if (!lang.ok()) return Error(lang.message());
+      lang_ = *lang;
+      auto seat = games_.SeatOf(game_id_, token);
+      if (!seat.ok()) return Error(seat.message());
+      seat_ = *seat;
+      std::weak_ptr<WsSession> weak = shared_from_this();
+      auto sub = games_.Subscribe(game_id_, seat_, [weak](const std::string& m) {
+        if (auto self = weak.lock()) self->Send(m);
+      });
+      if (!sub.ok()) return Error(sub.message());
+      subscription_ = *sub;
+      return;
+    }
+    if (type == "move") {
+      if (!subscription_) return Error("move: say hello with your seat token first");
+      if (!json->contains("move") || !json->at("move").is_string()) return Error("move: expected a string 'move'");
+      if (!Allowed(Rate::kMove, client_) || (seat_ >= 0 && !Allowed(Rate::kSeatMove, SeatKey(game_id_, seat_)))) return;
+      Status moved = games_.Move(game_id_, seat_, json->at("move"));
+      if (!moved.ok()) return Error(moved.message());
+      return;
+    }
+    if (type == "hint") {
+      if (!subscription_) return Error("hint: say hello with your seat token first");
+      if (!Allowed(Rate::kHint, client_)) return;
+      std::weak_ptr<WsSession> weak = shared_from_this();
+      games_.Hint(game_id_, seat_, [weak](const Json& reply) {
+        if (auto self = weak.lock()) self->Send(DumpJson(reply, false));
+      });
+      return;
+    }
+    Error("type: unknown message type '" + type.substr(0, 40) + "'");
+  }
+
+  void WriteNext() {
+    ws_.text(true);
+    ws_.async_write(net::buffer(queue_.front()), beast::bind_front_handler(&WsSession::OnWrite, shared_from_this()));
+  }
+
+  void OnWrite(beast::error_code ec, size_t) {
+    if (ec) return;
+    queue_.pop_front();
+    if (!queue_.empty()) WriteNext();
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  GameService& games_;
+  const ServerOptions& options_;
+  RateLimiters& limiters_;
+  const std::string client_;  // AddressKey of the client
+  std::string game_id_;
+  ConnectionSlot slot_, forwarded_slot_;  // its places in the connection count
+  net::steady_timer idle_timer_{ws_.get_executor()};
+  static constexpr size_t kMaxQueuedMessages = 256;
+  int seat_ = -1;
+  Lang lang_ = Lang::kEn;  // of rule errors, from the hello
+  uint64_t subscription_ = 0;
+  bool closing_ = false;
+  beast::flat_buffer buffer_;
+  std::deque<std::string> queue_;
+  TokenBucket message_bucket_{options_.rates[Rate::kWsMessage], options_.rate_clock()};
+  int refused_in_a_row_ = 0;
+};
+
+}  // namespace
+
+void StartWsSession(tcp::socket&& socket, Shared& shared, std::string client, std::string game_id, ConnectionSlot slot,
+                    ConnectionSlot forwarded_slot, Request req) {
+  std::make_shared<WsSession>(std::move(socket), shared, std::move(client), std::move(game_id), std::move(slot),
+                              std::move(forwarded_slot))
+      ->Run(std::move(req));
+}
+
+}  // namespace souk::server

@@ -1,0 +1,20 @@
+// The WebSocket of one game: a hello with its seat token (or none, to spectate),
+// then moves and hints; the game's snapshots are pushed to it. The HTTP session
+// (http_server.cc) hands it the connection it upgrades. Messages: docs/protocol.md.
+// Internal to src/server.
+#pragma once
+
+#include <string>
+
+#include "server/connection_limits.h"
+#include "server/server_shared.h"
+
+namespace souk::server {
+
+// Serves game `game_id`'s WebSocket on `socket`, the connection `req` asks to
+// upgrade, until it closes. `client`: the AddressKey of the client; `slot` and
+// `forwarded_slot`: its places in the connection count, held until then.
+void StartWsSession(tcp::socket&& socket, Shared& shared, std::string client, std::string game_id, ConnectionSlot slot,
+                    ConnectionSlot forwarded_slot, Request req);
+
+}  // namespace souk::server
