@@ -285,6 +285,33 @@ TEST_F(RateLimitsTest, MessagesOnAWebSocketAreAnsweredThenAFloodIsCut) {
   EXPECT_TRUE(ws.ClosedByServer()) << "sending on regardless closes the connection";
 }
 
+// A client sending three times the limit, a second at a time, has a message accepted
+// each second between its refusals: that must not spare it. Its refusals empty their
+// own bucket (as large as the limit's, refilled as fast), and the connection closes.
+TEST_F(RateLimitsTest, AFloodIsCutEvenWhenRefillsLetSomeOfItsMessagesThrough) {
+  Serve(Rate::kWsMessage);
+  CreateGame();
+  WsClient ws(port(), id_);
+  for (int i = 0; i < 2; ++i) ws.Send(R"({"type":"dance"})");
+  for (int i = 0; i < 2; ++i) EXPECT_EQ(ws.Receive()["error"], "type: unknown message type 'dance'");
+  int refused = 0;
+  for (int second = 0; second < 10 && refused < 100; ++second) {
+    clock_.Advance(1s);
+    for (int i = 0; i < 3; ++i) ws.Send(R"({"type":"dance"})");
+    for (int i = 0; i < 3; ++i) {
+      Json answer;
+      try {
+        answer = ws.Receive();
+      } catch (const std::exception&) {
+        refused = 100;  // closed: what the test waits for
+        break;
+      }
+      if (answer.value("retry_after_ms", 0) > 0) ++refused;
+    }
+  }
+  EXPECT_TRUE(ws.ClosedByServer()) << "one message in three accepted does not keep a flood connected";
+}
+
 TEST_F(RateLimitsTest, XForwardedForIsIgnoredWithoutATrustedProxy) {
   Serve(Rate::kCreate);
   for (int i = 0; i < 2; ++i)

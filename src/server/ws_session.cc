@@ -93,9 +93,11 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     buffer_.consume(buffer_.size());
     const RateLimit& limit = options_.rates[Rate::kWsMessage];
     if (LimitClock::duration wait = message_bucket_.Take(limit, options_.rate_clock()); wait > LimitClock::duration::zero()) {
-      // Each message refused is answered, so a client is never dropped unaware; one
-      // that sends on regardless, as many times as the burst, is disconnected.
-      if (++refused_in_a_row_ > limit.burst) {
+      // Each message refused is answered, so a client is never dropped unaware. The
+      // refusals have a bucket of their own, as large and refilled as fast as the
+      // messages': a client sending over twice the limit empties it and is
+      // disconnected, however its messages interleave with the refills.
+      if (refusal_bucket_.Take(limit, options_.rate_clock()) > LimitClock::duration::zero()) {
         if (subscription_) games_.Unsubscribe(game_id_, std::exchange(subscription_, 0));
         closing_ = true;
         ws_.async_close({websocket::close_code::policy_error, "too many messages"}, [self = shared_from_this()](beast::error_code) {});
@@ -104,7 +106,6 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       Refused(Refuse(Rate::kWsMessage, limit, wait));
       return Read();
     }
-    refused_in_a_row_ = 0;
     try {
       HandleMessage(text);
     } catch (const std::exception& e) {
@@ -200,7 +201,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
   TokenBucket message_bucket_{options_.rates[Rate::kWsMessage], options_.rate_clock()};
-  int refused_in_a_row_ = 0;
+  TokenBucket refusal_bucket_{options_.rates[Rate::kWsMessage], options_.rate_clock()};
 };
 
 }  // namespace
