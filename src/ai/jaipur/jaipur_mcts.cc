@@ -12,13 +12,13 @@
 #include "ai/jaipur/jaipur_heuristic.h"
 #include "ai/jaipur/jaipur_internal.h"
 
-namespace souk::ai::jaipur {
+namespace souk::ai::jaipur_bots {
 
-using souk::jaipur::Move;
-using souk::jaipur::MoveKind;
-using souk::jaipur::MoveList;
-using souk::jaipur::State;
-using souk::jaipur::View;
+using jaipur::Move;
+using jaipur::MoveKind;
+using jaipur::MoveList;
+using jaipur::State;
+using jaipur::View;
 using Clock = std::chrono::steady_clock;
 
 namespace {
@@ -75,7 +75,7 @@ MctsConfig MctsConfig::FromParams(const MctsParams& params) {
   return c;
 }
 
-MctsSearcher::MctsSearcher() { root_stats_.reserve(souk::jaipur::kMaxMoves); }
+MctsSearcher::MctsSearcher() { root_stats_.reserve(jaipur::kMaxMoves); }
 
 int32_t MctsSearcher::NewNode(const Move& move, int mover) {
   Node n;
@@ -243,7 +243,7 @@ class MctsBot final : public Bot {
   MctsBot(const MctsConfig& config, uint64_t seed)
       : config_(config), seed_(seed), searchers_(static_cast<size_t>(std::max(1, config.threads))) {
     if (config_.iterations <= 0 && config_.time_ms <= 0) config_.iterations = kDefaultIterations;
-    stats_.reserve(souk::jaipur::kMaxMoves);
+    stats_.reserve(jaipur::kMaxMoves);
   }
 
   Move ChooseMove(const View& view) override {
@@ -264,7 +264,7 @@ class MctsBot final : public Bot {
     size_t per_thread = MaxNodesPerThread();
     if (config_.iterations > 0)
       per_thread = std::min(per_thread, static_cast<size_t>(config_.iterations) / threads + 1);
-    per_thread += static_cast<size_t>(souk::jaipur::kMaxMoves) + 2;
+    per_thread += static_cast<size_t>(jaipur::kMaxMoves) + 2;
     size_t bytes = 0;
     for (const auto& s : searchers_) bytes += std::max(s.MemoryBytes(), per_thread * MctsSearcher::NodeBytes());
     return bytes;
@@ -413,8 +413,8 @@ class MctsBot final : public Bot {
   int64_t iterations_ = 0;
   size_t limit_bytes_ = 0;  // 0: the ceiling alone
   MoveList legal_, root_moves_, pruned_;
-  std::array<int, souk::jaipur::kMaxMoves> order_{};
-  std::array<double, souk::jaipur::kMaxMoves> scores_{};
+  std::array<int, jaipur::kMaxMoves> order_{};
+  std::array<double, jaipur::kMaxMoves> scores_{};
 };
 
 }  // namespace
@@ -427,4 +427,4 @@ std::unique_ptr<Bot> MakeMctsBot(const MctsParams& params, uint64_t seed) {
   return MakeMctsBotWithConfig(MctsConfig::FromParams(params), seed);
 }
 
-}  // namespace souk::ai::jaipur
+}  // namespace souk::ai::jaipur_bots

@@ -57,7 +57,7 @@
 #include "core/jaipur/jaipur.h"
 #include "core/prng.h"
 
-namespace souk::ai::jaipur {
+namespace souk::ai::jaipur_bots {
 
 // MctsParams with every default filled in, plus knobs for tests and experiments.
 struct MctsConfig {
@@ -92,7 +92,7 @@ class MctsSearcher {
   // Searches `iterations` worlds (0 searches none; kUnlimited needs a deadline), or
   // until `deadline`, re-dealt from `base`, whose player to move is the observer; the
   // root's children are `root_moves`. The pool holds at most `max_nodes` nodes.
-  void Run(const souk::jaipur::State& base, const souk::jaipur::MoveList& root_moves, const MctsConfig& config,
+  void Run(const jaipur::State& base, const jaipur::MoveList& root_moves, const MctsConfig& config,
            uint64_t stream_seed, int64_t iterations, size_t max_nodes,
            std::optional<std::chrono::steady_clock::time_point> deadline);
   const std::vector<RootStat>& root_stats() const { return root_stats_; }
@@ -106,7 +106,7 @@ class MctsSearcher {
 
  private:
   struct Node {
-    souk::jaipur::Move move;
+    jaipur::Move move;
     uint64_t key = 0;  // the move packed, for matching
     int32_t first_child = -1;
     int32_t next_sibling = -1;
@@ -116,9 +116,9 @@ class MctsSearcher {
     uint8_t mover = 0;
   };
 
-  void Iterate(souk::jaipur::State& world);
+  void Iterate(jaipur::State& world);
   int SelectRootChild() const;
-  int32_t NewNode(const souk::jaipur::Move& move, int mover);
+  int32_t NewNode(const jaipur::Move& move, int mover);
 
   std::vector<Node> pool_;  // [0] the root, [1..n] its children in root_moves order
   std::vector<RootStat> root_stats_;
@@ -127,18 +127,18 @@ class MctsSearcher {
   int observer_ = 0;
   int num_root_children_ = 0;
   int64_t iterations_done_ = 0;
-  souk::jaipur::MoveList candidates_;
+  jaipur::MoveList candidates_;
   // Matching a node's children against the moves legal in this world: a small
   // open-addressed table from move key to candidate index, cleared by stamping.
   static constexpr int kTableSize = 64;
   std::array<uint64_t, kTableSize> table_keys_{};
   std::array<int, kTableSize> table_index_{};
   std::array<uint32_t, kTableSize> table_stamp_{};
-  std::array<uint32_t, souk::jaipur::kMaxMoves> matched_stamp_{};
+  std::array<uint32_t, jaipur::kMaxMoves> matched_stamp_{};
   uint32_t stamp_ = 0;
 };
 
 // The MCTS bot with an explicit configuration (tests and experiments tune it).
 std::unique_ptr<Bot> MakeMctsBotWithConfig(const MctsConfig& config, uint64_t seed);
 
-}  // namespace souk::ai::jaipur
+}  // namespace souk::ai::jaipur_bots

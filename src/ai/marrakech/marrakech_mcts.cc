@@ -11,11 +11,11 @@
 #include "ai/marrakech/marrakech_bots.h"
 #include "ai/marrakech/marrakech_internal.h"
 
-namespace souk::ai::marrakech {
+namespace souk::ai::marrakech_bots {
 
-using mk::Move;
-using mk::Phase;
-using mk::State;
+using marrakech::Move;
+using marrakech::Phase;
+using marrakech::State;
 
 namespace {
 
@@ -40,18 +40,18 @@ int ChanceIndex(const State& s, int roller, int roll) {
 
 constexpr uint64_t Bit(int square) { return uint64_t{1} << square; }
 
-constexpr std::array<uint64_t, mk::kNumSquares> BuildNeighbours() {
-  std::array<uint64_t, mk::kNumSquares> table{};
-  for (int s = 0; s < mk::kNumSquares; ++s) {
-    int x = mk::SquareX(s), y = mk::SquareY(s);
+constexpr std::array<uint64_t, marrakech::kNumSquares> BuildNeighbours() {
+  std::array<uint64_t, marrakech::kNumSquares> table{};
+  for (int s = 0; s < marrakech::kNumSquares; ++s) {
+    int x = marrakech::SquareX(s), y = marrakech::SquareY(s);
     if (x > 0) table[static_cast<size_t>(s)] |= Bit(s - 1);
-    if (x < mk::kBoardSize - 1) table[static_cast<size_t>(s)] |= Bit(s + 1);
-    if (y > 0) table[static_cast<size_t>(s)] |= Bit(s - mk::kBoardSize);
-    if (y < mk::kBoardSize - 1) table[static_cast<size_t>(s)] |= Bit(s + mk::kBoardSize);
+    if (x < marrakech::kBoardSize - 1) table[static_cast<size_t>(s)] |= Bit(s + 1);
+    if (y > 0) table[static_cast<size_t>(s)] |= Bit(s - marrakech::kBoardSize);
+    if (y < marrakech::kBoardSize - 1) table[static_cast<size_t>(s)] |= Bit(s + marrakech::kBoardSize);
   }
   return table;
 }
-constexpr std::array<uint64_t, mk::kNumSquares> kNeighbours = BuildNeighbours();
+constexpr std::array<uint64_t, marrakech::kNumSquares> kNeighbours = BuildNeighbours();
 
 // A rollout's quick placement: empty squares and others' squares won (the latter
 // count twice: taken from someone), plus a bonus per neighbouring square of the
@@ -73,7 +73,7 @@ double QuickPlacementScore(const State& s, const Move& m, double group_bonus) {
   return score + group_bonus * std::popcount(around & own);
 }
 
-int QuickPlacement(const State& s, const mk::MoveList& moves, double group_bonus, Prng& prng) {
+int QuickPlacement(const State& s, const marrakech::MoveList& moves, double group_bonus, Prng& prng) {
   int best = 0, ties = 0;
   double best_score = -1;
   for (int i = 0; i < moves.size(); ++i) {
@@ -95,10 +95,10 @@ int QuickPlacement(const State& s, const mk::MoveList& moves, double group_bonus
 // 4-byte entry of the search's queue, and the marks and ranks of the compaction.
 constexpr size_t kNodePeakBytes = 80 + 4 + 1;
 
-void Searcher::SetRoot(const mk::View& view, int64_t iterations, uint64_t seed) {
+void Searcher::SetRoot(const marrakech::View& view, int64_t iterations, uint64_t seed) {
   prng_ = Prng(seed);
   root_world_ = State::FromView(view, prng_);
-  hidden_piles_ = view.num_players == 2 && view.variant == mk::Variant::kStandard;
+  hidden_piles_ = view.num_players == 2 && view.variant == marrakech::Variant::kStandard;
   const int64_t ceiling = Ceiling();
   // A pool reserved above the ceiling (a memory limit lowered since) goes.
   if (static_cast<int64_t>(nodes_.capacity()) > ceiling) Release();
@@ -218,7 +218,7 @@ bool Searcher::Expand(int32_t index, const State& s) {
     n.kind = Kind::kTerminal;
     return true;
   }
-  mk::MoveList moves;
+  marrakech::MoveList moves;
   int count = kChanceChildren;
   if (s.phase != Phase::kRoll) {
     s.LegalMoves(&moves);
@@ -233,8 +233,9 @@ bool Searcher::Expand(int32_t index, const State& s) {
     if (s.phase != Phase::kRoll) {
       child.move = moves[k];
       if (config_.prior_weight > 0) {
-        double h = child.move.kind == mk::MoveKind::kOrient ? ExpectedTribute(s, s.to_move, child.move.turn, 30.0)
-                                                           : QuickPlacementScore(s, child.move, config_.rollout_group_bonus);
+        double h = child.move.kind == marrakech::MoveKind::kOrient
+                       ? ExpectedTribute(s, s.to_move, child.move.turn, 30.0)
+                       : QuickPlacementScore(s, child.move, config_.rollout_group_bonus);
         child.prior = static_cast<float>(config_.prior_weight * h / config_.margin_scale);
       }
     }
@@ -272,7 +273,7 @@ int32_t Searcher::SelectChance(const Node& n, State* s, Prng& prng) const {
     // The outcome furthest behind its share of the visits.
     roll = 1;
     double most_behind = -1e18;
-    for (const mk::RollOutcome& o : mk::kRollOutcomes) {
+    for (const marrakech::RollOutcome& o : marrakech::kRollOutcomes) {
       const Node* c = &nodes_[static_cast<size_t>(n.first_child + (o.roll - 1) * 2)];
       double behind = o.probability * (n.visits + 1) - (c[0].visits + c[1].visits);
       if (behind > most_behind) {
@@ -281,25 +282,25 @@ int32_t Searcher::SelectChance(const Node& n, State* s, Prng& prng) const {
       }
     }
   } else {
-    roll = mk::DrawRoll(prng);
+    roll = marrakech::DrawRoll(prng);
   }
   s->ApplyMove(Move::Roll(roll));
   return n.first_child + ChanceIndex(*s, roller, roll);
 }
 
 void Searcher::Rollout(State* s, Prng& prng) const {
-  mk::MoveList moves;
+  marrakech::MoveList moves;
   for (int steps = 0; !s->game_over() && (config_.rollout_cap == 0 || steps < config_.rollout_cap); ++steps) {
     switch (s->phase) {
       case Phase::kRoll:
-        s->ApplyMove(Move::Roll(mk::DrawRoll(prng)));
+        s->ApplyMove(Move::Roll(marrakech::DrawRoll(prng)));
         break;
       case Phase::kOrient: {
-        mk::Turn turn = static_cast<mk::Turn>(prng.Below(3));
+        marrakech::Turn turn = static_cast<marrakech::Turn>(prng.Below(3));
         if (config_.rollout_safe_orient > 0 &&
             prng.Below(1u << 16) < static_cast<uint32_t>(config_.rollout_safe_orient * 65536)) {
           double best = -1e18;
-          for (mk::Turn t : {mk::Turn::kLeft, mk::Turn::kStraight, mk::Turn::kRight}) {
+          for (marrakech::Turn t : {marrakech::Turn::kLeft, marrakech::Turn::kStraight, marrakech::Turn::kRight}) {
             double v = ExpectedTribute(*s, s->to_move, t, 30.0);
             if (v > best) {
               best = v;
@@ -434,7 +435,7 @@ class MctsBot final : public Bot {
     for (int t = 0; t < threads; ++t) searchers_.push_back(std::make_unique<Searcher>(per_thread));
   }
 
-  Move ChooseMove(const mk::View& view) override { return Analyse(view).moves.front().move; }
+  Move ChooseMove(const marrakech::View& view) override { return Analyse(view).moves.front().move; }
 
   size_t MemoryBytes() const override {
     size_t bytes = 0;
@@ -459,7 +460,7 @@ class MctsBot final : public Bot {
     for (auto& s : searchers_) s->Release();
   }
 
-  Analysis<Move> Analyse(const mk::View& view) override {
+  Analysis<Move> Analyse(const marrakech::View& view) override {
     const auto start = std::chrono::steady_clock::now();
     const Budget& b = params_.budget;
     const bool timed = b.time_ms > 0;
@@ -540,4 +541,4 @@ std::unique_ptr<Bot> MakeMctsBot(const MctsParams& params, const MctsConfig& con
   return std::make_unique<MctsBot>(params, config, seed);
 }
 
-}  // namespace souk::ai::marrakech
+}  // namespace souk::ai::marrakech_bots

@@ -42,7 +42,7 @@
 #include "core/marrakech/marrakech.h"
 #include "core/prng.h"
 
-namespace souk::ai::marrakech {
+namespace souk::ai::marrakech_bots {
 
 struct MctsConfig {
   double exploration = 0.3;    // UCT constant, rewards in [0, 1]
@@ -80,14 +80,14 @@ class Searcher {
   // Roots the tree at `view`: the node of the kept tree showing the same public
   // position if there is one within a few turns of the old root, else a new tree.
   // Reserves room for `iterations` more (an estimate for time budgets). Allocates.
-  void SetRoot(const souk::marrakech::View& view, int64_t iterations, uint64_t seed);
+  void SetRoot(const marrakech::View& view, int64_t iterations, uint64_t seed);
 
   // Runs up to `iterations` iterations, or until `deadline` (read every 64) when
   // `timed`. Allocates nothing. Returns the iterations run.
   int64_t Run(int64_t iterations, bool timed, std::chrono::steady_clock::time_point deadline);
 
   struct Edge {
-    souk::marrakech::Move move;
+    marrakech::Move move;
     int64_t visits = 0;
     double reward = 0;  // sum of the root mover's rewards
     double wins = 0;    // sum of their wins (a shared win split)
@@ -114,7 +114,7 @@ class Searcher {
  private:
   enum class Kind : uint8_t { kLeaf, kDecision, kChance, kTerminal };
   struct Node {
-    std::array<double, souk::marrakech::kMaxPlayers> reward{};  // sums, per seat
+    std::array<double, marrakech::kMaxPlayers> reward{};  // sums, per seat
     double wins = 0;    // of the seat whose choice (or roll) led here
     double margin = 0;  // of the same seat
     uint64_t hash = 0;  // the public position; set on expansion
@@ -123,16 +123,16 @@ class Searcher {
     int32_t first_child = -1;
     uint8_t num_children = 0;
     Kind kind = Kind::kLeaf;
-    souk::marrakech::Move move;  // the choice that led here, from a decision node
+    marrakech::Move move;  // the choice that led here, from a decision node
   };
   static constexpr int kChanceChildren = 8;  // 4 rolls x the colour drawn (2 at most)
-  static constexpr int kMaxPath = 3 * souk::marrakech::kMaxCarpets + 8;
+  static constexpr int kMaxPath = 3 * marrakech::kMaxCarpets + 8;
 
-  bool Expand(int32_t node, const souk::marrakech::State& s);
+  bool Expand(int32_t node, const marrakech::State& s);
   int32_t SelectDecision(const Node& n, int mover) const;
-  int32_t SelectChance(const Node& n, souk::marrakech::State* s, Prng& prng) const;
-  void Rollout(souk::marrakech::State* s, Prng& prng) const;
-  void Evaluate(const souk::marrakech::State& s, std::array<double, 4>* reward, std::array<double, 4>* wins,
+  int32_t SelectChance(const Node& n, marrakech::State* s, Prng& prng) const;
+  void Rollout(marrakech::State* s, Prng& prng) const;
+  void Evaluate(const marrakech::State& s, std::array<double, 4>* reward, std::array<double, 4>* wins,
                 std::array<double, 4>* margin) const;
   int32_t Find(uint64_t hash, int max_depth);
   void Compact(int32_t root);
@@ -146,7 +146,7 @@ class Searcher {
   int32_t root_ = -1;
   bool reused_ = false;
   bool hidden_piles_ = false;  // two-player standard game: pile order unknown
-  souk::marrakech::State root_world_;
+  marrakech::State root_world_;
   Prng prng_;
   std::array<int32_t, kMaxPath> path_{};
   std::array<int8_t, kMaxPath> chooser_{};
@@ -155,4 +155,4 @@ class Searcher {
 // The MCTS bot with its internal knobs set (params' non-zero fields override them).
 std::unique_ptr<Bot> MakeMctsBot(const MctsParams& params, const MctsConfig& config, uint64_t seed);
 
-}  // namespace souk::ai::marrakech
+}  // namespace souk::ai::marrakech_bots

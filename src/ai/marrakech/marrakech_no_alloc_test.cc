@@ -8,14 +8,12 @@
 #include "ai/marrakech/marrakech_mcts.h"
 
 
-namespace souk::ai::marrakech {
+namespace souk::ai::marrakech_bots {
 namespace {
-
-namespace mk = souk::marrakech;
 
 TEST(MarrakechNoAllocation, SearchIterationsAllocateNothing) {
   for (int players : {2, 4}) {
-    mk::State s = mk::State::NewGame(players, mk::Variant::kStandard, 3);
+    marrakech::State s = marrakech::State::NewGame(players, marrakech::Variant::kStandard, 3);
     Searcher searcher{MctsConfig{}};
     searcher.SetRoot(s.ViewFor(0), 5000, 1);
     searcher.Run(100, false, {});
@@ -27,4 +25,4 @@ TEST(MarrakechNoAllocation, SearchIterationsAllocateNothing) {
 }
 
 }  // namespace
-}  // namespace souk::ai::marrakech
+}  // namespace souk::ai::marrakech_bots
