@@ -324,7 +324,7 @@ TEST(MarrakechMcts, FewerIterationsThanThreadsSearchExactlyTheBudget) {
 TEST(MarrakechMcts, KeepsTheTreeForTheNextDecision) {
   State s = MidGame(2, Variant::kStandard, 9, 21);
   ASSERT_EQ(s.phase, Phase::kOrient);
-  Searcher searcher{MctsConfig{}};
+  MctsSearcher searcher{MctsConfig{}};
   searcher.SetRoot(s.ViewFor(s.to_move), 800, 1);
   EXPECT_FALSE(searcher.reused());
   searcher.Run(800, false, {});

@@ -95,7 +95,7 @@ int QuickPlacement(const State& s, const marrakech::MoveList& moves, double grou
 // 4-byte entry of the search's queue, and the marks and ranks of the compaction.
 constexpr size_t kNodePeakBytes = 80 + 4 + 1;
 
-void Searcher::SetRoot(const marrakech::View& view, int64_t iterations, uint64_t seed) {
+void MctsSearcher::SetRoot(const marrakech::View& view, int64_t iterations, uint64_t seed) {
   prng_ = Prng(seed);
   root_world_ = State::FromView(view, prng_);
   hidden_piles_ = view.num_players == 2 && view.variant == marrakech::Variant::kStandard;
@@ -129,20 +129,20 @@ void Searcher::SetRoot(const marrakech::View& view, int64_t iterations, uint64_t
   if (nodes_[0].kind == Kind::kLeaf) Expand(0, root_world_);
 }
 
-int64_t Searcher::Ceiling() const {
+int64_t MctsSearcher::Ceiling() const {
   // Room for the root and its children whatever the limit, so that a search always
   // ranks the root's moves.
   const int64_t ceiling = limit_nodes_ > 0 ? std::min(config_.max_nodes, limit_nodes_) : config_.max_nodes;
   return std::max<int64_t>(64, ceiling);
 }
 
-void Searcher::SetMemoryLimit(size_t bytes) {
+void MctsSearcher::SetMemoryLimit(size_t bytes) {
   limit_nodes_ = bytes == 0 ? 0 : std::max<int64_t>(1, static_cast<int64_t>(bytes / kNodePeakBytes));
 }
 
-size_t Searcher::MemoryBytes() const { return nodes_.capacity() * sizeof(Node); }
+size_t MctsSearcher::MemoryBytes() const { return nodes_.capacity() * sizeof(Node); }
 
-size_t Searcher::SearchMemoryBytes(int64_t iterations) const {
+size_t MctsSearcher::SearchMemoryBytes(int64_t iterations) const {
   const int64_t ceiling = std::max<int64_t>(64, config_.max_nodes);
   const int64_t capacity = static_cast<int64_t>(nodes_.capacity()) > ceiling ? 0 : static_cast<int64_t>(nodes_.capacity());
   const int64_t size = capacity > 0 ? static_cast<int64_t>(nodes_.size()) : 0;
@@ -151,13 +151,13 @@ size_t Searcher::SearchMemoryBytes(int64_t iterations) const {
   return std::max(static_cast<size_t>(pools) * sizeof(Node), static_cast<size_t>(capacity) * kNodePeakBytes);
 }
 
-void Searcher::Release() {
+void MctsSearcher::Release() {
   std::vector<Node>().swap(nodes_);
   root_ = -1;
   pool_limit_ = 0;
 }
 
-int32_t Searcher::Find(uint64_t hash, int max_depth) {
+int32_t MctsSearcher::Find(uint64_t hash, int max_depth) {
   // Breadth first, a level at a time: the shallowest match, first in child order.
   std::vector<int32_t> queue;
   queue.reserve(nodes_.size());  // 4 bytes a node at most, never twice that while growing
@@ -178,7 +178,7 @@ int32_t Searcher::Find(uint64_t hash, int max_depth) {
   return -1;
 }
 
-void Searcher::Compact(int32_t root) {
+void MctsSearcher::Compact(int32_t root) {
   // Keeps the subtree of `root` where it lies, in the order it lies: a child's index
   // is above its parent's (children are added after), so a forward pass marks the
   // subtree, and each kept node moves down to its rank among the kept, never past a
@@ -211,7 +211,7 @@ void Searcher::Compact(int32_t root) {
   nodes_.resize(static_cast<size_t>(before.back()));
 }
 
-bool Searcher::Expand(int32_t index, const State& s) {
+bool MctsSearcher::Expand(int32_t index, const State& s) {
   Node& n = nodes_[static_cast<size_t>(index)];
   n.hash = PublicHash(s);
   if (s.game_over()) {
@@ -244,7 +244,7 @@ bool Searcher::Expand(int32_t index, const State& s) {
   return true;
 }
 
-int32_t Searcher::SelectDecision(const Node& n, int mover) const {
+int32_t MctsSearcher::SelectDecision(const Node& n, int mover) const {
   const double log_n = std::log(static_cast<double>(std::max(1, n.visits)));
   int32_t best = n.first_child;
   double best_score = -1e18;
@@ -266,7 +266,7 @@ int32_t Searcher::SelectDecision(const Node& n, int mover) const {
   return best;
 }
 
-int32_t Searcher::SelectChance(const Node& n, State* s, Prng& prng) const {
+int32_t MctsSearcher::SelectChance(const Node& n, State* s, Prng& prng) const {
   const int roller = s->to_move;
   int roll;
   if (config_.stratified_die) {
@@ -288,7 +288,7 @@ int32_t Searcher::SelectChance(const Node& n, State* s, Prng& prng) const {
   return n.first_child + ChanceIndex(*s, roller, roll);
 }
 
-void Searcher::Rollout(State* s, Prng& prng) const {
+void MctsSearcher::Rollout(State* s, Prng& prng) const {
   marrakech::MoveList moves;
   for (int steps = 0; !s->game_over() && (config_.rollout_cap == 0 || steps < config_.rollout_cap); ++steps) {
     switch (s->phase) {
@@ -326,8 +326,8 @@ void Searcher::Rollout(State* s, Prng& prng) const {
   }
 }
 
-void Searcher::Evaluate(const State& s, std::array<double, 4>* reward, std::array<double, 4>* wins,
-                        std::array<double, 4>* margin) const {
+void MctsSearcher::Evaluate(const State& s, std::array<double, 4>* reward, std::array<double, 4>* wins,
+                            std::array<double, 4>* margin) const {
   // A capped rollout ends early: judge it by the scores as they stand.
   const uint8_t winners = s.game_over() ? s.winners : s.ComputeWinners();
   const int shared = std::popcount(static_cast<unsigned>(winners));
@@ -348,7 +348,7 @@ void Searcher::Evaluate(const State& s, std::array<double, 4>* reward, std::arra
   }
 }
 
-void Searcher::Iterate(Prng& prng) {
+void MctsSearcher::Iterate(Prng& prng) {
   State s = root_world_;
   if (hidden_piles_) s.RandomizeHidden(s.to_move, prng);
   int depth = 0;
@@ -392,7 +392,7 @@ void Searcher::Iterate(Prng& prng) {
   }
 }
 
-int64_t Searcher::Run(int64_t iterations, bool timed, std::chrono::steady_clock::time_point deadline) {
+int64_t MctsSearcher::Run(int64_t iterations, bool timed, std::chrono::steady_clock::time_point deadline) {
   int64_t done = 0;
   while (done < iterations) {
     if (timed && done % kClockEvery == 0 && std::chrono::steady_clock::now() >= deadline) break;
@@ -404,11 +404,11 @@ int64_t Searcher::Run(int64_t iterations, bool timed, std::chrono::steady_clock:
   return done;
 }
 
-int Searcher::RootChildren() const { return nodes_[static_cast<size_t>(root_)].num_children; }
+int MctsSearcher::RootChildren() const { return nodes_[static_cast<size_t>(root_)].num_children; }
 
-int64_t Searcher::root_visits() const { return nodes_[static_cast<size_t>(root_)].visits; }
+int64_t MctsSearcher::root_visits() const { return nodes_[static_cast<size_t>(root_)].visits; }
 
-Searcher::Edge Searcher::RootChild(int i) const {
+MctsSearcher::Edge MctsSearcher::RootChild(int i) const {
   const Node& root = nodes_[static_cast<size_t>(root_)];
   const Node& c = nodes_[static_cast<size_t>(root.first_child + i)];
   Edge e;
@@ -432,7 +432,7 @@ class MctsBot final : public Bot {
     // The node ceiling is the bot's, shared among its threads.
     MctsConfig per_thread = config_;
     per_thread.max_nodes = std::max<int64_t>(1024, config_.max_nodes / threads);
-    for (int t = 0; t < threads; ++t) searchers_.push_back(std::make_unique<Searcher>(per_thread));
+    for (int t = 0; t < threads; ++t) searchers_.push_back(std::make_unique<MctsSearcher>(per_thread));
   }
 
   Move ChooseMove(const marrakech::View& view) override { return Analyse(view).moves.front().move; }
@@ -478,11 +478,11 @@ class MctsBot final : public Bot {
     for (std::thread& th : pool) th.join();
 
     Analysis<Move> analysis;
-    const Searcher& first = *searchers_[0];
+    const MctsSearcher& first = *searchers_[0];
     for (int i = 0; i < first.RootChildren(); ++i) {
-      Searcher::Edge sum;
+      MctsSearcher::Edge sum;
       for (const auto& s : searchers_) {
-        Searcher::Edge e = s->RootChild(i);
+        MctsSearcher::Edge e = s->RootChild(i);
         sum.move = e.move;
         sum.visits += e.visits;
         sum.reward += e.reward;
@@ -528,7 +528,7 @@ class MctsBot final : public Bot {
   MctsConfig config_;
   uint64_t seed_;
   uint64_t searches_ = 0;
-  std::vector<std::unique_ptr<Searcher>> searchers_;
+  std::vector<std::unique_ptr<MctsSearcher>> searchers_;
 };
 
 }  // namespace

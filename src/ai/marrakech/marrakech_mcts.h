@@ -1,6 +1,6 @@
 // The MCTS bot: Monte Carlo tree search with explicit chance nodes, max^n style.
 //
-// The tree is over public positions (see Searcher below). Each iteration
+// The tree is over public positions (see MctsSearcher below). Each iteration
 // deals the hidden piles afresh (two-player standard game; the other modes hide
 // nothing that matters), walks down the tree, adds one node and plays a rollout:
 // - decision nodes (orient, place): UCT on the mover's own reward component;
@@ -73,9 +73,9 @@ struct MctsConfig {
 // A tree over public positions: the only hidden thing in Marrakech is the order of
 // the piles, which no player knows, so a view is the whole of everyone's knowledge
 // and every node is a position all players see alike.
-class Searcher {
+class MctsSearcher {
  public:
-  explicit Searcher(const MctsConfig& config) : config_(config) {}
+  explicit MctsSearcher(const MctsConfig& config) : config_(config) {}
 
   // Roots the tree at `view`: the node of the kept tree showing the same public
   // position if there is one within a few turns of the old root, else a new tree.

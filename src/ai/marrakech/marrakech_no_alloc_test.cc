@@ -14,7 +14,7 @@ namespace {
 TEST(MarrakechNoAllocation, SearchIterationsAllocateNothing) {
   for (int players : {2, 4}) {
     marrakech::State s = marrakech::State::NewGame(players, marrakech::Variant::kStandard, 3);
-    Searcher searcher{MctsConfig{}};
+    MctsSearcher searcher{MctsConfig{}};
     searcher.SetRoot(s.ViewFor(0), 5000, 1);
     searcher.Run(100, false, {});
     long before = ::souk::testing::AllocationCount();
