@@ -64,17 +64,6 @@ bool RoundOver(const State& world, uint32_t round) { return world.game_over || w
 
 }  // namespace
 
-MctsConfig MctsConfig::FromParams(const MctsParams& params) {
-  MctsConfig c;
-  c.iterations = params.budget.iterations;
-  c.time_ms = params.budget.time_ms;
-  if (c.iterations <= 0 && c.time_ms <= 0) c.iterations = kDefaultIterations;
-  c.threads = std::max(1, params.budget.threads);
-  if (params.exploration > 0) c.exploration = params.exploration;
-  if (params.rollout_cap > 0) c.rollout_cap = params.rollout_cap;
-  return c;
-}
-
 MctsSearcher::MctsSearcher() { root_stats_.reserve(jaipur::kMaxMoves); }
 
 int32_t MctsSearcher::NewNode(const Move& move, int mover) {
@@ -240,9 +229,12 @@ namespace {
 
 class MctsBot final : public Bot {
  public:
-  MctsBot(const MctsConfig& config, uint64_t seed)
-      : config_(config), seed_(seed), searchers_(static_cast<size_t>(std::max(1, config.threads))) {
-    if (config_.iterations <= 0 && config_.time_ms <= 0) config_.iterations = kDefaultIterations;
+  MctsBot(const MctsParams& params, const MctsConfig& config, uint64_t seed)
+      : budget_(params.budget), config_(config), seed_(seed),
+        searchers_(static_cast<size_t>(std::max(1, params.budget.threads))) {
+    if (budget_.iterations <= 0 && budget_.time_ms <= 0) budget_.iterations = kDefaultIterations;
+    if (params.exploration > 0) config_.exploration = params.exploration;
+    if (params.rollout_cap > 0) config_.rollout_cap = params.rollout_cap;
     stats_.reserve(jaipur::kMaxMoves);
   }
 
@@ -262,8 +254,8 @@ class MctsBot final : public Bot {
   size_t SearchMemoryBytes() const override {
     const size_t threads = searchers_.size();
     size_t per_thread = MaxNodesPerThread();
-    if (config_.iterations > 0)
-      per_thread = std::min(per_thread, static_cast<size_t>(config_.iterations) / threads + 1);
+    if (budget_.iterations > 0)
+      per_thread = std::min(per_thread, static_cast<size_t>(budget_.iterations) / threads + 1);
     per_thread += static_cast<size_t>(jaipur::kMaxMoves) + 2;
     size_t bytes = 0;
     for (const auto& s : searchers_) bytes += std::max(s.MemoryBytes(), per_thread * MctsSearcher::NodeBytes());
@@ -345,13 +337,13 @@ class MctsBot final : public Bot {
     if (!always && root_moves_.size() == 1) return;
 
     std::optional<Clock::time_point> deadline;
-    if (config_.time_ms > 0) deadline = Clock::now() + std::chrono::milliseconds(config_.time_ms);
+    if (budget_.time_ms > 0) deadline = Clock::now() + std::chrono::milliseconds(budget_.time_ms);
     const int threads = static_cast<int>(searchers_.size());
     // A thread whose share is 0 (fewer iterations than threads) searches nothing,
     // even with a deadline: the iteration budget is a ceiling and fixes the move.
     auto share = [&](int t) -> int64_t {
-      if (config_.iterations <= 0) return MctsSearcher::kUnlimited;
-      return config_.iterations / threads + (t < config_.iterations % threads ? 1 : 0);
+      if (budget_.iterations <= 0) return MctsSearcher::kUnlimited;
+      return budget_.iterations / threads + (t < budget_.iterations % threads ? 1 : 0);
     };
     size_t max_nodes = MaxNodesPerThread();
     if (limit_bytes_ > 0) {
@@ -389,7 +381,7 @@ class MctsBot final : public Bot {
   }
 
   size_t MaxNodesPerThread() const {
-    return (config_.iterations <= 0 ? kTimeBudgetNodes : kMaxNodes) / searchers_.size();
+    return (budget_.iterations <= 0 ? kTimeBudgetNodes : kMaxNodes) / searchers_.size();
   }
 
   // Most visits, then the higher mean reward, then the greedy order.
@@ -405,6 +397,7 @@ class MctsBot final : public Bot {
     return best;
   }
 
+  Budget budget_;  // with the default iterations when it set neither limit
   MctsConfig config_;
   uint64_t seed_;
   uint64_t searches_ = 0;
@@ -419,12 +412,12 @@ class MctsBot final : public Bot {
 
 }  // namespace
 
-std::unique_ptr<Bot> MakeMctsBotWithConfig(const MctsConfig& config, uint64_t seed) {
-  return std::make_unique<MctsBot>(config, seed);
+std::unique_ptr<Bot> MakeMctsBot(const MctsParams& params, uint64_t seed) {
+  return std::make_unique<MctsBot>(params, MctsConfig{}, seed);
 }
 
-std::unique_ptr<Bot> MakeMctsBot(const MctsParams& params, uint64_t seed) {
-  return MakeMctsBotWithConfig(MctsConfig::FromParams(params), seed);
+std::unique_ptr<Bot> MakeMctsBot(const MctsParams& params, const MctsConfig& config, uint64_t seed) {
+  return std::make_unique<MctsBot>(params, config, seed);
 }
 
 }  // namespace souk::ai::jaipur_bots

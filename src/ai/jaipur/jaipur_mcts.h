@@ -59,20 +59,16 @@
 
 namespace souk::ai::jaipur_bots {
 
-// MctsParams with every default filled in, plus knobs for tests and experiments.
+// The search's knobs, for tests and experiments; MctsParams' non-zero exploration
+// and rollout_cap override theirs, and its budget says how long to search.
 struct MctsConfig {
-  int64_t iterations = 0;  // 0: none (then time_ms is set)
-  int time_ms = 0;
-  int threads = 1;
-  double exploration = 0.7;
-  int rollout_cap = 80;
-  int root_exchanges = 8;
-  double epsilon = 0.1;         // rollout: share of random candidate moves
+  double exploration = 0.7;     // UCT constant, rewards in [0, 1]
+  int rollout_cap = 80;         // moves past the tree before a capped round is scored
   double margin_weight = 0.1;   // w in the reward
   double margin_scale = 10.0;   // s in the reward, rupees
   double cap_scale = 6.0;       // seal probability of a capped round: sigmoid(margin / this)
-
-  static MctsConfig FromParams(const MctsParams& params);
+  int root_exchanges = 8;       // exchanges among the root's moves, best by the greedy score
+  double epsilon = 0.1;         // rollout: share of random candidate moves
 };
 
 // One tree searched by one thread.
@@ -138,7 +134,7 @@ class MctsSearcher {
   uint32_t stamp_ = 0;
 };
 
-// The MCTS bot with an explicit configuration (tests and experiments tune it).
-std::unique_ptr<Bot> MakeMctsBotWithConfig(const MctsConfig& config, uint64_t seed);
+// The MCTS bot with its internal knobs set (params' non-zero fields override them).
+std::unique_ptr<Bot> MakeMctsBot(const MctsParams& params, const MctsConfig& config, uint64_t seed);
 
 }  // namespace souk::ai::jaipur_bots
