@@ -327,7 +327,7 @@ TEST(MarrakechMcts, KeepsTheTreeForTheNextDecision) {
   MctsSearcher searcher{MctsConfig{}};
   searcher.SetRoot(s.ViewFor(s.to_move), 800, 1);
   EXPECT_FALSE(searcher.reused());
-  searcher.Run(800, false, {});
+  RunIterations(searcher, 800);
   // The position after our orientation and the roll is a grandchild of the root.
   s.ApplyMove(Move::Orient(Turn::kLeft));
   s.ApplyMove(Move::Roll(2));

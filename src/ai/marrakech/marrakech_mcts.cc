@@ -4,9 +4,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <limits>
 #include <memory>
-#include <thread>
 
 #include "ai/marrakech/marrakech_bots.h"
 #include "ai/marrakech/marrakech_internal.h"
@@ -20,8 +18,6 @@ using marrakech::State;
 namespace {
 
 constexpr int64_t kDefaultIterations = 10000;
-constexpr int kClockEvery = 64;
-constexpr int64_t kUnlimited = std::numeric_limits<int64_t>::max();
 constexpr int32_t kMaxRootVisits = int32_t{1} << 30;
 
 uint64_t Derive(uint64_t seed, uint64_t stream) {
@@ -348,7 +344,10 @@ void MctsSearcher::Evaluate(const State& s, std::array<double, 4>* reward, std::
   }
 }
 
-void MctsSearcher::Iterate(Prng& prng) {
+bool MctsSearcher::Iterate() {
+  // Visit counts are 32-bit (nodes stay small); a kept root adds up over moves.
+  if (nodes_[static_cast<size_t>(root_)].visits >= kMaxRootVisits) return false;
+  Prng& prng = prng_;
   State s = root_world_;
   if (hidden_piles_) s.RandomizeHidden(s.to_move, prng);
   int depth = 0;
@@ -390,34 +389,25 @@ void MctsSearcher::Iterate(Prng& prng) {
       n.margin += margin[static_cast<size_t>(who)];
     }
   }
-}
-
-int64_t MctsSearcher::Run(int64_t iterations, bool timed, std::chrono::steady_clock::time_point deadline) {
-  int64_t done = 0;
-  while (done < iterations) {
-    if (timed && done % kClockEvery == 0 && std::chrono::steady_clock::now() >= deadline) break;
-    // Visit counts are 32-bit (nodes stay small); a kept root adds up over moves.
-    if (nodes_[static_cast<size_t>(root_)].visits >= kMaxRootVisits) break;
-    Iterate(prng_);
-    ++done;
-  }
-  return done;
+  return true;
 }
 
 int MctsSearcher::RootChildren() const { return nodes_[static_cast<size_t>(root_)].num_children; }
 
 int64_t MctsSearcher::root_visits() const { return nodes_[static_cast<size_t>(root_)].visits; }
 
-MctsSearcher::Edge MctsSearcher::RootChild(int i) const {
-  const Node& root = nodes_[static_cast<size_t>(root_)];
-  const Node& c = nodes_[static_cast<size_t>(root.first_child + i)];
-  Edge e;
-  e.move = c.move;
-  e.visits = c.visits;
-  e.reward = c.reward[static_cast<size_t>(root_world_.to_move)];
-  e.wins = c.wins;
-  e.margin = c.margin;
-  return e;
+marrakech::Move MctsSearcher::RootMove(int i) const {
+  return nodes_[static_cast<size_t>(nodes_[static_cast<size_t>(root_)].first_child + i)].move;
+}
+
+RootStat MctsSearcher::root_stat(int i) const {
+  const Node& c = nodes_[static_cast<size_t>(nodes_[static_cast<size_t>(root_)].first_child + i)];
+  RootStat r;
+  r.visits = c.visits;
+  r.reward = c.reward[static_cast<size_t>(root_world_.to_move)];
+  r.wins = c.wins;
+  r.margin = c.margin;
+  return r;
 }
 
 namespace {
@@ -425,72 +415,41 @@ namespace {
 class MctsBot final : public Bot {
  public:
   MctsBot(const MctsParams& params, const MctsConfig& config, uint64_t seed)
-      : params_(params), config_(config), seed_(seed) {
-    if (params.exploration > 0) config_.exploration = params.exploration;
-    if (params.rollout_cap > 0) config_.rollout_cap = params.rollout_cap;
-    int threads = std::max(1, params.budget.threads);
-    // The node ceiling is the bot's, shared among its threads.
-    MctsConfig per_thread = config_;
-    per_thread.max_nodes = std::max<int64_t>(1024, config_.max_nodes / threads);
-    for (int t = 0; t < threads; ++t) searchers_.push_back(std::make_unique<MctsSearcher>(per_thread));
-  }
+      : config_(WithParams(config, params)),
+        seed_(seed),
+        search_(params.budget, kDefaultIterations, [&](const Budget& budget) {
+          // The node ceiling is the bot's, shared among its threads.
+          MctsConfig per_thread = config_;
+          per_thread.max_nodes = std::max<int64_t>(1024, config_.max_nodes / budget.threads);
+          return MctsSearcher(per_thread);
+        }) {}
 
   Move ChooseMove(const marrakech::View& view) override { return Analyse(view).moves.front().move; }
 
-  size_t MemoryBytes() const override {
-    size_t bytes = 0;
-    for (const auto& s : searchers_) bytes += s->MemoryBytes();
-    return bytes;
-  }
+  size_t MemoryBytes() const override { return search_.MemoryBytes(); }
 
   size_t SearchMemoryBytes() const override {
-    const int threads = static_cast<int>(searchers_.size());
-    size_t bytes = 0;
-    for (int t = 0; t < threads; ++t) bytes += searchers_[static_cast<size_t>(t)]->SearchMemoryBytes(Reserved(t));
-    return bytes;
+    return search_.SearchMemoryBytes([&](int t) { return Reserved(t); });
   }
 
-  // Shared equally among the threads' trees.
-  void SetMemoryLimit(size_t bytes) override {
-    // (0 stays 0, no limit; a limit never rounds down to none.)
-    for (auto& s : searchers_) s->SetMemoryLimit(bytes == 0 ? 0 : std::max<size_t>(1, bytes / searchers_.size()));
-  }
+  void SetMemoryLimit(size_t bytes) override { search_.SetMemoryLimit(bytes); }
 
-  void ReleaseMemory() override {
-    for (auto& s : searchers_) s->Release();
-  }
+  void ReleaseMemory() override { search_.Release(); }
 
   Analysis<Move> Analyse(const marrakech::View& view) override {
-    const auto start = std::chrono::steady_clock::now();
-    const Budget& b = params_.budget;
-    const bool timed = b.time_ms > 0;
-    const auto deadline = start + std::chrono::milliseconds(b.time_ms);
+    const auto start = SearchClock::now();
     const uint64_t search_seed = Derive(seed_, searches_++);
-    const int threads = static_cast<int>(searchers_.size());
-    std::vector<int64_t> done(searchers_.size());
-    auto work = [&](int t) {
-      searchers_[static_cast<size_t>(t)]->SetRoot(view, Reserved(t), Derive(search_seed, static_cast<uint64_t>(t)));
-      done[static_cast<size_t>(t)] = searchers_[static_cast<size_t>(t)]->Run(Share(t), timed, deadline);
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
-    work(0);
-    for (std::thread& th : pool) th.join();
-
     Analysis<Move> analysis;
-    const MctsSearcher& first = *searchers_[0];
+    analysis.iterations = search_.Search([&](MctsSearcher& tree, int t) {
+      tree.SetRoot(view, Reserved(t), Derive(search_seed, static_cast<uint64_t>(t)));
+    });
+
+    const MctsSearcher& first = search_.tree(0);
     for (int i = 0; i < first.RootChildren(); ++i) {
-      MctsSearcher::Edge sum;
-      for (const auto& s : searchers_) {
-        MctsSearcher::Edge e = s->RootChild(i);
-        sum.move = e.move;
-        sum.visits += e.visits;
-        sum.reward += e.reward;
-        sum.wins += e.wins;
-        sum.margin += e.margin;
-      }
+      const RootStat sum = search_.SummedRootStat(i);
       double v = static_cast<double>(std::max<int64_t>(1, sum.visits));
-      analysis.moves.push_back({sum.move, sum.visits, sum.visits ? sum.wins / v : 0.0, sum.visits ? sum.margin / v : 0.0});
+      analysis.moves.push_back(
+          {first.RootMove(i), sum.visits, sum.visits ? sum.wins / v : 0.0, sum.visits ? sum.margin / v : 0.0});
     }
     std::stable_sort(analysis.moves.begin(), analysis.moves.end(), [](const auto& x, const auto& y) {
       return x.visits != y.visits ? x.visits > y.visits : x.win_rate > y.win_rate;
@@ -503,32 +462,23 @@ class MctsBot final : public Bot {
       std::stable_partition(analysis.moves.begin(), analysis.moves.end(),
                             [&](const auto& m) { return m.move == greedy; });
     }
-    for (int64_t d : done) analysis.iterations += d;
-    analysis.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    analysis.seconds = std::chrono::duration<double>(SearchClock::now() - start).count();
     return analysis;
   }
 
  private:
-  // Thread t's iterations: its share of the budget, or unlimited under a time alone.
-  int64_t Share(int t) const {
-    const Budget& b = params_.budget;
-    const int threads = static_cast<int>(searchers_.size());
-    const int64_t total = b.iterations > 0 ? b.iterations : (b.time_ms > 0 ? kUnlimited : kDefaultIterations);
-    return total == kUnlimited ? total : total / threads + (t < total % threads ? 1 : 0);
-  }
   // The iterations thread t reserves room for: its share, or under a time budget
   // alone a generous guess at the iteration rate.
   int64_t Reserved(int t) const {
-    const Budget& b = params_.budget;
-    const int64_t expected = b.iterations > 0 || b.time_ms <= 0 ? Share(t) : int64_t{400} * b.time_ms;
-    return std::min(Share(t), expected);
+    const Budget& b = search_.budget();
+    const int64_t share = search_.Share(t);
+    return b.iterations > 0 ? share : std::min(share, int64_t{400} * b.time_ms);
   }
 
-  MctsParams params_;
   MctsConfig config_;
   uint64_t seed_;
   uint64_t searches_ = 0;
-  std::vector<std::unique_ptr<MctsSearcher>> searchers_;
+  RootParallel<MctsSearcher> search_;
 };
 
 }  // namespace

@@ -20,8 +20,8 @@
 // for the full range), which measured better than the win alone with noisy rollouts.
 // Parameters: MctsParams.exploration (UCT constant, default 0.3), rollout_cap
 // (default 18 plies), budget (iterations and/or time; 10,000 iterations with
-// neither; threads: root parallel, each thread its own tree and Prng stream,
-// iterations in fixed shares, root statistics summed).
+// neither; threads: root parallel (ai/root_parallel.h), each thread its own tree and
+// Prng stream, iterations in fixed shares, root statistics summed).
 // Between moves each thread keeps its tree and restarts from the node whose public
 // position the new view shows, if it lies within a few turns of the old root.
 //
@@ -31,14 +31,13 @@
 #pragma once
 
 #include <array>
-#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <utility>
 #include <vector>
 
 #include "ai/marrakech/marrakech_bots.h"
-
+#include "ai/root_parallel.h"
 #include "core/marrakech/marrakech.h"
 #include "core/prng.h"
 
@@ -72,7 +71,8 @@ struct MctsConfig {
 
 // A tree over public positions: the only hidden thing in Marrakech is the order of
 // the piles, which no player knows, so a view is the whole of everyone's knowledge
-// and every node is a position all players see alike.
+// and every node is a position all players see alike. One thread's search (a Tree of
+// ai::RootParallel, ai/root_parallel.h).
 class MctsSearcher {
  public:
   explicit MctsSearcher(const MctsConfig& config) : config_(config) {}
@@ -82,29 +82,24 @@ class MctsSearcher {
   // Reserves room for `iterations` more (an estimate for time budgets). Allocates.
   void SetRoot(const marrakech::View& view, int64_t iterations, uint64_t seed);
 
-  // Runs up to `iterations` iterations, or until `deadline` (read every 64) when
-  // `timed`. Allocates nothing. Returns the iterations run.
-  int64_t Run(int64_t iterations, bool timed, std::chrono::steady_clock::time_point deadline);
+  // One iteration, or false (running none) when the root's visits are at their
+  // ceiling. Allocates nothing.
+  bool Iterate();
 
-  struct Edge {
-    marrakech::Move move;
-    int64_t visits = 0;
-    double reward = 0;  // sum of the root mover's rewards
-    double wins = 0;    // sum of their wins (a shared win split)
-    double margin = 0;  // sum of their final score minus the best opponent's
-  };
   int RootChildren() const;
-  Edge RootChild(int i) const;
+  // The i-th of the root's children: its move and, for the root's mover, its sums.
+  marrakech::Move RootMove(int i) const;
+  RootStat root_stat(int i) const;
   bool reused() const { return reused_; }
   int64_t nodes() const { return static_cast<int64_t>(nodes_.size()); }
   int64_t root_visits() const;
 
   // Memory. The bytes held between moves: the pool, by capacity.
   size_t MemoryBytes() const;
-  // The most SetRoot and Run for `iterations` would hold at any moment without a
+  // The most SetRoot and `iterations` iterations would hold at any moment without a
   // memory limit: finding and compacting the kept tree, then growing the pool.
   size_t SearchMemoryBytes(int64_t iterations) const;
-  // Caps what SetRoot and Run hold from now on (0: the ceiling of the config
+  // Caps what SetRoot and the iterations hold from now on (0: the ceiling of the config
   // alone). A pool reserved above the cap is dropped, its tree with it, at SetRoot;
   // a tree that could grow only above it starts afresh.
   void SetMemoryLimit(size_t bytes);
@@ -137,7 +132,6 @@ class MctsSearcher {
   int32_t Find(uint64_t hash, int max_depth);
   void Compact(int32_t root);
   int64_t Ceiling() const;
-  void Iterate(Prng& prng);
 
   MctsConfig config_;
   std::vector<Node> nodes_;

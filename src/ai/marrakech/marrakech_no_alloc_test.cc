@@ -16,9 +16,9 @@ TEST(MarrakechNoAllocation, SearchIterationsAllocateNothing) {
     marrakech::State s = marrakech::State::NewGame(players, marrakech::Variant::kStandard, 3);
     MctsSearcher searcher{MctsConfig{}};
     searcher.SetRoot(s.ViewFor(0), 5000, 1);
-    searcher.Run(100, false, {});
+    RunIterations(searcher, 100);
     long before = ::souk::testing::AllocationCount();
-    EXPECT_EQ(searcher.Run(4000, false, {}), 4000);
+    EXPECT_EQ(RunIterations(searcher, 4000), 4000);
     EXPECT_EQ(::souk::testing::AllocationCount(), before) << players << " players";
     EXPECT_GT(searcher.nodes(), 1000);
   }
