@@ -32,7 +32,7 @@ void RunSearch(benchmark::State& bench, const View& view) {
   ai::MctsParams params;
   params.budget.iterations = kIterations;
   params.budget.threads = static_cast<int>(bench.range(0));
-  auto bot = ai::jaipur::MakeMctsBot(params, 1);
+  auto bot = ai::jaipur_bots::MakeMctsBot(params, 1);
   int64_t iterations = 0;
   for (auto _ : bench) {
     auto analysis = bot->Analyse(view);

@@ -37,7 +37,7 @@ void BM_MarrakechMcts(benchmark::State& bench, int players, int turns, int threa
   int64_t iterations = 0;
   uint64_t seed = 1;
   for (auto _ : bench) {
-    auto bot = souk::ai::marrakech::MakeMctsBot(params, seed++);
+    auto bot = souk::ai::marrakech_bots::MakeMctsBot(params, seed++);
     auto analysis = bot->Analyse(view);
     iterations += analysis.iterations;
     benchmark::DoNotOptimize(analysis);

@@ -40,8 +40,8 @@ std::unique_ptr<Bot> Make(std::string_view game, const BotSpec& spec, uint64_t s
 }
 
 std::unique_ptr<Bot> MakeJaipurBot(std::string_view game, const BotSpec& spec, uint64_t seed) {
-  namespace g = souk::ai::jaipur;
-  return Make<g::Bot, souk::jaipur::View>(game, spec, seed, [](BotKind kind, const MctsParams& p, uint64_t sd) {
+  namespace g = jaipur_bots;
+  return Make<g::Bot, jaipur::View>(game, spec, seed, [](BotKind kind, const MctsParams& p, uint64_t sd) {
     return kind == BotKind::kRandom ? g::MakeRandomBot(sd)
          : kind == BotKind::kGreedy ? g::MakeGreedyBot(sd)
                                     : g::MakeMctsBot(p, sd);
@@ -49,8 +49,8 @@ std::unique_ptr<Bot> MakeJaipurBot(std::string_view game, const BotSpec& spec, u
 }
 
 std::unique_ptr<Bot> MakeMarrakechBot(std::string_view game, const BotSpec& spec, uint64_t seed) {
-  namespace g = souk::ai::marrakech;
-  return Make<g::Bot, souk::marrakech::View>(game, spec, seed, [](BotKind kind, const MctsParams& p, uint64_t sd) {
+  namespace g = marrakech_bots;
+  return Make<g::Bot, marrakech::View>(game, spec, seed, [](BotKind kind, const MctsParams& p, uint64_t sd) {
     return kind == BotKind::kRandom ? g::MakeRandomBot(sd)
          : kind == BotKind::kGreedy ? g::MakeGreedyBot(sd)
                                     : g::MakeMctsBot(p, sd);

@@ -13,9 +13,6 @@
 namespace souk::ai {
 namespace {
 
-namespace mk = souk::marrakech;
-namespace jp = souk::jaipur;
-
 // The set-up of a move beside the pools: threads, move lists, the analysis.
 constexpr long kSlack = 256 * 1024;
 
@@ -25,8 +22,8 @@ std::vector<AnyView> Decisions(const std::string& game, int count) {
   std::vector<AnyView> views;
   Prng prng(11);
   if (game == "jaipur") {
-    jp::State s = jp::State::NewGame(11);
-    jp::MoveList list;
+    jaipur::State s = jaipur::State::NewGame(11);
+    jaipur::MoveList list;
     while (static_cast<int>(views.size()) < count && !s.game_over) {
       if (s.to_move == 0) views.push_back(s.ViewFor(0));
       s.LegalMoves(&list);
@@ -34,11 +31,11 @@ std::vector<AnyView> Decisions(const std::string& game, int count) {
     }
     return views;
   }
-  mk::State s = mk::State::NewGame(4, mk::Variant::kStandard, 11);
-  mk::MoveList list;
+  marrakech::State s = marrakech::State::NewGame(4, marrakech::Variant::kStandard, 11);
+  marrakech::MoveList list;
   while (static_cast<int>(views.size()) < count && !s.game_over()) {
-    if (s.phase == mk::Phase::kRoll) {
-      s.ApplyMove(mk::Move::Roll(mk::DrawRoll(prng)));
+    if (s.phase == marrakech::Phase::kRoll) {
+      s.ApplyMove(marrakech::Move::Roll(marrakech::DrawRoll(prng)));
       continue;
     }
     if (s.to_move == 0) views.push_back(s.ViewFor(0));

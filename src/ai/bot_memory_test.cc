@@ -12,37 +12,34 @@
 namespace souk::ai {
 namespace {
 
-namespace jp = souk::jaipur;
-namespace mk = souk::marrakech;
-
 // A position `moves` random moves into a game, with a player to decide.
 AnyView Position(const std::string& game, uint64_t seed, int moves, std::vector<std::string>* legal) {
   Prng prng(seed);
   legal->clear();
   if (game == "jaipur") {
-    jp::State s = jp::State::NewGame(seed);
-    jp::MoveList list;
+    jaipur::State s = jaipur::State::NewGame(seed);
+    jaipur::MoveList list;
     for (int i = 0; i < moves && !s.game_over; ++i) {
       s.LegalMoves(&list);
       s.ApplyMove(list[static_cast<int>(prng.Below(static_cast<uint32_t>(list.size())))]);
     }
-    if (s.game_over) s = jp::State::NewGame(seed);
+    if (s.game_over) s = jaipur::State::NewGame(seed);
     s.LegalMoves(&list);
-    for (int i = 0; i < list.size(); ++i) legal->push_back(jp::ToString(list[i]));
+    for (int i = 0; i < list.size(); ++i) legal->push_back(jaipur::ToString(list[i]));
     return s.ViewFor(s.to_move);
   }
-  mk::State s = mk::State::NewGame(4, mk::Variant::kStandard, seed);
-  mk::MoveList list;
-  for (int i = 0; (i < moves || s.phase == mk::Phase::kRoll) && !s.game_over(); ++i) {
-    if (s.phase == mk::Phase::kRoll) {
-      s.ApplyMove(mk::Move::Roll(mk::DrawRoll(prng)));
+  marrakech::State s = marrakech::State::NewGame(4, marrakech::Variant::kStandard, seed);
+  marrakech::MoveList list;
+  for (int i = 0; (i < moves || s.phase == marrakech::Phase::kRoll) && !s.game_over(); ++i) {
+    if (s.phase == marrakech::Phase::kRoll) {
+      s.ApplyMove(marrakech::Move::Roll(marrakech::DrawRoll(prng)));
       continue;
     }
     s.LegalMoves(&list);
     s.ApplyMove(list[static_cast<int>(prng.Below(static_cast<uint32_t>(list.size())))]);
   }
   s.LegalMoves(&list);
-  for (int i = 0; i < list.size(); ++i) legal->push_back(mk::ToString(list[i]));
+  for (int i = 0; i < list.size(); ++i) legal->push_back(marrakech::ToString(list[i]));
   return s.ViewFor(s.to_move);
 }
 

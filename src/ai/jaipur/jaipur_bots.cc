@@ -5,14 +5,13 @@
 
 #include "ai/jaipur/jaipur_internal.h"
 
-namespace souk::ai::jaipur {
+namespace souk::ai::jaipur_bots {
 
-using souk::jaipur::Card;
-using souk::jaipur::Move;
-using souk::jaipur::MoveList;
-using souk::jaipur::State;
-using souk::jaipur::View;
-namespace rules = souk::jaipur;
+using jaipur::Card;
+using jaipur::Move;
+using jaipur::MoveList;
+using jaipur::State;
+using jaipur::View;
 
 uint64_t StreamSeed(uint64_t seed, uint64_t search, uint64_t index) {
   Prng mix(seed ^ (search * 0xd1b54a32d192ed03ULL));
@@ -53,4 +52,4 @@ class RandomBot final : public Bot {
 
 std::unique_ptr<Bot> MakeRandomBot(uint64_t seed) { return std::make_unique<RandomBot>(seed); }
 
-}  // namespace souk::ai::jaipur
+}  // namespace souk::ai::jaipur_bots

@@ -12,16 +12,16 @@
 #include "ai/search.h"
 #include "core/jaipur/jaipur.h"
 
-namespace souk::ai::jaipur {
+namespace souk::ai::jaipur_bots {
 
 // A bot plays one seat. It is given that seat's View only (never a State).
 class Bot {
  public:
   virtual ~Bot() = default;
   // Precondition: !view.game_over && view.to_move == view.viewer. Returns a legal move.
-  virtual souk::jaipur::Move ChooseMove(const souk::jaipur::View& view) = 0;
+  virtual jaipur::Move ChooseMove(const jaipur::View& view) = 0;
   // Every legal move ranked best first, with visits / win_rate / score (see ai/search.h).
-  virtual Analysis<souk::jaipur::Move> Analyse(const souk::jaipur::View& view) = 0;
+  virtual Analysis<jaipur::Move> Analyse(const jaipur::View& view) = 0;
   // Memory (see ai::Bot in ai/bot.h): bots that keep no pools hold nothing.
   virtual size_t MemoryBytes() const { return 0; }
   virtual size_t SearchMemoryBytes() const { return 0; }
@@ -37,4 +37,4 @@ std::unique_ptr<Bot> MakeGreedyBot(uint64_t seed);
 // Information-set MCTS (jaipur_mcts.h). Zero params take the defaults.
 std::unique_ptr<Bot> MakeMctsBot(const MctsParams& params, uint64_t seed);
 
-}  // namespace souk::ai::jaipur
+}  // namespace souk::ai::jaipur_bots

@@ -15,17 +15,17 @@
 #include "ai/jaipur/jaipur_mcts.h"
 #include "core/jaipur/jaipur_test_util.h"
 
-namespace souk::ai::jaipur {
+namespace souk::ai::jaipur_bots {
 namespace {
 
-using souk::jaipur::Card;
-using souk::jaipur::CardCounts;
-using souk::jaipur::Index;
-using souk::jaipur::Move;
-using souk::jaipur::MoveKind;
-using souk::jaipur::MoveList;
-using souk::jaipur::State;
-using souk::jaipur::View;
+using jaipur::Card;
+using jaipur::CardCounts;
+using jaipur::Index;
+using jaipur::Move;
+using jaipur::MoveKind;
+using jaipur::MoveList;
+using jaipur::State;
+using jaipur::View;
 
 MctsParams Iterations(int64_t n, int threads = 1) {
   MctsParams p;
@@ -61,24 +61,24 @@ std::vector<State> RandomPositions(int games, int stride, uint64_t first_seed) {
   return positions;
 }
 
-std::string Text(const Move& m) { return souk::jaipur::ToString(m); }
+std::string Text(const Move& m) { return jaipur::ToString(m); }
 
 // A valid mid-round position: the given market, hands and herds; the remaining
 // cards form the deck, shuffled; token piles full. Tests then take tokens as they need.
 State MakePosition(const CardCounts& market, const CardCounts& hand0, const CardCounts& hand1, int herd0, int herd1,
                    int to_move) {
-  return souk::jaipur::testing::Position({.market = market,
-                                         .hands = {hand0, hand1},
-                                         .herds = {herd0, herd1},
-                                         .to_move = to_move,
-                                         .base_seed = 11,
-                                         .shuffle_deck = true});
+  return jaipur::testing::Position({.market = market,
+                                   .hands = {hand0, hand1},
+                                   .herds = {herd0, herd1},
+                                   .to_move = to_move,
+                                   .base_seed = 11,
+                                   .shuffle_deck = true});
 }
 
 // The trace of earlier sales (see testing::PastSale).
 void PastSale(State& s, int player, Card good, int n, int tokens) {
-  ASSERT_TRUE(souk::jaipur::testing::PastSale(s, player, good, n, tokens))
-      << "no " << souk::jaipur::CardName(good) << " left in the deck";
+  ASSERT_TRUE(jaipur::testing::PastSale(s, player, good, n, tokens))
+      << "no " << jaipur::CardName(good) << " left in the deck";
 }
 
 CardCounts Counts(std::initializer_list<std::pair<Card, int>> cards) {
@@ -103,7 +103,7 @@ State EndgamePosition(int seals0) {
   s.players[0].seals = static_cast<uint8_t>(seals0);
   s.players[1].seals = 1;
   s.round = static_cast<uint32_t>(1 + seals0 + 1);
-  if (s.round > 1) s.last_round = souk::jaipur::RoundResult{};
+  if (s.round > 1) s.last_round = jaipur::RoundResult{};
   return s;
 }
 
@@ -160,7 +160,7 @@ TEST(JaipurGreedy, NeverTakesAGoodWithSevenInHand) {
   int full = 0;
   auto bot = MakeGreedyBot(4);
   for (const State& s : RandomPositions(30, 1, 900)) {
-    if (s.players[s.to_move].hand_size < souk::jaipur::kHandLimit) continue;
+    if (s.players[s.to_move].hand_size < jaipur::kHandLimit) continue;
     ++full;
     Move m = bot->ChooseMove(s.ViewFor(s.to_move));
     EXPECT_NE(m.kind, MoveKind::kTake);
@@ -298,4 +298,4 @@ TEST(JaipurBots, AnalyseListsEveryLegalMoveOnceBestFirst) {
 }
 
 }  // namespace
-}  // namespace souk::ai::jaipur
+}  // namespace souk::ai::jaipur_bots

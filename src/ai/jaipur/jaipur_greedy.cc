@@ -9,12 +9,12 @@
 #include "ai/jaipur/jaipur_heuristic.h"
 #include "ai/jaipur/jaipur_internal.h"
 
-namespace souk::ai::jaipur {
+namespace souk::ai::jaipur_bots {
 
-using souk::jaipur::Move;
-using souk::jaipur::MoveList;
-using souk::jaipur::State;
-using souk::jaipur::View;
+using jaipur::Move;
+using jaipur::MoveList;
+using jaipur::State;
+using jaipur::View;
 
 namespace {
 
@@ -67,7 +67,7 @@ class GreedyBot final : public Bot {
   uint64_t seed_;
   uint64_t searches_ = 0;
   MoveList moves_;
-  std::array<double, souk::jaipur::kMaxMoves> scores_{};
+  std::array<double, jaipur::kMaxMoves> scores_{};
   int best_ = 0;
 };
 
@@ -75,4 +75,4 @@ class GreedyBot final : public Bot {
 
 std::unique_ptr<Bot> MakeGreedyBot(uint64_t seed) { return std::make_unique<GreedyBot>(seed); }
 
-}  // namespace souk::ai::jaipur
+}  // namespace souk::ai::jaipur_bots

@@ -3,17 +3,16 @@
 #include <algorithm>
 #include <cmath>
 
-namespace souk::ai::jaipur {
+namespace souk::ai::jaipur_bots {
 
-using souk::jaipur::Card;
-using souk::jaipur::CardCounts;
-using souk::jaipur::GoodAt;
-using souk::jaipur::Index;
-using souk::jaipur::Move;
-using souk::jaipur::MoveKind;
-using souk::jaipur::MoveList;
-using souk::jaipur::State;
-namespace rules = souk::jaipur;
+using jaipur::Card;
+using jaipur::CardCounts;
+using jaipur::GoodAt;
+using jaipur::Index;
+using jaipur::Move;
+using jaipur::MoveKind;
+using jaipur::MoveList;
+using jaipur::State;
 
 namespace {
 
@@ -37,13 +36,13 @@ constexpr double kRoundEnd = 100.0;       // a move that ends the round: win or 
 // that do not track which tokens are gone.
 constexpr std::array<double, 3> kBonusMean = {2.0, 5.0, 9.0};
 
-int Total(int good) { return rules::kTokensPerGood[static_cast<size_t>(good)]; }
+int Total(int good) { return jaipur::kTokensPerGood[static_cast<size_t>(good)]; }
 
 // kTokenPrefix[g][k]: the rupees of the first k tokens of good g's pile.
-constexpr std::array<std::array<int, 10>, rules::kNumGoods> BuildTokenPrefix() {
-  std::array<std::array<int, 10>, rules::kNumGoods> prefix{};
-  for (size_t g = 0; g < rules::kNumGoods; ++g)
-    for (size_t k = 0; k < 9; ++k) prefix[g][k + 1] = prefix[g][k] + rules::kGoodsTokenValues[g][k];
+constexpr std::array<std::array<int, 10>, jaipur::kNumGoods> BuildTokenPrefix() {
+  std::array<std::array<int, 10>, jaipur::kNumGoods> prefix{};
+  for (size_t g = 0; g < jaipur::kNumGoods; ++g)
+    for (size_t k = 0; k < 9; ++k) prefix[g][k + 1] = prefix[g][k] + jaipur::kGoodsTokenValues[g][k];
   return prefix;
 }
 constexpr auto kTokenPrefix = BuildTokenPrefix();
@@ -60,7 +59,7 @@ constexpr std::array<double, 16> BuildCamelUse() {
 constexpr auto kCamelUse = BuildCamelUse();
 
 double CamelTokenShare(int lead) {
-  return rules::kCamelTokenValue * std::clamp(0.5 + kCamelLeadStep * lead, 0.0, 1.0);
+  return jaipur::kCamelTokenValue * std::clamp(0.5 + kCamelLeadStep * lead, 0.0, 1.0);
 }
 
 }  // namespace
@@ -83,7 +82,7 @@ MoveScorer::MoveScorer(const State& state) : state_(state), me_(state.to_move) {
   std::array<int, 3> sum = {14, 30, 45}, count = {7, 6, 5};  // each pile's values, summed
   for (int i = 0; i < mine.num_bonus_tokens; ++i) {
     int v = mine.bonus_tokens[static_cast<size_t>(i)];
-    size_t p = static_cast<size_t>(rules::BonusPileOfValue(v));
+    size_t p = static_cast<size_t>(jaipur::BonusPileOfValue(v));
     sum[p] -= v;
     --count[p];
   }
@@ -91,12 +90,12 @@ MoveScorer::MoveScorer(const State& state) : state_(state), me_(state.to_move) {
     unseen_mean_[p] = count[p] ? static_cast<double>(sum[p]) / count[p] : 0.0;
     bonus_mean_[p] = state.bonus_left[p] ? unseen_mean_[p] : 0.0;
   }
-  opp_can_take_ = opp.hand_size < rules::kHandLimit;
-  for (int g = 0; g < rules::kNumGoods; ++g) {
+  opp_can_take_ = opp.hand_size < jaipur::kHandLimit;
+  for (int g = 0; g < jaipur::kNumGoods; ++g) {
     size_t i = static_cast<size_t>(g);
     take_threat_[i] = opp_can_take_ ? hold_ * TokenSum(g, 1, state.tokens_left[i]) * (1.0 + 0.3 * std::min<int>(opp.known[i], 2)) : 0.0;
   }
-  for (int g = 0; g < rules::kNumGoods; ++g)
+  for (int g = 0; g < jaipur::kNumGoods; ++g)
     hand_value_[static_cast<size_t>(g)] = HandValue(g, mine.hand[static_cast<size_t>(g)], state.tokens_left[static_cast<size_t>(g)]);
   camel_now_ = CamelValue(mine.herd);
   room_now_ = HandRoomValue(mine.hand_size);
@@ -106,7 +105,7 @@ MoveScorer::MoveScorer(const State& state) : state_(state), me_(state.to_move) {
 double MoveScorer::HandValue(int good, int cards, int tokens_left) const {
   if (cards == 0) return 0;
   double base = TokenSum(good, cards, tokens_left);
-  int pile = rules::BonusPileForSale(cards);
+  int pile = jaipur::BonusPileForSale(cards);
   if (pile >= 0) base += bonus_mean_[static_cast<size_t>(pile)];
   bool contested = state_.players[static_cast<size_t>(1 - me_)].known[static_cast<size_t>(good)] > 0;
   return hold_ * base * (contested ? kContested : 1.0);
@@ -118,12 +117,12 @@ double MoveScorer::CamelValue(int herd) const {
 }
 
 double MoveScorer::HandRoomValue(int hand_size) const {
-  return hand_size >= rules::kHandLimit ? kRoomSeven : (hand_size == rules::kHandLimit - 1 ? kRoomSix : 0.0);
+  return hand_size >= jaipur::kHandLimit ? kRoomSeven : (hand_size == jaipur::kHandLimit - 1 ? kRoomSix : 0.0);
 }
 
 double MoveScorer::Threat(const CardCounts& market, int refills, int sold_good, int sold_left) const {
   double best = kCamelThreat * market[kCamel];
-  for (int g = 0; g < rules::kNumGoods; ++g) {
+  for (int g = 0; g < jaipur::kNumGoods; ++g) {
     size_t i = static_cast<size_t>(g);
     if (!market[i]) continue;
     if (g == sold_good) {  // the sale moved that pile's next token
@@ -134,7 +133,7 @@ double MoveScorer::Threat(const CardCounts& market, int refills, int sold_good, 
     } else {
       best = std::max(best, take_threat_[i]);
     }
-    if (market[i] >= 2 && rules::IsPrecious(GoodAt(g))) {  // an exchange for the whole lot
+    if (market[i] >= 2 && jaipur::IsPrecious(GoodAt(g))) {  // an exchange for the whole lot
       int left = g == sold_good ? sold_left : state_.tokens_left[i];
       best = std::max(best, 0.8 * hold_ * TokenSum(g, market[i], left));
     }
@@ -145,10 +144,10 @@ double MoveScorer::Threat(const CardCounts& market, int refills, int sold_good, 
 double MoveScorer::RoundEndValue(double my_gain, int my_herd, int opp_herd) const {
   const auto& mine = state_.players[static_cast<size_t>(me_)];
   const auto& opp = state_.players[static_cast<size_t>(1 - me_)];
-  double theirs = opp.GoodsRupees() + (opp_herd > my_herd ? rules::kCamelTokenValue : 0);
+  double theirs = opp.GoodsRupees() + (opp_herd > my_herd ? jaipur::kCamelTokenValue : 0);
   for (int i = 0; i < opp.num_bonus_tokens; ++i)  // the pile is public, the value is not
-    theirs += unseen_mean_[static_cast<size_t>(rules::BonusPileOfValue(opp.bonus_tokens[static_cast<size_t>(i)]))];
-  double ours = mine.GoodsRupees() + mine.BonusRupees() + my_gain + (my_herd > opp_herd ? rules::kCamelTokenValue : 0);
+    theirs += unseen_mean_[static_cast<size_t>(jaipur::BonusPileOfValue(opp.bonus_tokens[static_cast<size_t>(i)]))];
+  double ours = mine.GoodsRupees() + mine.BonusRupees() + my_gain + (my_herd > opp_herd ? jaipur::kCamelTokenValue : 0);
   double margin = ours - theirs;
   return (margin > 0 ? kRoundEnd : (margin < 0 ? -kRoundEnd : 0.0)) + margin;
 }
@@ -178,7 +177,7 @@ double MoveScorer::Score(const Move& move) const {
       size_t i = static_cast<size_t>(g);
       int left = state_.tokens_left[i];
       double gain = TokenSum(g, move.count, left);
-      int pile = rules::BonusPileForSale(move.count);
+      int pile = jaipur::BonusPileForSale(move.count);
       if (pile >= 0) gain += bonus_mean_[static_cast<size_t>(pile)];
       int left_after = left - std::min<int>(move.count, left);
       if (left > 0 && left_after == 0 && state_.EmptyTokenPiles() == 2) return RoundEndValue(gain, mine.herd, opp_herd);
@@ -188,7 +187,7 @@ double MoveScorer::Score(const Move& move) const {
     case MoveKind::kExchange: {
       double delta = 0;
       CardCounts market = state_.market;
-      for (int g = 0; g < rules::kNumGoods; ++g) {
+      for (int g = 0; g < jaipur::kNumGoods; ++g) {
         size_t i = static_cast<size_t>(g);
         int taken = move.taken[g], given = move.given[g];
         if (taken == 0 && given == 0) continue;
@@ -208,18 +207,18 @@ double MoveScorer::Score(const Move& move) const {
 void CandidateMoves(const State& state, MoveList* out) {
   out->clear();
   const auto& me = state.players[state.to_move];
-  if (me.hand_size < rules::kHandLimit)
-    for (int g = 0; g < rules::kNumGoods; ++g)
+  if (me.hand_size < jaipur::kHandLimit)
+    for (int g = 0; g < jaipur::kNumGoods; ++g)
       if (state.market[static_cast<size_t>(g)]) out->push_back(Move::Take(GoodAt(g)));
   if (state.market[kCamel]) out->push_back(Move::Camels());
-  for (int g = 0; g < rules::kNumGoods; ++g) {
+  for (int g = 0; g < jaipur::kNumGoods; ++g) {
     int held = me.hand[static_cast<size_t>(g)];
-    if (held >= rules::MinimumSale(GoodAt(g))) out->push_back(Move::Sell(held, GoodAt(g)));
+    if (held >= jaipur::MinimumSale(GoodAt(g))) out->push_back(Move::Sell(held, GoodAt(g)));
   }
   // Goods to give, cheapest next token first (leather before diamond).
-  std::array<int, rules::kNumGoods> order{};
-  std::array<int, rules::kNumGoods> value{};
-  for (int g = 0; g < rules::kNumGoods; ++g) {
+  std::array<int, jaipur::kNumGoods> order{};
+  std::array<int, jaipur::kNumGoods> value{};
+  for (int g = 0; g < jaipur::kNumGoods; ++g) {
     order[static_cast<size_t>(g)] = g;
     value[static_cast<size_t>(g)] = state.NextGoodsToken(GoodAt(g));
   }
@@ -227,15 +226,15 @@ void CandidateMoves(const State& state, MoveList* out) {
   for (size_t i = 1; i < order.size(); ++i)
     for (size_t j = i; j > 0 && value[static_cast<size_t>(order[j])] < value[static_cast<size_t>(order[j - 1])]; --j)
       std::swap(order[j], order[j - 1]);
-  for (int g = 0; g < rules::kNumGoods; ++g) {
+  for (int g = 0; g < jaipur::kNumGoods; ++g) {
     int want = state.market[static_cast<size_t>(g)];
     if (want < 2) continue;
     CardCounts taken{}, given{};
     taken[static_cast<size_t>(g)] = static_cast<uint8_t>(want);
-    int camels = std::min({static_cast<int>(me.herd), rules::kHandLimit - me.hand_size, want});
+    int camels = std::min({static_cast<int>(me.herd), jaipur::kHandLimit - me.hand_size, want});
     given[kCamel] = static_cast<uint8_t>(camels);
     int missing = want - camels;
-    for (int k = 0; k < rules::kNumGoods && missing > 0; ++k) {
+    for (int k = 0; k < jaipur::kNumGoods && missing > 0; ++k) {
       int t = order[static_cast<size_t>(k)];
       if (t == g) continue;
       int n = std::min<int>(missing, me.hand[static_cast<size_t>(t)]);
@@ -272,15 +271,15 @@ double PositionValue(const State& state, int player) {
   double value = p.GoodsRupees() + p.BonusRupees();
   double time_left = std::min(1.0, state.deck_size / 15.0);
   double hold = 0.6 * (0.4 + 0.6 * time_left);
-  for (int g = 0; g < rules::kNumGoods; ++g) {
+  for (int g = 0; g < jaipur::kNumGoods; ++g) {
     int held = p.hand[static_cast<size_t>(g)];
     if (!held) continue;
     double sale = TokenSum(g, held, state.tokens_left[static_cast<size_t>(g)]);
-    int pile = rules::BonusPileForSale(held);
+    int pile = jaipur::BonusPileForSale(held);
     if (pile >= 0 && state.bonus_left[static_cast<size_t>(pile)]) sale += kBonusMean[static_cast<size_t>(pile)];
     value += hold * sale;
   }
   return value + CamelTokenShare(p.herd - o.herd);
 }
 
-}  // namespace souk::ai::jaipur
+}  // namespace souk::ai::jaipur_bots

@@ -13,7 +13,7 @@
 #include "core/jaipur/jaipur.h"
 #include "core/prng.h"
 
-namespace souk::ai::jaipur {
+namespace souk::ai::jaipur_bots {
 
 // Scores the moves of the player to move in one position: the rupees the move
 // earns plus the change it makes to that player's holdings (hand sets, herd, hand
@@ -21,8 +21,8 @@ namespace souk::ai::jaipur {
 // differences between moves of the same position mean anything.
 class MoveScorer {
  public:
-  explicit MoveScorer(const souk::jaipur::State& state);
-  double Score(const souk::jaipur::Move& move) const;
+  explicit MoveScorer(const jaipur::State& state);
+  double Score(const jaipur::Move& move) const;
 
  private:
   double HandValue(int good, int cards, int tokens_left) const;
@@ -30,10 +30,10 @@ class MoveScorer {
   double HandRoomValue(int hand_size) const;
   // What the opponent can grab from `market` (plus `refills` unseen cards); a sale
   // of `sold_good` (or -1) leaves `sold_left` tokens on its pile.
-  double Threat(const souk::jaipur::CardCounts& market, int refills, int sold_good, int sold_left) const;
+  double Threat(const jaipur::CardCounts& market, int refills, int sold_good, int sold_left) const;
   double RoundEndValue(double my_gain, int my_herd, int opp_herd) const;
 
-  const souk::jaipur::State& state_;
+  const jaipur::State& state_;
   int me_ = 0;
   double hold_ = 0;                    // the share of a held set's sale value counted now
   std::array<double, 6> hand_value_{};  // HandValue of each good as held now
@@ -52,15 +52,15 @@ int TokenSum(int good, int cards, int tokens_left);
 // Takes of each good, the camels, selling every card of a good, and for each good
 // with 2+ copies in the market one exchange taking them all for camels first and
 // then the cheapest other goods. Always legal and never empty in a live round.
-void CandidateMoves(const souk::jaipur::State& state, souk::jaipur::MoveList* out);
+void CandidateMoves(const jaipur::State& state, jaipur::MoveList* out);
 
 // The rollout policy: the best candidate by MoveScorer, or with probability
 // `epsilon` a uniformly random candidate. `scratch` holds the candidates.
-souk::jaipur::Move RolloutMove(const souk::jaipur::State& state, souk::Prng& prng, double epsilon,
-                               souk::jaipur::MoveList* scratch);
+jaipur::Move RolloutMove(const jaipur::State& state, souk::Prng& prng, double epsilon,
+                               jaipur::MoveList* scratch);
 
 // The rupees `player` can expect at the end of the round: tokens held, a share of
 // the sale value of the hand, and the camel token weighted by the herd lead.
-double PositionValue(const souk::jaipur::State& state, int player);
+double PositionValue(const jaipur::State& state, int player);
 
-}  // namespace souk::ai::jaipur
+}  // namespace souk::ai::jaipur_bots

@@ -5,21 +5,18 @@
 #include <array>
 #include <cassert>
 #include <cmath>
-#include <limits>
 #include <numeric>
-#include <thread>
 
 #include "ai/jaipur/jaipur_heuristic.h"
 #include "ai/jaipur/jaipur_internal.h"
 
-namespace souk::ai::jaipur {
+namespace souk::ai::jaipur_bots {
 
-using souk::jaipur::Move;
-using souk::jaipur::MoveKind;
-using souk::jaipur::MoveList;
-using souk::jaipur::State;
-using souk::jaipur::View;
-using Clock = std::chrono::steady_clock;
+using jaipur::Move;
+using jaipur::MoveKind;
+using jaipur::MoveList;
+using jaipur::State;
+using jaipur::View;
 
 namespace {
 
@@ -64,18 +61,19 @@ bool RoundOver(const State& world, uint32_t round) { return world.game_over || w
 
 }  // namespace
 
-MctsConfig MctsConfig::FromParams(const MctsParams& params) {
-  MctsConfig c;
-  c.iterations = params.budget.iterations;
-  c.time_ms = params.budget.time_ms;
-  if (c.iterations <= 0 && c.time_ms <= 0) c.iterations = kDefaultIterations;
-  c.threads = std::max(1, params.budget.threads);
-  if (params.exploration > 0) c.exploration = params.exploration;
-  if (params.rollout_cap > 0) c.rollout_cap = params.rollout_cap;
-  return c;
+MctsSearcher::MctsSearcher(size_t max_nodes) : max_nodes_(max_nodes) { root_stats_.reserve(jaipur::kMaxMoves); }
+
+size_t MctsSearcher::SearchMemoryBytes(int64_t iterations) const {
+  const size_t nodes = std::min(max_nodes_, static_cast<size_t>(iterations)) + static_cast<size_t>(jaipur::kMaxMoves) + 2;
+  return std::max(MemoryBytes(), nodes * sizeof(Node));
 }
 
-MctsSearcher::MctsSearcher() { root_stats_.reserve(souk::jaipur::kMaxMoves); }
+void MctsSearcher::ReleaseAboveLimit(int root_children) {
+  if (limit_bytes_ == 0) return;
+  const size_t room = limit_bytes_ / sizeof(Node);
+  const size_t fixed = static_cast<size_t>(root_children) + 2;
+  if (MemoryBytes() > std::max(room, fixed) * sizeof(Node)) Release();
+}
 
 int32_t MctsSearcher::NewNode(const Move& move, int mover) {
   Node n;
@@ -86,13 +84,21 @@ int32_t MctsSearcher::NewNode(const Move& move, int mover) {
   return static_cast<int32_t>(pool_.size() - 1);
 }
 
-void MctsSearcher::Run(const State& base, const MoveList& root_moves, const MctsConfig& config, uint64_t stream_seed,
-                       int64_t iterations, size_t max_nodes, std::optional<Clock::time_point> deadline) {
-  assert(iterations >= 0 && (iterations < kUnlimited || deadline));
+void MctsSearcher::SetRoot(const State& base, const MoveList& root_moves, const MctsConfig& config, uint64_t stream_seed,
+                           int64_t iterations) {
+  assert(iterations >= 0);
+  base_ = base;
   config_ = &config;
   prng_ = Prng(stream_seed);
   observer_ = base.to_move;
   num_root_children_ = root_moves.size();
+  // Every pool, the root's children included, within the limit.
+  size_t max_nodes = max_nodes_;
+  if (limit_bytes_ > 0) {
+    const size_t room = limit_bytes_ / sizeof(Node);
+    const size_t fixed = static_cast<size_t>(num_root_children_) + 2;
+    max_nodes = std::min(max_nodes, room > fixed ? room - fixed : 0);
+  }
   size_t want = static_cast<size_t>(num_root_children_) + 2 +
                 std::min(max_nodes, static_cast<size_t>(std::min<int64_t>(iterations, int64_t{1} << 40)));
   if (pool_.capacity() < want) pool_.reserve(want);
@@ -104,15 +110,13 @@ void MctsSearcher::Run(const State& base, const MoveList& root_moves, const Mcts
   }
   if (num_root_children_ > 0) pool_[0].first_child = 1;
   root_stats_.assign(static_cast<size_t>(num_root_children_), RootStat{});
+}
 
-  iterations_done_ = 0;
-  while (iterations_done_ < iterations) {
-    if (deadline && (iterations_done_ & 63) == 0 && Clock::now() >= *deadline) break;
-    State world = base;
-    world.RandomizeHidden(observer_, prng_);
-    Iterate(world);
-    ++iterations_done_;
-  }
+bool MctsSearcher::Iterate() {
+  State world = base_;
+  world.RandomizeHidden(observer_, prng_);
+  SearchWorld(world);
+  return true;
 }
 
 int MctsSearcher::SelectRootChild() const {
@@ -132,7 +136,7 @@ int MctsSearcher::SelectRootChild() const {
   return best;
 }
 
-void MctsSearcher::Iterate(State& world) {
+void MctsSearcher::SearchWorld(State& world) {
   const uint32_t round = world.round;
   std::array<int32_t, kMaxDepth> path{};
   int depth = 0;
@@ -232,7 +236,7 @@ void MctsSearcher::Iterate(State& world) {
   RootStat& stat = root_stats_[static_cast<size_t>(path[0] - 1)];
   ++stat.visits;
   stat.reward += reward;
-  stat.seals += seal;
+  stat.wins += seal;
   stat.margin += margin;
 }
 
@@ -240,10 +244,15 @@ namespace {
 
 class MctsBot final : public Bot {
  public:
-  MctsBot(const MctsConfig& config, uint64_t seed)
-      : config_(config), seed_(seed), searchers_(static_cast<size_t>(std::max(1, config.threads))) {
-    if (config_.iterations <= 0 && config_.time_ms <= 0) config_.iterations = kDefaultIterations;
-    stats_.reserve(souk::jaipur::kMaxMoves);
+  MctsBot(const MctsParams& params, const MctsConfig& config, uint64_t seed)
+      : config_(WithParams(config, params)),
+        seed_(seed),
+        search_(params.budget, kDefaultIterations, [](const Budget& budget) {
+          // The bot's ceiling, shared among its threads.
+          return MctsSearcher((budget.iterations <= 0 ? kTimeBudgetNodes : kMaxNodes) /
+                              static_cast<size_t>(budget.threads));
+        }) {
+    stats_.reserve(jaipur::kMaxMoves);
   }
 
   Move ChooseMove(const View& view) override {
@@ -251,33 +260,22 @@ class MctsBot final : public Bot {
     return root_moves_[BestRootIndex()];
   }
 
-  size_t MemoryBytes() const override {
-    size_t bytes = 0;
-    for (const auto& s : searchers_) bytes += s.MemoryBytes();
-    return bytes;
-  }
+  size_t MemoryBytes() const override { return search_.MemoryBytes(); }
 
   // Each thread's pool: what it has reserved, or what the next search reserves (a
-  // node per iteration of its share, up to the ceiling, and the root's children).
+  // node per iteration of its share, rounded up, up to the ceiling).
   size_t SearchMemoryBytes() const override {
-    const size_t threads = searchers_.size();
-    size_t per_thread = MaxNodesPerThread();
-    if (config_.iterations > 0)
-      per_thread = std::min(per_thread, static_cast<size_t>(config_.iterations) / threads + 1);
-    per_thread += static_cast<size_t>(souk::jaipur::kMaxMoves) + 2;
-    size_t bytes = 0;
-    for (const auto& s : searchers_) bytes += std::max(s.MemoryBytes(), per_thread * MctsSearcher::NodeBytes());
-    return bytes;
+    const Budget& budget = search_.budget();
+    const int64_t per_thread = budget.iterations > 0 ? budget.iterations / budget.threads + 1 : kUnlimitedIterations;
+    return search_.SearchMemoryBytes([&](int) { return per_thread; });
   }
 
-  void SetMemoryLimit(size_t bytes) override { limit_bytes_ = bytes; }
+  void SetMemoryLimit(size_t bytes) override { search_.SetMemoryLimit(bytes); }
 
-  void ReleaseMemory() override {
-    for (auto& s : searchers_) s.Release();
-  }
+  void ReleaseMemory() override { search_.Release(); }
 
   Analysis<Move> Analyse(const View& view) override {
-    Clock::time_point start = Clock::now();
+    const auto start = SearchClock::now();
     Search(view, /*always=*/true);
     Analysis<Move> analysis;
     analysis.iterations = iterations_;
@@ -285,7 +283,7 @@ class MctsBot final : public Bot {
     std::iota(order.begin(), order.end(), 0);
     auto rate = [&](int i) {
       const auto& s = stats_[static_cast<size_t>(i)];
-      return s.visits ? s.seals / static_cast<double>(s.visits) : 0.0;
+      return s.visits ? s.wins / static_cast<double>(s.visits) : 0.0;
     };
     int best = BestRootIndex();
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
@@ -302,7 +300,7 @@ class MctsBot final : public Bot {
     }
     // The exchanges the root left out: no visits, in greedy order.
     for (int i = 0; i < pruned_.size(); ++i) analysis.moves.push_back({pruned_[i], 0, 0.0, 0.0});
-    analysis.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    analysis.seconds = std::chrono::duration<double>(SearchClock::now() - start).count();
     return analysis;
   }
 
@@ -340,56 +338,17 @@ class MctsBot final : public Bot {
     Prng prng(StreamSeed(seed_, search, 0));
     State base = State::FromView(view, prng);
     RootMoves(base);
-    stats_.assign(static_cast<size_t>(root_moves_.size()), MctsSearcher::RootStat{});
+    stats_.assign(static_cast<size_t>(root_moves_.size()), RootStat{});
     iterations_ = 0;
     if (!always && root_moves_.size() == 1) return;
 
-    std::optional<Clock::time_point> deadline;
-    if (config_.time_ms > 0) deadline = Clock::now() + std::chrono::milliseconds(config_.time_ms);
-    const int threads = static_cast<int>(searchers_.size());
-    // A thread whose share is 0 (fewer iterations than threads) searches nothing,
-    // even with a deadline: the iteration budget is a ceiling and fixes the move.
-    auto share = [&](int t) -> int64_t {
-      if (config_.iterations <= 0) return MctsSearcher::kUnlimited;
-      return config_.iterations / threads + (t < config_.iterations % threads ? 1 : 0);
-    };
-    size_t max_nodes = MaxNodesPerThread();
-    if (limit_bytes_ > 0) {
-      // Every pool, the root's children included, within the limit: a pool reserved
-      // larger by an earlier search goes.
-      const size_t room = limit_bytes_ / static_cast<size_t>(threads) / MctsSearcher::NodeBytes();
-      const size_t fixed = static_cast<size_t>(root_moves_.size()) + 2;
-      max_nodes = std::min(max_nodes, room > fixed ? room - fixed : 0);
-      for (auto& s : searchers_)
-        if (s.MemoryBytes() > std::max(room, fixed) * MctsSearcher::NodeBytes()) s.Release();
-    }
-    auto run = [&](int t) {
-      searchers_[static_cast<size_t>(t)].Run(base, root_moves_, config_, StreamSeed(seed_, search, 1 + static_cast<uint64_t>(t)),
-                                             share(t), max_nodes, deadline);
-    };
-    if (threads == 1) {
-      run(0);
-    } else {
-      std::vector<std::thread> workers;
-      workers.reserve(static_cast<size_t>(threads - 1));
-      for (int t = 1; t < threads; ++t) workers.emplace_back(run, t);
-      run(0);
-      for (auto& w : workers) w.join();
-    }
-    for (const auto& s : searchers_) {
-      iterations_ += s.iterations_done();
-      for (size_t i = 0; i < stats_.size(); ++i) {
-        const auto& r = s.root_stats()[i];
-        stats_[i].visits += r.visits;
-        stats_[i].reward += r.reward;
-        stats_[i].seals += r.seals;
-        stats_[i].margin += r.margin;
-      }
-    }
-  }
-
-  size_t MaxNodesPerThread() const {
-    return (config_.iterations <= 0 ? kTimeBudgetNodes : kMaxNodes) / searchers_.size();
+    // A pool reserved larger by an earlier search than the memory limit now allows
+    // goes before any thread reserves its own.
+    for (int t = 0; t < search_.threads(); ++t) search_.tree(t).ReleaseAboveLimit(root_moves_.size());
+    iterations_ = search_.Search([&](MctsSearcher& tree, int t) {
+      tree.SetRoot(base, root_moves_, config_, StreamSeed(seed_, search, 1 + static_cast<uint64_t>(t)), search_.Share(t));
+    });
+    for (int i = 0; i < root_moves_.size(); ++i) stats_[static_cast<size_t>(i)] = search_.SummedRootStat(i);
   }
 
   // Most visits, then the higher mean reward, then the greedy order.
@@ -408,23 +367,22 @@ class MctsBot final : public Bot {
   MctsConfig config_;
   uint64_t seed_;
   uint64_t searches_ = 0;
-  std::vector<MctsSearcher> searchers_;
-  std::vector<MctsSearcher::RootStat> stats_;
+  RootParallel<MctsSearcher> search_;
+  std::vector<RootStat> stats_;  // the root's, summed over the threads
   int64_t iterations_ = 0;
-  size_t limit_bytes_ = 0;  // 0: the ceiling alone
   MoveList legal_, root_moves_, pruned_;
-  std::array<int, souk::jaipur::kMaxMoves> order_{};
-  std::array<double, souk::jaipur::kMaxMoves> scores_{};
+  std::array<int, jaipur::kMaxMoves> order_{};
+  std::array<double, jaipur::kMaxMoves> scores_{};
 };
 
 }  // namespace
 
-std::unique_ptr<Bot> MakeMctsBotWithConfig(const MctsConfig& config, uint64_t seed) {
-  return std::make_unique<MctsBot>(config, seed);
-}
-
 std::unique_ptr<Bot> MakeMctsBot(const MctsParams& params, uint64_t seed) {
-  return MakeMctsBotWithConfig(MctsConfig::FromParams(params), seed);
+  return std::make_unique<MctsBot>(params, MctsConfig{}, seed);
 }
 
-}  // namespace souk::ai::jaipur
+std::unique_ptr<Bot> MakeMctsBot(const MctsParams& params, const MctsConfig& config, uint64_t seed) {
+  return std::make_unique<MctsBot>(params, config, seed);
+}
+
+}  // namespace souk::ai::jaipur_bots

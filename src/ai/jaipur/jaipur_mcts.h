@@ -30,9 +30,9 @@
 // by PositionValue.
 //
 // Parameters (MctsParams, 0 = default): iterations 10,000 when no budget is set;
-// exploration 0.7; rollout_cap 80. Threads: root parallelism, one tree and one
-// PRNG stream per thread, the iteration budget split in fixed shares and the root
-// statistics summed, so a seed and an iteration budget fix the move.
+// exploration 0.7; rollout_cap 80. Threads: root parallelism (ai/root_parallel.h),
+// one tree and one PRNG stream per thread, the iteration budget split in fixed shares
+// and the root statistics summed, so a seed and an iteration budget fix the move.
 //
 // No tree reuse between moves: after the opponent's reply, the refills and their
 // hidden hand make the next root a different information set, and the subtree
@@ -46,67 +46,62 @@
 // pool reserved larger than it.
 #pragma once
 
-#include <chrono>
+#include <array>
+#include <cstddef>
 #include <cstdint>
-#include <limits>
 #include <memory>
-#include <optional>
 #include <vector>
 
 #include "ai/jaipur/jaipur_bots.h"
+#include "ai/root_parallel.h"
 #include "core/jaipur/jaipur.h"
 #include "core/prng.h"
 
-namespace souk::ai::jaipur {
+namespace souk::ai::jaipur_bots {
 
-// MctsParams with every default filled in, plus knobs for tests and experiments.
+// The search's knobs, for tests and experiments; MctsParams' non-zero exploration
+// and rollout_cap override theirs, and its budget says how long to search.
 struct MctsConfig {
-  int64_t iterations = 0;  // 0: none (then time_ms is set)
-  int time_ms = 0;
-  int threads = 1;
-  double exploration = 0.7;
-  int rollout_cap = 80;
-  int root_exchanges = 8;
-  double epsilon = 0.1;         // rollout: share of random candidate moves
+  double exploration = 0.7;     // UCT constant, rewards in [0, 1]
+  int rollout_cap = 80;         // moves past the tree before a capped round is scored
   double margin_weight = 0.1;   // w in the reward
   double margin_scale = 10.0;   // s in the reward, rupees
   double cap_scale = 6.0;       // seal probability of a capped round: sigmoid(margin / this)
-
-  static MctsConfig FromParams(const MctsParams& params);
+  int root_exchanges = 8;       // exchanges among the root's moves, best by the greedy score
+  double epsilon = 0.1;         // rollout: share of random candidate moves
 };
 
-// One tree searched by one thread.
+// One tree searched by one thread (a Tree of ai::RootParallel, ai/root_parallel.h).
 class MctsSearcher {
  public:
-  struct RootStat {
-    int64_t visits = 0;
-    double reward = 0;  // sum, for the deciding player
-    double seals = 0;   // sum of seal outcomes (1, 0.5, 0)
-    double margin = 0;  // sum of rupee margins
-  };
-
-  // Run's iteration limit when only the deadline ends the search.
-  static constexpr int64_t kUnlimited = std::numeric_limits<int64_t>::max();
-
-  MctsSearcher();
-  // Searches `iterations` worlds (0 searches none; kUnlimited needs a deadline), or
-  // until `deadline`, re-dealt from `base`, whose player to move is the observer; the
-  // root's children are `root_moves`. The pool holds at most `max_nodes` nodes.
-  void Run(const souk::jaipur::State& base, const souk::jaipur::MoveList& root_moves, const MctsConfig& config,
-           uint64_t stream_seed, int64_t iterations, size_t max_nodes,
-           std::optional<std::chrono::steady_clock::time_point> deadline);
-  const std::vector<RootStat>& root_stats() const { return root_stats_; }
-  int64_t iterations_done() const { return iterations_done_; }
+  // At most `max_nodes` nodes past the root's children, whatever the iterations.
+  explicit MctsSearcher(size_t max_nodes);
+  // Roots a new tree: worlds re-dealt from `base`, whose player to move is the
+  // observer; the root's children are `root_moves`. Reserves the pool for `iterations`
+  // iterations (a node each) up to the ceiling and the memory limit. Allocates.
+  void SetRoot(const jaipur::State& base, const jaipur::MoveList& root_moves, const MctsConfig& config,
+               uint64_t stream_seed, int64_t iterations);
+  // One world dealt and searched; always runs. Allocates nothing.
+  bool Iterate();
+  // The i-th of the root's children (root_moves order).
+  RootStat root_stat(int i) const { return root_stats_[static_cast<size_t>(i)]; }
   size_t nodes_used() const { return pool_.size(); }
-  // The pool's reserved bytes: kept between searches (reserved once, reused).
+
+  // Memory. The pool's reserved bytes: kept between searches (reserved once, reused).
   size_t MemoryBytes() const { return pool_.capacity() * sizeof(Node); }
-  static constexpr size_t NodeBytes() { return sizeof(Node); }
-  // Frees the pool; the next Run reserves it again.
+  // What the pool a search of `iterations` reserves at most: a node each up to the
+  // ceiling, and the most children a root can have; or the pool it has, if larger.
+  size_t SearchMemoryBytes(int64_t iterations) const;
+  // Caps the pool from the next SetRoot on (0: the ceiling alone).
+  void SetMemoryLimit(size_t bytes) { limit_bytes_ = bytes; }
+  // Frees a pool reserved larger than the limit leaves a root of `root_children`.
+  void ReleaseAboveLimit(int root_children);
+  // Frees the pool; the next SetRoot reserves it again.
   void Release() { std::vector<Node>().swap(pool_); }
 
  private:
   struct Node {
-    souk::jaipur::Move move;
+    jaipur::Move move;
     uint64_t key = 0;  // the move packed, for matching
     int32_t first_child = -1;
     int32_t next_sibling = -1;
@@ -116,29 +111,31 @@ class MctsSearcher {
     uint8_t mover = 0;
   };
 
-  void Iterate(souk::jaipur::State& world);
+  void SearchWorld(jaipur::State& world);
   int SelectRootChild() const;
-  int32_t NewNode(const souk::jaipur::Move& move, int mover);
+  int32_t NewNode(const jaipur::Move& move, int mover);
 
+  size_t max_nodes_;
+  size_t limit_bytes_ = 0;  // 0: the ceiling alone
   std::vector<Node> pool_;  // [0] the root, [1..n] its children in root_moves order
   std::vector<RootStat> root_stats_;
+  jaipur::State base_;
   const MctsConfig* config_ = nullptr;
   souk::Prng prng_;
   int observer_ = 0;
   int num_root_children_ = 0;
-  int64_t iterations_done_ = 0;
-  souk::jaipur::MoveList candidates_;
+  jaipur::MoveList candidates_;
   // Matching a node's children against the moves legal in this world: a small
   // open-addressed table from move key to candidate index, cleared by stamping.
   static constexpr int kTableSize = 64;
   std::array<uint64_t, kTableSize> table_keys_{};
   std::array<int, kTableSize> table_index_{};
   std::array<uint32_t, kTableSize> table_stamp_{};
-  std::array<uint32_t, souk::jaipur::kMaxMoves> matched_stamp_{};
+  std::array<uint32_t, jaipur::kMaxMoves> matched_stamp_{};
   uint32_t stamp_ = 0;
 };
 
-// The MCTS bot with an explicit configuration (tests and experiments tune it).
-std::unique_ptr<Bot> MakeMctsBotWithConfig(const MctsConfig& config, uint64_t seed);
+// The MCTS bot with its internal knobs set (params' non-zero fields override them).
+std::unique_ptr<Bot> MakeMctsBot(const MctsParams& params, const MctsConfig& config, uint64_t seed);
 
-}  // namespace souk::ai::jaipur
+}  // namespace souk::ai::jaipur_bots

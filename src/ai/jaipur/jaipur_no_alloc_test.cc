@@ -7,11 +7,11 @@
 #include "ai/jaipur/jaipur_bots.h"
 
 
-namespace souk::ai::jaipur {
+namespace souk::ai::jaipur_bots {
 namespace {
 
-using souk::jaipur::MoveList;
-using souk::jaipur::State;
+using jaipur::MoveList;
+using jaipur::State;
 
 TEST(JaipurMctsNoAllocation, WarmSearchAllocatesNothing) {
   // Positions: the opening and a mid-game one.
@@ -35,4 +35,4 @@ TEST(JaipurMctsNoAllocation, WarmSearchAllocatesNothing) {
 }
 
 }  // namespace
-}  // namespace souk::ai::jaipur
+}  // namespace souk::ai::jaipur_bots

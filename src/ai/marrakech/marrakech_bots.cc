@@ -5,13 +5,13 @@
 #include "ai/marrakech/marrakech_bots.h"
 #include "ai/marrakech/marrakech_internal.h"
 
-namespace souk::ai::marrakech {
+namespace souk::ai::marrakech_bots {
 
-void LegalMovesOf(const mk::View& view, mk::MoveList* moves) {
+void LegalMovesOf(const marrakech::View& view, marrakech::MoveList* moves) {
   // The legal moves read only the board and Assam, so any dealing of the hidden
   // piles will do; a fixed one keeps this free of the caller's PRNG.
   Prng unused(0);
-  mk::State::FromView(view, unused).LegalMoves(moves);
+  marrakech::State::FromView(view, unused).LegalMoves(moves);
 }
 
 namespace {
@@ -26,21 +26,21 @@ uint64_t Fold(uint64_t h, uint64_t v) {
 
 }  // namespace
 
-uint64_t PublicHash(const mk::View& view) {
+uint64_t PublicHash(const marrakech::View& view) {
   uint64_t h = Fold(0, static_cast<uint64_t>(view.num_players) | static_cast<uint64_t>(view.variant) << 8 |
                            static_cast<uint64_t>(view.to_move) << 16 | static_cast<uint64_t>(view.phase) << 24 |
                            static_cast<uint64_t>(view.assam.square) << 32 |
                            static_cast<uint64_t>(view.assam.facing) << 40 |
                            static_cast<uint64_t>(view.current_carpet + 1) << 48 |
                            static_cast<uint64_t>(view.winners) << 56);
-  for (size_t sq = 0; sq < mk::kNumSquares; sq += 4) {
+  for (size_t sq = 0; sq < marrakech::kNumSquares; sq += 4) {
     uint64_t word = 0;
-    for (size_t k = 0; k < 4 && sq + k < mk::kNumSquares; ++k)
+    for (size_t k = 0; k < 4 && sq + k < marrakech::kNumSquares; ++k)
       word |= static_cast<uint64_t>(view.carpet[sq + k] | view.color[sq + k] << 8) << (16 * k);
     h = Fold(h, word);
   }
   for (size_t p = 0; p < static_cast<size_t>(view.num_players); ++p) {
-    const mk::View::Player& vp = view.players[p];
+    const marrakech::View::Player& vp = view.players[p];
     h = Fold(h, static_cast<uint64_t>(vp.dirhams) | static_cast<uint64_t>(vp.out) << 16 |
                     static_cast<uint64_t>(vp.pile_size) << 24 | static_cast<uint64_t>(vp.carpets_left[0]) << 32 |
                     static_cast<uint64_t>(vp.carpets_left[1]) << 40);
@@ -48,7 +48,7 @@ uint64_t PublicHash(const mk::View& view) {
   return h;
 }
 
-uint64_t PublicHash(const mk::State& state) { return PublicHash(state.ViewFor(state.to_move)); }
+uint64_t PublicHash(const marrakech::State& state) { return PublicHash(state.ViewFor(state.to_move)); }
 
 namespace {
 
@@ -56,18 +56,18 @@ class RandomBot final : public Bot {
  public:
   explicit RandomBot(uint64_t seed) : prng_(seed) {}
 
-  mk::Move ChooseMove(const mk::View& view) override {
-    mk::MoveList moves;
+  marrakech::Move ChooseMove(const marrakech::View& view) override {
+    marrakech::MoveList moves;
     LegalMovesOf(view, &moves);
     return moves[static_cast<int>(prng_.Below(static_cast<uint32_t>(moves.size())))];
   }
 
   // Every move alike: nothing is searched or valued.
-  Analysis<mk::Move> Analyse(const mk::View& view) override {
-    mk::MoveList moves;
+  Analysis<marrakech::Move> Analyse(const marrakech::View& view) override {
+    marrakech::MoveList moves;
     LegalMovesOf(view, &moves);
-    Analysis<mk::Move> analysis;
-    for (const mk::Move& m : moves) analysis.moves.push_back({m, 0, 0.0, 0.0});
+    Analysis<marrakech::Move> analysis;
+    for (const marrakech::Move& m : moves) analysis.moves.push_back({m, 0, 0.0, 0.0});
     return analysis;
   }
 
@@ -79,4 +79,4 @@ class RandomBot final : public Bot {
 
 std::unique_ptr<Bot> MakeRandomBot(uint64_t seed) { return std::make_unique<RandomBot>(seed); }
 
-}  // namespace souk::ai::marrakech
+}  // namespace souk::ai::marrakech_bots

@@ -14,18 +14,18 @@
 #include "ai/marrakech/marrakech_mcts.h"
 #include "core/marrakech/marrakech_test_util.h"
 
-namespace souk::ai::marrakech {
+namespace souk::ai::marrakech_bots {
 namespace {
 
-using mk::Facing;
-using mk::Move;
-using mk::Phase;
-using mk::State;
-using mk::Turn;
-using mk::Variant;
-using mk::testing::kModes;
-using mk::testing::Lay;
-using mk::testing::Mode;
+using marrakech::Facing;
+using marrakech::Move;
+using marrakech::Phase;
+using marrakech::State;
+using marrakech::Turn;
+using marrakech::Variant;
+using marrakech::testing::kModes;
+using marrakech::testing::Lay;
+using marrakech::testing::Mode;
 
 std::unique_ptr<Bot> Mcts(int64_t iterations, uint64_t seed, int threads = 1) {
   MctsParams params;
@@ -34,7 +34,7 @@ std::unique_ptr<Bot> Mcts(int64_t iterations, uint64_t seed, int threads = 1) {
   return MakeMctsBot(params, seed);
 }
 
-int Sq(std::string_view name) { return mk::ParseSquare(name).value(); }
+int Sq(std::string_view name) { return marrakech::ParseSquare(name).value(); }
 
 // Two players, one colour each, seat 0 to orient on d4 facing north. North of
 // Assam a group of six squares of seat 1's colour (every roll straight ahead lands
@@ -70,14 +70,14 @@ void Step(State* s, std::vector<std::unique_ptr<Bot>>& bots) {
 State MidGame(int players, Variant variant, uint64_t seed, int moves) {
   State s = State::NewGame(players, variant, seed);
   Prng prng(seed + 1);
-  mk::MoveList legal;
+  marrakech::MoveList legal;
   for (int i = 0; i < moves && !s.game_over(); ++i) {
     s.LegalMoves(&legal);
-    s.ApplyMove(s.phase == Phase::kRoll ? Move::Roll(mk::DrawRoll(prng))
+    s.ApplyMove(s.phase == Phase::kRoll ? Move::Roll(marrakech::DrawRoll(prng))
                                         : legal[static_cast<int>(prng.Below(static_cast<uint32_t>(legal.size())))]);
   }
   // Stop where a bot decides.
-  while (s.phase == Phase::kRoll) s.ApplyMove(Move::Roll(mk::DrawRoll(prng)));
+  while (s.phase == Phase::kRoll) s.ApplyMove(Move::Roll(marrakech::DrawRoll(prng)));
   return s;
 }
 
@@ -167,7 +167,7 @@ TEST(MarrakechMcts, FindsTheWinningLastPlacement) {
     const Mode& mode = kModes[seed % 4];
     State s = State::NewGame(mode.players, mode.variant, seed);
     Prng prng(seed);
-    mk::MoveList legal;
+    marrakech::MoveList legal;
     while (!s.game_over()) {
       s.LegalMoves(&legal);
       if (s.phase == Phase::kPlace) {
@@ -185,12 +185,12 @@ TEST(MarrakechMcts, FindsTheWinningLastPlacement) {
             Move m = Mcts(400, seed)->ChooseMove(s.ViewFor(s.to_move));
             State t = s;
             t.ApplyMove(m);
-            EXPECT_EQ(t.winners, 1u << s.to_move) << mode.name << " seed " << seed << ": " << mk::ToString(m);
+            EXPECT_EQ(t.winners, 1u << s.to_move) << mode.name << " seed " << seed << ": " << marrakech::ToString(m);
             break;
           }
         }
       }
-      s.ApplyMove(s.phase == Phase::kRoll ? Move::Roll(mk::DrawRoll(prng))
+      s.ApplyMove(s.phase == Phase::kRoll ? Move::Roll(marrakech::DrawRoll(prng))
                                           : legal[static_cast<int>(prng.Below(static_cast<uint32_t>(legal.size())))]);
     }
   }
@@ -201,7 +201,7 @@ TEST(MarrakechMcts, SameSeedBudgetAndViewGiveTheSameMove) {
   for (const Mode& mode : kModes) {
     for (int threads : {1, 2}) {
       State s = MidGame(mode.players, mode.variant, 11, 40);
-      mk::View v = s.ViewFor(s.to_move);
+      marrakech::View v = s.ViewFor(s.to_move);
       Analysis<Move> a = Mcts(300, 99, threads)->Analyse(v);
       Analysis<Move> b = Mcts(300, 99, threads)->Analyse(v);
       ASSERT_EQ(a.moves.size(), b.moves.size());
@@ -265,7 +265,7 @@ TEST(MarrakechBots, AnalyseListsEveryLegalMoveOnceBestFirst) {
     for (int moves : {0, 25, 50}) {
       State s = MidGame(mode.players, mode.variant, 5, moves);
       if (s.game_over()) continue;
-      mk::MoveList legal;
+      marrakech::MoveList legal;
       s.LegalMoves(&legal);
       std::vector<std::unique_ptr<Bot>> bots;
       bots.push_back(MakeRandomBot(1));
@@ -277,7 +277,7 @@ TEST(MarrakechBots, AnalyseListsEveryLegalMoveOnceBestFirst) {
         std::set<std::string> seen;
         for (const auto& r : a.moves) {
           EXPECT_TRUE(s.CheckMove(r.move).ok()) << mode.name;
-          seen.insert(mk::ToString(r.move));
+          seen.insert(marrakech::ToString(r.move));
         }
         EXPECT_EQ(static_cast<int>(seen.size()), legal.size()) << mode.name << " bot " << k;
         for (size_t i = 1; i < a.moves.size(); ++i) {
@@ -312,7 +312,7 @@ TEST(MarrakechMcts, TimeBudgetEndsTheSearch) {
 
 TEST(MarrakechMcts, FewerIterationsThanThreadsSearchExactlyTheBudget) {
   State s = MidGame(2, Variant::kStandard, 9, 21);
-  const mk::View v = s.ViewFor(s.to_move);
+  const marrakech::View v = s.ViewFor(s.to_move);
   EXPECT_EQ(Mcts(1, 5, 2)->Analyse(v).iterations, 1);
   MctsParams timed;
   timed.budget.iterations = 1;
@@ -324,10 +324,10 @@ TEST(MarrakechMcts, FewerIterationsThanThreadsSearchExactlyTheBudget) {
 TEST(MarrakechMcts, KeepsTheTreeForTheNextDecision) {
   State s = MidGame(2, Variant::kStandard, 9, 21);
   ASSERT_EQ(s.phase, Phase::kOrient);
-  Searcher searcher{MctsConfig{}};
+  MctsSearcher searcher{MctsConfig{}};
   searcher.SetRoot(s.ViewFor(s.to_move), 800, 1);
   EXPECT_FALSE(searcher.reused());
-  searcher.Run(800, false, {});
+  RunIterations(searcher, 800);
   // The position after our orientation and the roll is a grandchild of the root.
   s.ApplyMove(Move::Orient(Turn::kLeft));
   s.ApplyMove(Move::Roll(2));
@@ -350,11 +350,11 @@ TEST(MarrakechBots, PublicHashIsTheSameForEverySeatAndSampledWorld) {
     EXPECT_EQ(PublicHash(State::FromView(s.ViewFor(p), prng)), h);
   }
   State moved = s;
-  mk::MoveList legal;
+  marrakech::MoveList legal;
   moved.LegalMoves(&legal);
   moved.ApplyMove(legal[0]);
   EXPECT_NE(PublicHash(moved), h);
 }
 
 }  // namespace
-}  // namespace souk::ai::marrakech
+}  // namespace souk::ai::marrakech_bots

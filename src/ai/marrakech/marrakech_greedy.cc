@@ -15,11 +15,11 @@
 #include "ai/marrakech/marrakech_bots.h"
 #include "ai/marrakech/marrakech_internal.h"
 
-namespace souk::ai::marrakech {
+namespace souk::ai::marrakech_bots {
 namespace {
 
-using mk::Move;
-using mk::State;
+using marrakech::Move;
+using marrakech::State;
 
 bool Active(const State& s, int player) { return !s.players[static_cast<size_t>(player)].out; }
 
@@ -38,14 +38,14 @@ int Potential(const State& s, int c) {
 
 struct Tribute {
   double paid = 0;     // expected dirhams the roller pays, ruin included
-  double to_whom[mk::kMaxPlayers] = {};  // expected dirhams each seat receives
+  double to_whom[marrakech::kMaxPlayers] = {};  // expected dirhams each seat receives
 };
 
-Tribute ExpectedTributeOf(const State& s, int roller, mk::Facing facing, double ruin) {
+Tribute ExpectedTributeOf(const State& s, int roller, marrakech::Facing facing, double ruin) {
   Tribute t;
   const int dirhams = s.players[static_cast<size_t>(roller)].dirhams;
-  for (const mk::RollOutcome& o : mk::kRollOutcomes) {
-    mk::Position land = mk::MoveAssam(mk::Position{s.assam.square, facing}, o.roll);
+  for (const marrakech::RollOutcome& o : marrakech::kRollOutcomes) {
+    marrakech::Position land = marrakech::MoveAssam(marrakech::Position{s.assam.square, facing}, o.roll);
     if (!s.carpet[land.square]) continue;
     int owner = s.Owner(s.color[land.square]);
     if (owner == roller || !Active(s, owner)) continue;
@@ -72,15 +72,15 @@ double Relative(const State& s, int me, const int* delta, double opponent_weight
 
 }  // namespace
 
-double ExpectedTribute(const State& state, int player, mk::Turn turn, double ruin) {
-  return -ExpectedTributeOf(state, player, mk::Turned(state.assam.facing, turn), ruin).paid;
+double ExpectedTribute(const State& state, int player, marrakech::Turn turn, double ruin) {
+  return -ExpectedTributeOf(state, player, marrakech::Turned(state.assam.facing, turn), ruin).paid;
 }
 
 double PlacementValue(const State& state, const Move& move, const GreedyWeights& w) {
   const int me = state.to_move;
   State after = state;
   after.ApplyMove(move);
-  int squares[mk::kMaxPlayers] = {}, potential[mk::kMaxPlayers] = {};
+  int squares[marrakech::kMaxPlayers] = {}, potential[marrakech::kMaxPlayers] = {};
   for (int c = 0; c < state.NumColors(); ++c) {
     int delta = after.VisibleSquares(c) - state.VisibleSquares(c);
     if (delta == 0 && c != state.CurrentCarpet()) continue;  // untouched: same groups
@@ -88,13 +88,13 @@ double PlacementValue(const State& state, const Move& move, const GreedyWeights&
     potential[state.Owner(c)] += Potential(after, c) - Potential(state, c);
   }
   double value = Relative(state, me, squares, w.opponent_squares) +
-                 w.potential / mk::kBoardSize * Relative(state, me, potential, w.opponent_squares);
+                 w.potential / marrakech::kBoardSize * Relative(state, me, potential, w.opponent_squares);
   if (!after.game_over() && after.to_move != me) {
     // The next player orients to pay least; what they pay me then.
     const int next = after.to_move;
     double least = 1e9, to_me = 0;
-    for (mk::Turn turn : {mk::Turn::kLeft, mk::Turn::kStraight, mk::Turn::kRight}) {
-      Tribute t = ExpectedTributeOf(after, next, mk::Turned(after.assam.facing, turn), w.ruin);
+    for (marrakech::Turn turn : {marrakech::Turn::kLeft, marrakech::Turn::kStraight, marrakech::Turn::kRight}) {
+      Tribute t = ExpectedTributeOf(after, next, marrakech::Turned(after.assam.facing, turn), w.ruin);
       if (t.paid < least) {
         least = t.paid;
         to_me = t.to_whom[me];
@@ -105,25 +105,25 @@ double PlacementValue(const State& state, const Move& move, const GreedyWeights&
   return value;
 }
 
-double OrientValue(const State& state, mk::Turn turn, const GreedyWeights& w) {
+double OrientValue(const State& state, marrakech::Turn turn, const GreedyWeights& w) {
   const int me = state.to_move;
   double value = ExpectedTribute(state, me, turn, w.ruin);
   if (w.placement_lookahead == 0) return value;
   State oriented = state;
   oriented.ApplyMove(Move::Orient(turn));
-  const mk::PlayerState& mine = state.players[static_cast<size_t>(me)];
-  for (const mk::RollOutcome& o : mk::kRollOutcomes) {
+  const marrakech::PlayerState& mine = state.players[static_cast<size_t>(me)];
+  for (const marrakech::RollOutcome& o : marrakech::kRollOutcomes) {
     State landed = oriented;
     landed.ApplyMove(Move::Roll(o.roll));
-    if (landed.phase != mk::Phase::kPlace) continue;  // put out: no placement
-    mk::MoveList moves;
+    if (landed.phase != marrakech::Phase::kPlace) continue;  // put out: no placement
+    marrakech::MoveList moves;
     landed.LegalMoves(&moves);
     // The colour drawn is unknown yet: each of mine, by its share of the pile.
     for (int i = 0; i < state.NumColorsOf(me); ++i) {
       int c = state.ColorOf(me, i), left = 0;
       for (int k = 0; k < mine.pile_size; ++k) left += mine.pile[static_cast<size_t>(k)] == c;
       if (!left) continue;
-      mk::PlayerState& pile = landed.players[static_cast<size_t>(me)];
+      marrakech::PlayerState& pile = landed.players[static_cast<size_t>(me)];
       for (int k = 0; k < pile.pile_size; ++k)
         if (pile.pile[static_cast<size_t>(k)] == c) {
           std::swap(pile.pile[static_cast<size_t>(k)], pile.pile[static_cast<size_t>(pile.pile_size - 1)]);
@@ -138,12 +138,12 @@ double OrientValue(const State& state, mk::Turn turn, const GreedyWeights& w) {
 }
 
 Move GreedyMove(const State& state, const GreedyWeights& w) {
-  mk::MoveList moves;
+  marrakech::MoveList moves;
   state.LegalMoves(&moves);
   Move best = moves[0];
   double best_value = -1e18;
   for (const Move& m : moves) {
-    double v = m.kind == mk::MoveKind::kOrient ? OrientValue(state, m.turn, w) : PlacementValue(state, m, w);
+    double v = m.kind == marrakech::MoveKind::kOrient ? OrientValue(state, m.turn, w) : PlacementValue(state, m, w);
     if (v > best_value) {  // strict: ties keep the first listed
       best_value = v;
       best = m;
@@ -159,21 +159,22 @@ class GreedyBot final : public Bot {
   // Deterministic: the seed has nothing to decide, but keeps the factories alike.
   explicit GreedyBot(uint64_t /*seed*/) {}
 
-  Move ChooseMove(const mk::View& view) override {
+  Move ChooseMove(const marrakech::View& view) override {
     Prng unused(0);
     return GreedyMove(State::FromView(view, unused), weights_);
   }
 
   // Ranked by the heuristic value, reported as `score` (a change in dirhams and
   // squares, not an end-of-game margin); no visits, no win rate.
-  Analysis<Move> Analyse(const mk::View& view) override {
+  Analysis<Move> Analyse(const marrakech::View& view) override {
     Prng unused(0);
     State s = State::FromView(view, unused);
-    mk::MoveList moves;
+    marrakech::MoveList moves;
     s.LegalMoves(&moves);
     Analysis<Move> analysis;
     for (const Move& m : moves) {
-      double v = m.kind == mk::MoveKind::kOrient ? OrientValue(s, m.turn, weights_) : PlacementValue(s, m, weights_);
+      double v = m.kind == marrakech::MoveKind::kOrient ? OrientValue(s, m.turn, weights_)
+                                                        : PlacementValue(s, m, weights_);
       analysis.moves.push_back({m, 0, 0.0, v});
     }
     std::stable_sort(analysis.moves.begin(), analysis.moves.end(),
@@ -189,4 +190,4 @@ class GreedyBot final : public Bot {
 
 std::unique_ptr<Bot> MakeGreedyBot(uint64_t seed) { return std::make_unique<GreedyBot>(seed); }
 
-}  // namespace souk::ai::marrakech
+}  // namespace souk::ai::marrakech_bots

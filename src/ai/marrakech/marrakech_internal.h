@@ -8,18 +8,16 @@
 #include "core/marrakech/marrakech.h"
 #include "core/prng.h"
 
-namespace souk::ai::marrakech {
-
-namespace mk = souk::marrakech;
+namespace souk::ai::marrakech_bots {
 
 // The legal moves of the position a view shows. They depend on public facts only,
 // so any world sampled from the view lists the same ones.
-void LegalMovesOf(const mk::View& view, mk::MoveList* moves);
+void LegalMovesOf(const marrakech::View& view, marrakech::MoveList* moves);
 
 // A hash of everything public about a position (the view without its viewer): equal
 // for every seat's view of one position, and for every world sampled from it.
-uint64_t PublicHash(const mk::View& view);
-uint64_t PublicHash(const mk::State& state);
+uint64_t PublicHash(const marrakech::View& view);
+uint64_t PublicHash(const marrakech::State& state);
 
 // Heuristic values, in dirhams-and-squares, from `player`'s side. They read only the
 // public part of the state, so they can be given any sampled world.
@@ -33,16 +31,16 @@ struct GreedyWeights {
 
 // Minus the dirhams `player` expects to pay on the roll after turning Assam by `turn`,
 // and minus `ruin` times the chance that it puts them out.
-double ExpectedTribute(const mk::State& state, int player, mk::Turn turn, double ruin);
+double ExpectedTribute(const marrakech::State& state, int player, marrakech::Turn turn, double ruin);
 
 // The value for the mover of placing `move` (a legal placement) now.
-double PlacementValue(const mk::State& state, const mk::Move& move, const GreedyWeights& w);
+double PlacementValue(const marrakech::State& state, const marrakech::Move& move, const GreedyWeights& w);
 
 // The value for the mover of orienting with `turn`: expected tribute plus a share of
 // the best placement where Assam lands.
-double OrientValue(const mk::State& state, mk::Turn turn, const GreedyWeights& w);
+double OrientValue(const marrakech::State& state, marrakech::Turn turn, const GreedyWeights& w);
 
 // The greedy choice among the legal moves (ties to the first listed).
-mk::Move GreedyMove(const mk::State& state, const GreedyWeights& w);
+marrakech::Move GreedyMove(const marrakech::State& state, const GreedyWeights& w);
 
-}  // namespace souk::ai::marrakech
+}  // namespace souk::ai::marrakech_bots

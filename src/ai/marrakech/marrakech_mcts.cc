@@ -4,24 +4,20 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <limits>
 #include <memory>
-#include <thread>
 
 #include "ai/marrakech/marrakech_bots.h"
 #include "ai/marrakech/marrakech_internal.h"
 
-namespace souk::ai::marrakech {
+namespace souk::ai::marrakech_bots {
 
-using mk::Move;
-using mk::Phase;
-using mk::State;
+using marrakech::Move;
+using marrakech::Phase;
+using marrakech::State;
 
 namespace {
 
 constexpr int64_t kDefaultIterations = 10000;
-constexpr int kClockEvery = 64;
-constexpr int64_t kUnlimited = std::numeric_limits<int64_t>::max();
 constexpr int32_t kMaxRootVisits = int32_t{1} << 30;
 
 uint64_t Derive(uint64_t seed, uint64_t stream) {
@@ -40,18 +36,18 @@ int ChanceIndex(const State& s, int roller, int roll) {
 
 constexpr uint64_t Bit(int square) { return uint64_t{1} << square; }
 
-constexpr std::array<uint64_t, mk::kNumSquares> BuildNeighbours() {
-  std::array<uint64_t, mk::kNumSquares> table{};
-  for (int s = 0; s < mk::kNumSquares; ++s) {
-    int x = mk::SquareX(s), y = mk::SquareY(s);
+constexpr std::array<uint64_t, marrakech::kNumSquares> BuildNeighbours() {
+  std::array<uint64_t, marrakech::kNumSquares> table{};
+  for (int s = 0; s < marrakech::kNumSquares; ++s) {
+    int x = marrakech::SquareX(s), y = marrakech::SquareY(s);
     if (x > 0) table[static_cast<size_t>(s)] |= Bit(s - 1);
-    if (x < mk::kBoardSize - 1) table[static_cast<size_t>(s)] |= Bit(s + 1);
-    if (y > 0) table[static_cast<size_t>(s)] |= Bit(s - mk::kBoardSize);
-    if (y < mk::kBoardSize - 1) table[static_cast<size_t>(s)] |= Bit(s + mk::kBoardSize);
+    if (x < marrakech::kBoardSize - 1) table[static_cast<size_t>(s)] |= Bit(s + 1);
+    if (y > 0) table[static_cast<size_t>(s)] |= Bit(s - marrakech::kBoardSize);
+    if (y < marrakech::kBoardSize - 1) table[static_cast<size_t>(s)] |= Bit(s + marrakech::kBoardSize);
   }
   return table;
 }
-constexpr std::array<uint64_t, mk::kNumSquares> kNeighbours = BuildNeighbours();
+constexpr std::array<uint64_t, marrakech::kNumSquares> kNeighbours = BuildNeighbours();
 
 // A rollout's quick placement: empty squares and others' squares won (the latter
 // count twice: taken from someone), plus a bonus per neighbouring square of the
@@ -73,7 +69,7 @@ double QuickPlacementScore(const State& s, const Move& m, double group_bonus) {
   return score + group_bonus * std::popcount(around & own);
 }
 
-int QuickPlacement(const State& s, const mk::MoveList& moves, double group_bonus, Prng& prng) {
+int QuickPlacement(const State& s, const marrakech::MoveList& moves, double group_bonus, Prng& prng) {
   int best = 0, ties = 0;
   double best_score = -1;
   for (int i = 0; i < moves.size(); ++i) {
@@ -95,10 +91,10 @@ int QuickPlacement(const State& s, const mk::MoveList& moves, double group_bonus
 // 4-byte entry of the search's queue, and the marks and ranks of the compaction.
 constexpr size_t kNodePeakBytes = 80 + 4 + 1;
 
-void Searcher::SetRoot(const mk::View& view, int64_t iterations, uint64_t seed) {
+void MctsSearcher::SetRoot(const marrakech::View& view, int64_t iterations, uint64_t seed) {
   prng_ = Prng(seed);
   root_world_ = State::FromView(view, prng_);
-  hidden_piles_ = view.num_players == 2 && view.variant == mk::Variant::kStandard;
+  hidden_piles_ = view.num_players == 2 && view.variant == marrakech::Variant::kStandard;
   const int64_t ceiling = Ceiling();
   // A pool reserved above the ceiling (a memory limit lowered since) goes.
   if (static_cast<int64_t>(nodes_.capacity()) > ceiling) Release();
@@ -129,20 +125,20 @@ void Searcher::SetRoot(const mk::View& view, int64_t iterations, uint64_t seed) 
   if (nodes_[0].kind == Kind::kLeaf) Expand(0, root_world_);
 }
 
-int64_t Searcher::Ceiling() const {
+int64_t MctsSearcher::Ceiling() const {
   // Room for the root and its children whatever the limit, so that a search always
   // ranks the root's moves.
   const int64_t ceiling = limit_nodes_ > 0 ? std::min(config_.max_nodes, limit_nodes_) : config_.max_nodes;
   return std::max<int64_t>(64, ceiling);
 }
 
-void Searcher::SetMemoryLimit(size_t bytes) {
+void MctsSearcher::SetMemoryLimit(size_t bytes) {
   limit_nodes_ = bytes == 0 ? 0 : std::max<int64_t>(1, static_cast<int64_t>(bytes / kNodePeakBytes));
 }
 
-size_t Searcher::MemoryBytes() const { return nodes_.capacity() * sizeof(Node); }
+size_t MctsSearcher::MemoryBytes() const { return nodes_.capacity() * sizeof(Node); }
 
-size_t Searcher::SearchMemoryBytes(int64_t iterations) const {
+size_t MctsSearcher::SearchMemoryBytes(int64_t iterations) const {
   const int64_t ceiling = std::max<int64_t>(64, config_.max_nodes);
   const int64_t capacity = static_cast<int64_t>(nodes_.capacity()) > ceiling ? 0 : static_cast<int64_t>(nodes_.capacity());
   const int64_t size = capacity > 0 ? static_cast<int64_t>(nodes_.size()) : 0;
@@ -151,13 +147,13 @@ size_t Searcher::SearchMemoryBytes(int64_t iterations) const {
   return std::max(static_cast<size_t>(pools) * sizeof(Node), static_cast<size_t>(capacity) * kNodePeakBytes);
 }
 
-void Searcher::Release() {
+void MctsSearcher::Release() {
   std::vector<Node>().swap(nodes_);
   root_ = -1;
   pool_limit_ = 0;
 }
 
-int32_t Searcher::Find(uint64_t hash, int max_depth) {
+int32_t MctsSearcher::Find(uint64_t hash, int max_depth) {
   // Breadth first, a level at a time: the shallowest match, first in child order.
   std::vector<int32_t> queue;
   queue.reserve(nodes_.size());  // 4 bytes a node at most, never twice that while growing
@@ -178,7 +174,7 @@ int32_t Searcher::Find(uint64_t hash, int max_depth) {
   return -1;
 }
 
-void Searcher::Compact(int32_t root) {
+void MctsSearcher::Compact(int32_t root) {
   // Keeps the subtree of `root` where it lies, in the order it lies: a child's index
   // is above its parent's (children are added after), so a forward pass marks the
   // subtree, and each kept node moves down to its rank among the kept, never past a
@@ -211,14 +207,14 @@ void Searcher::Compact(int32_t root) {
   nodes_.resize(static_cast<size_t>(before.back()));
 }
 
-bool Searcher::Expand(int32_t index, const State& s) {
+bool MctsSearcher::Expand(int32_t index, const State& s) {
   Node& n = nodes_[static_cast<size_t>(index)];
   n.hash = PublicHash(s);
   if (s.game_over()) {
     n.kind = Kind::kTerminal;
     return true;
   }
-  mk::MoveList moves;
+  marrakech::MoveList moves;
   int count = kChanceChildren;
   if (s.phase != Phase::kRoll) {
     s.LegalMoves(&moves);
@@ -233,8 +229,9 @@ bool Searcher::Expand(int32_t index, const State& s) {
     if (s.phase != Phase::kRoll) {
       child.move = moves[k];
       if (config_.prior_weight > 0) {
-        double h = child.move.kind == mk::MoveKind::kOrient ? ExpectedTribute(s, s.to_move, child.move.turn, 30.0)
-                                                           : QuickPlacementScore(s, child.move, config_.rollout_group_bonus);
+        double h = child.move.kind == marrakech::MoveKind::kOrient
+                       ? ExpectedTribute(s, s.to_move, child.move.turn, 30.0)
+                       : QuickPlacementScore(s, child.move, config_.rollout_group_bonus);
         child.prior = static_cast<float>(config_.prior_weight * h / config_.margin_scale);
       }
     }
@@ -243,7 +240,7 @@ bool Searcher::Expand(int32_t index, const State& s) {
   return true;
 }
 
-int32_t Searcher::SelectDecision(const Node& n, int mover) const {
+int32_t MctsSearcher::SelectDecision(const Node& n, int mover) const {
   const double log_n = std::log(static_cast<double>(std::max(1, n.visits)));
   int32_t best = n.first_child;
   double best_score = -1e18;
@@ -265,14 +262,14 @@ int32_t Searcher::SelectDecision(const Node& n, int mover) const {
   return best;
 }
 
-int32_t Searcher::SelectChance(const Node& n, State* s, Prng& prng) const {
+int32_t MctsSearcher::SelectChance(const Node& n, State* s, Prng& prng) const {
   const int roller = s->to_move;
   int roll;
   if (config_.stratified_die) {
     // The outcome furthest behind its share of the visits.
     roll = 1;
     double most_behind = -1e18;
-    for (const mk::RollOutcome& o : mk::kRollOutcomes) {
+    for (const marrakech::RollOutcome& o : marrakech::kRollOutcomes) {
       const Node* c = &nodes_[static_cast<size_t>(n.first_child + (o.roll - 1) * 2)];
       double behind = o.probability * (n.visits + 1) - (c[0].visits + c[1].visits);
       if (behind > most_behind) {
@@ -281,25 +278,25 @@ int32_t Searcher::SelectChance(const Node& n, State* s, Prng& prng) const {
       }
     }
   } else {
-    roll = mk::DrawRoll(prng);
+    roll = marrakech::DrawRoll(prng);
   }
   s->ApplyMove(Move::Roll(roll));
   return n.first_child + ChanceIndex(*s, roller, roll);
 }
 
-void Searcher::Rollout(State* s, Prng& prng) const {
-  mk::MoveList moves;
+void MctsSearcher::Rollout(State* s, Prng& prng) const {
+  marrakech::MoveList moves;
   for (int steps = 0; !s->game_over() && (config_.rollout_cap == 0 || steps < config_.rollout_cap); ++steps) {
     switch (s->phase) {
       case Phase::kRoll:
-        s->ApplyMove(Move::Roll(mk::DrawRoll(prng)));
+        s->ApplyMove(Move::Roll(marrakech::DrawRoll(prng)));
         break;
       case Phase::kOrient: {
-        mk::Turn turn = static_cast<mk::Turn>(prng.Below(3));
+        marrakech::Turn turn = static_cast<marrakech::Turn>(prng.Below(3));
         if (config_.rollout_safe_orient > 0 &&
             prng.Below(1u << 16) < static_cast<uint32_t>(config_.rollout_safe_orient * 65536)) {
           double best = -1e18;
-          for (mk::Turn t : {mk::Turn::kLeft, mk::Turn::kStraight, mk::Turn::kRight}) {
+          for (marrakech::Turn t : {marrakech::Turn::kLeft, marrakech::Turn::kStraight, marrakech::Turn::kRight}) {
             double v = ExpectedTribute(*s, s->to_move, t, 30.0);
             if (v > best) {
               best = v;
@@ -325,8 +322,8 @@ void Searcher::Rollout(State* s, Prng& prng) const {
   }
 }
 
-void Searcher::Evaluate(const State& s, std::array<double, 4>* reward, std::array<double, 4>* wins,
-                        std::array<double, 4>* margin) const {
+void MctsSearcher::Evaluate(const State& s, std::array<double, 4>* reward, std::array<double, 4>* wins,
+                            std::array<double, 4>* margin) const {
   // A capped rollout ends early: judge it by the scores as they stand.
   const uint8_t winners = s.game_over() ? s.winners : s.ComputeWinners();
   const int shared = std::popcount(static_cast<unsigned>(winners));
@@ -347,7 +344,10 @@ void Searcher::Evaluate(const State& s, std::array<double, 4>* reward, std::arra
   }
 }
 
-void Searcher::Iterate(Prng& prng) {
+bool MctsSearcher::Iterate() {
+  // Visit counts are 32-bit (nodes stay small); a kept root adds up over moves.
+  if (nodes_[static_cast<size_t>(root_)].visits >= kMaxRootVisits) return false;
+  Prng& prng = prng_;
   State s = root_world_;
   if (hidden_piles_) s.RandomizeHidden(s.to_move, prng);
   int depth = 0;
@@ -389,34 +389,25 @@ void Searcher::Iterate(Prng& prng) {
       n.margin += margin[static_cast<size_t>(who)];
     }
   }
+  return true;
 }
 
-int64_t Searcher::Run(int64_t iterations, bool timed, std::chrono::steady_clock::time_point deadline) {
-  int64_t done = 0;
-  while (done < iterations) {
-    if (timed && done % kClockEvery == 0 && std::chrono::steady_clock::now() >= deadline) break;
-    // Visit counts are 32-bit (nodes stay small); a kept root adds up over moves.
-    if (nodes_[static_cast<size_t>(root_)].visits >= kMaxRootVisits) break;
-    Iterate(prng_);
-    ++done;
-  }
-  return done;
+int MctsSearcher::RootChildren() const { return nodes_[static_cast<size_t>(root_)].num_children; }
+
+int64_t MctsSearcher::root_visits() const { return nodes_[static_cast<size_t>(root_)].visits; }
+
+marrakech::Move MctsSearcher::RootMove(int i) const {
+  return nodes_[static_cast<size_t>(nodes_[static_cast<size_t>(root_)].first_child + i)].move;
 }
 
-int Searcher::RootChildren() const { return nodes_[static_cast<size_t>(root_)].num_children; }
-
-int64_t Searcher::root_visits() const { return nodes_[static_cast<size_t>(root_)].visits; }
-
-Searcher::Edge Searcher::RootChild(int i) const {
-  const Node& root = nodes_[static_cast<size_t>(root_)];
-  const Node& c = nodes_[static_cast<size_t>(root.first_child + i)];
-  Edge e;
-  e.move = c.move;
-  e.visits = c.visits;
-  e.reward = c.reward[static_cast<size_t>(root_world_.to_move)];
-  e.wins = c.wins;
-  e.margin = c.margin;
-  return e;
+RootStat MctsSearcher::root_stat(int i) const {
+  const Node& c = nodes_[static_cast<size_t>(nodes_[static_cast<size_t>(root_)].first_child + i)];
+  RootStat r;
+  r.visits = c.visits;
+  r.reward = c.reward[static_cast<size_t>(root_world_.to_move)];
+  r.wins = c.wins;
+  r.margin = c.margin;
+  return r;
 }
 
 namespace {
@@ -424,72 +415,41 @@ namespace {
 class MctsBot final : public Bot {
  public:
   MctsBot(const MctsParams& params, const MctsConfig& config, uint64_t seed)
-      : params_(params), config_(config), seed_(seed) {
-    if (params.exploration > 0) config_.exploration = params.exploration;
-    if (params.rollout_cap > 0) config_.rollout_cap = params.rollout_cap;
-    int threads = std::max(1, params.budget.threads);
-    // The node ceiling is the bot's, shared among its threads.
-    MctsConfig per_thread = config_;
-    per_thread.max_nodes = std::max<int64_t>(1024, config_.max_nodes / threads);
-    for (int t = 0; t < threads; ++t) searchers_.push_back(std::make_unique<Searcher>(per_thread));
-  }
+      : config_(WithParams(config, params)),
+        seed_(seed),
+        search_(params.budget, kDefaultIterations, [&](const Budget& budget) {
+          // The node ceiling is the bot's, shared among its threads.
+          MctsConfig per_thread = config_;
+          per_thread.max_nodes = std::max<int64_t>(1024, config_.max_nodes / budget.threads);
+          return MctsSearcher(per_thread);
+        }) {}
 
-  Move ChooseMove(const mk::View& view) override { return Analyse(view).moves.front().move; }
+  Move ChooseMove(const marrakech::View& view) override { return Analyse(view).moves.front().move; }
 
-  size_t MemoryBytes() const override {
-    size_t bytes = 0;
-    for (const auto& s : searchers_) bytes += s->MemoryBytes();
-    return bytes;
-  }
+  size_t MemoryBytes() const override { return search_.MemoryBytes(); }
 
   size_t SearchMemoryBytes() const override {
-    const int threads = static_cast<int>(searchers_.size());
-    size_t bytes = 0;
-    for (int t = 0; t < threads; ++t) bytes += searchers_[static_cast<size_t>(t)]->SearchMemoryBytes(Reserved(t));
-    return bytes;
+    return search_.SearchMemoryBytes([&](int t) { return Reserved(t); });
   }
 
-  // Shared equally among the threads' trees.
-  void SetMemoryLimit(size_t bytes) override {
-    // (0 stays 0, no limit; a limit never rounds down to none.)
-    for (auto& s : searchers_) s->SetMemoryLimit(bytes == 0 ? 0 : std::max<size_t>(1, bytes / searchers_.size()));
-  }
+  void SetMemoryLimit(size_t bytes) override { search_.SetMemoryLimit(bytes); }
 
-  void ReleaseMemory() override {
-    for (auto& s : searchers_) s->Release();
-  }
+  void ReleaseMemory() override { search_.Release(); }
 
-  Analysis<Move> Analyse(const mk::View& view) override {
-    const auto start = std::chrono::steady_clock::now();
-    const Budget& b = params_.budget;
-    const bool timed = b.time_ms > 0;
-    const auto deadline = start + std::chrono::milliseconds(b.time_ms);
+  Analysis<Move> Analyse(const marrakech::View& view) override {
+    const auto start = SearchClock::now();
     const uint64_t search_seed = Derive(seed_, searches_++);
-    const int threads = static_cast<int>(searchers_.size());
-    std::vector<int64_t> done(searchers_.size());
-    auto work = [&](int t) {
-      searchers_[static_cast<size_t>(t)]->SetRoot(view, Reserved(t), Derive(search_seed, static_cast<uint64_t>(t)));
-      done[static_cast<size_t>(t)] = searchers_[static_cast<size_t>(t)]->Run(Share(t), timed, deadline);
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
-    work(0);
-    for (std::thread& th : pool) th.join();
-
     Analysis<Move> analysis;
-    const Searcher& first = *searchers_[0];
+    analysis.iterations = search_.Search([&](MctsSearcher& tree, int t) {
+      tree.SetRoot(view, Reserved(t), Derive(search_seed, static_cast<uint64_t>(t)));
+    });
+
+    const MctsSearcher& first = search_.tree(0);
     for (int i = 0; i < first.RootChildren(); ++i) {
-      Searcher::Edge sum;
-      for (const auto& s : searchers_) {
-        Searcher::Edge e = s->RootChild(i);
-        sum.move = e.move;
-        sum.visits += e.visits;
-        sum.reward += e.reward;
-        sum.wins += e.wins;
-        sum.margin += e.margin;
-      }
+      const RootStat sum = search_.SummedRootStat(i);
       double v = static_cast<double>(std::max<int64_t>(1, sum.visits));
-      analysis.moves.push_back({sum.move, sum.visits, sum.visits ? sum.wins / v : 0.0, sum.visits ? sum.margin / v : 0.0});
+      analysis.moves.push_back(
+          {first.RootMove(i), sum.visits, sum.visits ? sum.wins / v : 0.0, sum.visits ? sum.margin / v : 0.0});
     }
     std::stable_sort(analysis.moves.begin(), analysis.moves.end(), [](const auto& x, const auto& y) {
       return x.visits != y.visits ? x.visits > y.visits : x.win_rate > y.win_rate;
@@ -502,32 +462,23 @@ class MctsBot final : public Bot {
       std::stable_partition(analysis.moves.begin(), analysis.moves.end(),
                             [&](const auto& m) { return m.move == greedy; });
     }
-    for (int64_t d : done) analysis.iterations += d;
-    analysis.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    analysis.seconds = std::chrono::duration<double>(SearchClock::now() - start).count();
     return analysis;
   }
 
  private:
-  // Thread t's iterations: its share of the budget, or unlimited under a time alone.
-  int64_t Share(int t) const {
-    const Budget& b = params_.budget;
-    const int threads = static_cast<int>(searchers_.size());
-    const int64_t total = b.iterations > 0 ? b.iterations : (b.time_ms > 0 ? kUnlimited : kDefaultIterations);
-    return total == kUnlimited ? total : total / threads + (t < total % threads ? 1 : 0);
-  }
   // The iterations thread t reserves room for: its share, or under a time budget
   // alone a generous guess at the iteration rate.
   int64_t Reserved(int t) const {
-    const Budget& b = params_.budget;
-    const int64_t expected = b.iterations > 0 || b.time_ms <= 0 ? Share(t) : int64_t{400} * b.time_ms;
-    return std::min(Share(t), expected);
+    const Budget& b = search_.budget();
+    const int64_t share = search_.Share(t);
+    return b.iterations > 0 ? share : std::min(share, int64_t{400} * b.time_ms);
   }
 
-  MctsParams params_;
   MctsConfig config_;
   uint64_t seed_;
   uint64_t searches_ = 0;
-  std::vector<std::unique_ptr<Searcher>> searchers_;
+  RootParallel<MctsSearcher> search_;
 };
 
 }  // namespace
@@ -540,4 +491,4 @@ std::unique_ptr<Bot> MakeMctsBot(const MctsParams& params, const MctsConfig& con
   return std::make_unique<MctsBot>(params, config, seed);
 }
 
-}  // namespace souk::ai::marrakech
+}  // namespace souk::ai::marrakech_bots

@@ -1,6 +1,6 @@
 // The MCTS bot: Monte Carlo tree search with explicit chance nodes, max^n style.
 //
-// The tree is over public positions (see Searcher below). Each iteration
+// The tree is over public positions (see MctsSearcher below). Each iteration
 // deals the hidden piles afresh (two-player standard game; the other modes hide
 // nothing that matters), walks down the tree, adds one node and plays a rollout:
 // - decision nodes (orient, place): UCT on the mover's own reward component;
@@ -20,8 +20,8 @@
 // for the full range), which measured better than the win alone with noisy rollouts.
 // Parameters: MctsParams.exploration (UCT constant, default 0.3), rollout_cap
 // (default 18 plies), budget (iterations and/or time; 10,000 iterations with
-// neither; threads: root parallel, each thread its own tree and Prng stream,
-// iterations in fixed shares, root statistics summed).
+// neither; threads: root parallel (ai/root_parallel.h), each thread its own tree and
+// Prng stream, iterations in fixed shares, root statistics summed).
 // Between moves each thread keeps its tree and restarts from the node whose public
 // position the new view shows, if it lies within a few turns of the old root.
 //
@@ -31,18 +31,17 @@
 #pragma once
 
 #include <array>
-#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <utility>
 #include <vector>
 
 #include "ai/marrakech/marrakech_bots.h"
-
+#include "ai/root_parallel.h"
 #include "core/marrakech/marrakech.h"
 #include "core/prng.h"
 
-namespace souk::ai::marrakech {
+namespace souk::ai::marrakech_bots {
 
 struct MctsConfig {
   double exploration = 0.3;    // UCT constant, rewards in [0, 1]
@@ -72,39 +71,35 @@ struct MctsConfig {
 
 // A tree over public positions: the only hidden thing in Marrakech is the order of
 // the piles, which no player knows, so a view is the whole of everyone's knowledge
-// and every node is a position all players see alike.
-class Searcher {
+// and every node is a position all players see alike. One thread's search (a Tree of
+// ai::RootParallel, ai/root_parallel.h).
+class MctsSearcher {
  public:
-  explicit Searcher(const MctsConfig& config) : config_(config) {}
+  explicit MctsSearcher(const MctsConfig& config) : config_(config) {}
 
   // Roots the tree at `view`: the node of the kept tree showing the same public
   // position if there is one within a few turns of the old root, else a new tree.
   // Reserves room for `iterations` more (an estimate for time budgets). Allocates.
-  void SetRoot(const souk::marrakech::View& view, int64_t iterations, uint64_t seed);
+  void SetRoot(const marrakech::View& view, int64_t iterations, uint64_t seed);
 
-  // Runs up to `iterations` iterations, or until `deadline` (read every 64) when
-  // `timed`. Allocates nothing. Returns the iterations run.
-  int64_t Run(int64_t iterations, bool timed, std::chrono::steady_clock::time_point deadline);
+  // One iteration, or false (running none) when the root's visits are at their
+  // ceiling. Allocates nothing.
+  bool Iterate();
 
-  struct Edge {
-    souk::marrakech::Move move;
-    int64_t visits = 0;
-    double reward = 0;  // sum of the root mover's rewards
-    double wins = 0;    // sum of their wins (a shared win split)
-    double margin = 0;  // sum of their final score minus the best opponent's
-  };
   int RootChildren() const;
-  Edge RootChild(int i) const;
+  // The i-th of the root's children: its move and, for the root's mover, its sums.
+  marrakech::Move RootMove(int i) const;
+  RootStat root_stat(int i) const;
   bool reused() const { return reused_; }
   int64_t nodes() const { return static_cast<int64_t>(nodes_.size()); }
   int64_t root_visits() const;
 
   // Memory. The bytes held between moves: the pool, by capacity.
   size_t MemoryBytes() const;
-  // The most SetRoot and Run for `iterations` would hold at any moment without a
+  // The most SetRoot and `iterations` iterations would hold at any moment without a
   // memory limit: finding and compacting the kept tree, then growing the pool.
   size_t SearchMemoryBytes(int64_t iterations) const;
-  // Caps what SetRoot and Run hold from now on (0: the ceiling of the config
+  // Caps what SetRoot and the iterations hold from now on (0: the ceiling of the config
   // alone). A pool reserved above the cap is dropped, its tree with it, at SetRoot;
   // a tree that could grow only above it starts afresh.
   void SetMemoryLimit(size_t bytes);
@@ -114,7 +109,7 @@ class Searcher {
  private:
   enum class Kind : uint8_t { kLeaf, kDecision, kChance, kTerminal };
   struct Node {
-    std::array<double, souk::marrakech::kMaxPlayers> reward{};  // sums, per seat
+    std::array<double, marrakech::kMaxPlayers> reward{};  // sums, per seat
     double wins = 0;    // of the seat whose choice (or roll) led here
     double margin = 0;  // of the same seat
     uint64_t hash = 0;  // the public position; set on expansion
@@ -123,21 +118,20 @@ class Searcher {
     int32_t first_child = -1;
     uint8_t num_children = 0;
     Kind kind = Kind::kLeaf;
-    souk::marrakech::Move move;  // the choice that led here, from a decision node
+    marrakech::Move move;  // the choice that led here, from a decision node
   };
   static constexpr int kChanceChildren = 8;  // 4 rolls x the colour drawn (2 at most)
-  static constexpr int kMaxPath = 3 * souk::marrakech::kMaxCarpets + 8;
+  static constexpr int kMaxPath = 3 * marrakech::kMaxCarpets + 8;
 
-  bool Expand(int32_t node, const souk::marrakech::State& s);
+  bool Expand(int32_t node, const marrakech::State& s);
   int32_t SelectDecision(const Node& n, int mover) const;
-  int32_t SelectChance(const Node& n, souk::marrakech::State* s, Prng& prng) const;
-  void Rollout(souk::marrakech::State* s, Prng& prng) const;
-  void Evaluate(const souk::marrakech::State& s, std::array<double, 4>* reward, std::array<double, 4>* wins,
+  int32_t SelectChance(const Node& n, marrakech::State* s, Prng& prng) const;
+  void Rollout(marrakech::State* s, Prng& prng) const;
+  void Evaluate(const marrakech::State& s, std::array<double, 4>* reward, std::array<double, 4>* wins,
                 std::array<double, 4>* margin) const;
   int32_t Find(uint64_t hash, int max_depth);
   void Compact(int32_t root);
   int64_t Ceiling() const;
-  void Iterate(Prng& prng);
 
   MctsConfig config_;
   std::vector<Node> nodes_;
@@ -146,7 +140,7 @@ class Searcher {
   int32_t root_ = -1;
   bool reused_ = false;
   bool hidden_piles_ = false;  // two-player standard game: pile order unknown
-  souk::marrakech::State root_world_;
+  marrakech::State root_world_;
   Prng prng_;
   std::array<int32_t, kMaxPath> path_{};
   std::array<int8_t, kMaxPath> chooser_{};
@@ -155,4 +149,4 @@ class Searcher {
 // The MCTS bot with its internal knobs set (params' non-zero fields override them).
 std::unique_ptr<Bot> MakeMctsBot(const MctsParams& params, const MctsConfig& config, uint64_t seed);
 
-}  // namespace souk::ai::marrakech
+}  // namespace souk::ai::marrakech_bots

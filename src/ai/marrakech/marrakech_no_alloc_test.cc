@@ -8,23 +8,21 @@
 #include "ai/marrakech/marrakech_mcts.h"
 
 
-namespace souk::ai::marrakech {
+namespace souk::ai::marrakech_bots {
 namespace {
-
-namespace mk = souk::marrakech;
 
 TEST(MarrakechNoAllocation, SearchIterationsAllocateNothing) {
   for (int players : {2, 4}) {
-    mk::State s = mk::State::NewGame(players, mk::Variant::kStandard, 3);
-    Searcher searcher{MctsConfig{}};
+    marrakech::State s = marrakech::State::NewGame(players, marrakech::Variant::kStandard, 3);
+    MctsSearcher searcher{MctsConfig{}};
     searcher.SetRoot(s.ViewFor(0), 5000, 1);
-    searcher.Run(100, false, {});
+    RunIterations(searcher, 100);
     long before = ::souk::testing::AllocationCount();
-    EXPECT_EQ(searcher.Run(4000, false, {}), 4000);
+    EXPECT_EQ(RunIterations(searcher, 4000), 4000);
     EXPECT_EQ(::souk::testing::AllocationCount(), before) << players << " players";
     EXPECT_GT(searcher.nodes(), 1000);
   }
 }
 
 }  // namespace
-}  // namespace souk::ai::marrakech
+}  // namespace souk::ai::marrakech_bots
