@@ -1,5 +1,7 @@
 #include "ai/bot.h"
 
+#include <algorithm>
+
 #include "ai/jaipur/jaipur_bots.h"
 #include "ai/marrakech/marrakech_bots.h"
 #include "core/game_type.h"
@@ -57,24 +59,45 @@ std::unique_ptr<Bot> MakeMarrakechBot(std::string_view game, const BotSpec& spec
   });
 }
 
-// The AI layer's side of the game registry (core/game_type.h): each game's bots.
+// The AI layer's side of the game registry (core/game_type.h): each game's bots, and
+// what one MCTS iteration costs on one core (the levels' measured rates, rounded up:
+// docs/ai.md), for estimates.
 struct BotModule {
   const GameType* type;
   std::unique_ptr<Bot> (*make)(std::string_view game, const BotSpec& spec, uint64_t seed);
+  double micros_per_iteration;
 };
 constexpr BotModule kBotModules[] = {
-    {&kJaipurType, &MakeJaipurBot},
-    {&kMarrakechType, &MakeMarrakechBot},
+    {&kJaipurType, &MakeJaipurBot, 20},
+    {&kMarrakechType, &MakeMarrakechBot, 4},
 };
+
+const BotModule* ModuleOf(std::string_view game) {
+  auto type = GameTypeOrError(game);
+  if (!type.ok()) return nullptr;
+  for (const BotModule& module : kBotModules)
+    if (module.type == *type) return &module;
+  return nullptr;
+}
 
 }  // namespace
 
 Result<std::unique_ptr<Bot>> MakeBot(std::string_view game, const BotSpec& spec, uint64_t seed) {
   auto type = GameTypeOrError(game);
   if (!type.ok()) return type.status();
-  for (const BotModule& module : kBotModules)
-    if (module.type == *type) return module.make(game, spec, seed);
+  if (const BotModule* module = ModuleOf(game)) return module->make(game, spec, seed);
   return Status::Internal("game '" + std::string(game) + "' has no bots");
+}
+
+double EstimatedThinkMs(std::string_view game, const BotSpec& spec) {
+  const BotModule* module = ModuleOf(game);
+  if (spec.kind != BotKind::kMcts || !module) return 0;
+  const MctsParams params = ResolveParams(game, spec);
+  int64_t iterations = params.budget.iterations;
+  if (iterations <= 0 && params.budget.time_ms <= 0) iterations = 10000;  // the bots' default
+  double ms = iterations > 0 ? static_cast<double>(iterations) * module->micros_per_iteration / 1000 : 1e18;
+  if (params.budget.time_ms > 0) ms = std::min(ms, static_cast<double>(params.budget.time_ms));
+  return ms;
 }
 
 Result<std::unique_ptr<Bot>> MakeBot(std::string_view game, std::string_view spec, uint64_t seed) {

@@ -47,4 +47,9 @@ class Bot {
 Result<std::unique_ptr<Bot>> MakeBot(std::string_view game, const BotSpec& spec, uint64_t seed);
 Result<std::unique_ptr<Bot>> MakeBot(std::string_view game, std::string_view spec, uint64_t seed);
 
+// How long a move of this bot takes on one core, in ms, estimated from its spec: an
+// MCTS bot's iterations at its game's measured cost, or its time budget if shorter;
+// 0 for bots that do not search (and for an unknown game).
+double EstimatedThinkMs(std::string_view game, const BotSpec& spec);
+
 }  // namespace souk::ai

@@ -6,19 +6,12 @@
 #include <algorithm>
 #include <cerrno>
 
-#include "ai/search.h"
+#include "ai/bot.h"
 
 namespace souk::server {
 
 BotLane LaneOf(std::string_view game, const ai::BotSpec& spec) {
-  if (spec.kind != ai::BotKind::kMcts) return BotLane::kQuick;
-  const ai::MctsParams params = ai::ResolveParams(game, spec);
-  const double micros_per_iteration = game == "jaipur" ? 20 : 4;
-  int64_t iterations = params.budget.iterations;
-  if (iterations <= 0 && params.budget.time_ms <= 0) iterations = 10000;  // the bots' default
-  double ms = iterations > 0 ? static_cast<double>(iterations) * micros_per_iteration / 1000 : 1e18;
-  if (params.budget.time_ms > 0) ms = std::min(ms, static_cast<double>(params.budget.time_ms));
-  return ms <= 100 ? BotLane::kQuick : BotLane::kHeavy;
+  return ai::EstimatedThinkMs(game, spec) <= 100 ? BotLane::kQuick : BotLane::kHeavy;
 }
 
 std::string ClientKey(const std::string& address) {

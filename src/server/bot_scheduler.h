@@ -34,8 +34,8 @@ namespace souk::server {
 enum class BotLane { kQuick, kHeavy };
 
 // The lane of a bot: quick when its search is estimated at 100 ms of one core or
-// less, from its spec (iterations at 20 µs each in Jaipur, 4 µs in Marrakech, or
-// its time budget if shorter; bots that do not search are quick).
+// less (ai::EstimatedThinkMs: iterations at 20 µs each in Jaipur, 4 µs in Marrakech,
+// or its time budget if shorter; bots that do not search are quick).
 BotLane LaneOf(std::string_view game, const ai::BotSpec& spec);
 
 // What games are counted by: an IPv4 address, or an IPv6 address's /64 network (a
