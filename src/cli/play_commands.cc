@@ -2,11 +2,13 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <iostream>
 #include <random>
 
 #include "cli/cli_error.h"
 #include "format/record.h"
+#include "terminal/console.h"
 #include "terminal/session.h"
 
 namespace souk::cli {
@@ -19,6 +21,13 @@ terminal::Style StyleFor(const std::string& lang) {
   if (!lang.empty() && !terminal::ParseLang(lang, &style.lang))
     throw CliError{kBadInput, "--lang must be en or fr, not '" + lang + "'"};
   return style;
+}
+
+// Redraw in place only on a terminal that can move its cursor; read the keyboard
+// directly (Ctrl-C, Ctrl-D, resizes) only when stdin is one.
+bool ScreenWanted() {
+  const char* term = std::getenv("TERM");
+  return isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 && !(term && std::string_view(term) == "dumb");
 }
 
 uint64_t SeedOf(const std::string& text) {
@@ -77,11 +86,16 @@ int PlayCommands::Run() {
     options.game.seed = SeedOf(seed_);
     options.style = StyleFor(lang_);
     options.delay_ms = delay_ms_ >= 0 ? delay_ms_ : (isatty(STDOUT_FILENO) ? 600 : 0);
-    return terminal::Watch(options, std::cout, std::cerr);
+    options.screen = ScreenWanted();
+    options.keyboard = isatty(STDIN_FILENO) == 1;
+    terminal::ScreenSize(STDOUT_FILENO, &options.rows, &options.cols);
+    return terminal::Watch(options, std::cin, std::cout, std::cerr);
   }
   terminal::PlayOptions options;
   options.style = StyleFor(lang_);
-  options.clear_screen = isatty(STDOUT_FILENO) == 1;
+  options.screen = ScreenWanted();
+  options.keyboard = isatty(STDIN_FILENO) == 1;
+  terminal::ScreenSize(STDOUT_FILENO, &options.rows, &options.cols);
   options.hint_bot = hint_bot_;
   options.load_path = load_;
   options.seed_given = !seed_.empty();
