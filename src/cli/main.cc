@@ -179,7 +179,7 @@ int Run(int argc, char** argv) {
   arena_cmd->add_option("--variant", arena.variant, "Rules variant (marrakech: single-colour)");
   arena_cmd->add_flag("--json", arena.json, "Print JSON");
 
-  cli::PlayCommands play(app);
+  cli::PlayCommands play(app, argc, argv);
 
   cli::ServeCommand serve(app);
 
@@ -202,6 +202,12 @@ int Run(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() != 0) {
+      if (std::string text = play.ParseErrorText(e, argc, argv); !text.empty()) {
+        std::cerr << text;
+        return kBadInput;
+      }
+    }
     int code = app.exit(e);
     return code == 0 ? 0 : kBadInput;
   }

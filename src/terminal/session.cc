@@ -311,12 +311,17 @@ class Table {
     const size_t height = static_cast<size_t>(std::max(rows_ - 2, 3));
     std::vector<std::string> lines = top;
     if (lines.size() + notes.size() + 1 > height) lines.clear();
-    if (!lines.empty()) lines.emplace_back();
     size_t room = height - std::min(height, lines.size() + notes.size() + 1);
+    // A blank line under the table when there is room for it and a move told.
+    if (!lines.empty() && room > std::min<size_t>(told.size(), 1)) {
+      lines.emplace_back();
+      --room;
+    }
     if (!told.empty() && room > 0) {
-      size_t first = told.size() > room ? told.size() - room + 1 : 0;
-      if (first > 0) lines.push_back("  …");
-      for (size_t i = first; i < told.size(); ++i) lines.push_back("  " + told[i]);
+      // The latest moves; "…" in place of the first shown when some are left out.
+      const size_t first = told.size() > room ? told.size() - room : 0;
+      for (size_t i = first; i < told.size(); ++i)
+        lines.push_back(i == first && first > 0 && room > 1 ? "  …" : "  " + told[i]);
     }
     lines.insert(lines.end(), notes.begin(), notes.end());
     if (lines.size() + 1 > height) lines.resize(height - 1);
