@@ -195,6 +195,28 @@ TEST(TerminalPty, AWholeJaipurGamePausesOnEachResult) {
   EXPECT_EQ(s.Finish(), 0);
 }
 
+TEST(TerminalPty, ATributeSaysWhoseAreaAndHowLarge) {
+  PtySession s({"play", "marrakech", "--vs", "random", "--seed", "6", "--lang", "en"}, NoColor());
+  for (int turn = 0; turn < 200 && s.output().find(" squares: ") == std::string::npos; ++turn) {
+    if (!s.WaitUntil([](const VtScreen& v) {
+          const std::string last = LastLine(v);
+          return last.ends_with("your move>") || last.ends_with("(y/n)");
+        }))
+      break;
+    if (LastLine(s.screen()).ends_with("(y/n)")) break;
+    const size_t mark = s.output().size();
+    s.Type("1\r");
+    s.WaitUntil([&](const VtScreen&) { return s.output().size() > mark; }, 10);
+  }
+  const size_t at = s.output().find(" squares: ");
+  ASSERT_NE(at, std::string::npos) << s.Dump();
+  const std::string line = s.output().substr(s.output().rfind('\n', at) + 1, 120);
+  EXPECT_NE(line.find(" area of "), std::string::npos) << line;
+  EXPECT_NE(line.find(" pay"), std::string::npos) << line;
+  s.Type("\x04");
+  s.Finish();
+}
+
 TEST(TerminalPty, WatchRedrawsAndPausesOnResults) {
   PtySession s({"watch", "jaipur", "random", "random", "--seed", "2", "--delay", "0", "--lang", "en"}, NoColor());
   ASSERT_TRUE(s.WaitFor("Press Enter to go on", 30)) << s.Dump();

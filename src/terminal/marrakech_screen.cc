@@ -300,14 +300,27 @@ std::vector<std::string> TellMarrakechMove(const View& before, const View& after
         line += style.tr(", after a U-turn at the edge", " après un demi-tour au bord");
       lines.push_back(line + ").");
       if (event.tribute) {
+        // Why: the area Assam stands on, its owner and its size.
         const int p = event.tribute->to;
-        const int paid = event.tribute->amount;
+        const std::string paid = Dirhams(event.tribute->amount);
+        const int square = after.assam.square;
+        // "la zone bleue": the colour agrees with the French noun.
+        static const char* const kFeminine[] = {"rouge", "bleue", "jaune", "verte"};
+        const int c = after.color[At(square)];
+        const std::string colour = style.Paint(style.tr(ColorName(c, style), kFeminine[c]), kCarpetBg[c], true);
+        const std::string size = std::to_string(GroupSize(after, square));
         if (second)
-          lines.push_back(Sub(style.tr("You pay {0} {1}.", "Vous payez {1} à {0}."), {Name(names, p), Dirhams(paid)}));
+          lines.push_back(Sub(style.tr("You land on {0}'s {2} area of {3} squares: you pay {0} {1}.",
+                                       "Vous tombez sur la zone {2} de {0} ({3} cases) : vous payez {1} à {0}."),
+                              {Name(names, p), paid, colour, size}));
         else if (p == you)
-          lines.push_back(Sub(style.tr("{0} pays you {1}.", "{0} vous paie {1}."), {who, Dirhams(paid)}));
+          lines.push_back(Sub(style.tr("{0} lands on your {2} area of {3} squares: {0} pays you {1}.",
+                                       "{0} tombe sur votre zone {2} ({3} cases) : {0} vous paie {1}."),
+                              {who, paid, colour, size}));
         else
-          lines.push_back(Sub(style.tr("{0} pays {1} {2}.", "{0} paie {2} à {1}."), {who, Name(names, p), Dirhams(paid)}));
+          lines.push_back(Sub(style.tr("{0} lands on {1}'s {3} area of {4} squares: {0} pays {1} {2}.",
+                                       "{0} tombe sur la zone {3} de {1} ({4} cases) : {0} paie {2} à {1}."),
+                              {who, Name(names, p), paid, colour, size}));
       }
       if (event.out >> mover & 1)
         lines.push_back(Sub(second ? style.tr("You cannot pay the {0} due: you are out of the game.",

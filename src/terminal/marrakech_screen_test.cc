@@ -294,12 +294,20 @@ TEST(MarrakechScreen, TributeIsToldToPayerPayeeAndOthers) {
   mk::State after = s;
   after.ApplyMove(roll);
   ASSERT_EQ(after.players[0].dirhams, 28);
-  EXPECT_EQ(Tell(s, after, roll, 0, 0), "You roll 1: Assam walks to e4 (facing east).\nYou pay Bob 2 dirhams.\n");
-  EXPECT_NE(Tell(s, after, roll, 0, 1).find("\nAnn pays you 2 dirhams.\n"), std::string::npos);
-  EXPECT_NE(Tell(s, after, roll, 0, 2).find("\nAnn pays Bob 2 dirhams.\n"), std::string::npos);
-  EXPECT_NE(Tell(s, after, roll, 0, 0, kFrench).find("\nVous payez 2 dirhams à Bob.\n"), std::string::npos);
-  EXPECT_NE(Tell(s, after, roll, 0, 1, kFrench).find("\nAnn vous paie 2 dirhams.\n"), std::string::npos);
-  EXPECT_NE(Tell(s, after, roll, 0, 2, kFrench).find("\nAnn paie 2 dirhams à Bob.\n"), std::string::npos);
+  // The tribute says why: whose area Assam stands on, and its size.
+  EXPECT_EQ(Tell(s, after, roll, 0, 0),
+            "You roll 1: Assam walks to e4 (facing east).\nYou land on Bob's blue area of 2 squares: you pay Bob 2 dirhams.\n");
+  EXPECT_NE(Tell(s, after, roll, 0, 1).find("\nAnn lands on your blue area of 2 squares: Ann pays you 2 dirhams.\n"),
+            std::string::npos);
+  EXPECT_NE(Tell(s, after, roll, 0, 2).find("\nAnn lands on Bob's blue area of 2 squares: Ann pays Bob 2 dirhams.\n"),
+            std::string::npos);
+  EXPECT_NE(Tell(s, after, roll, 0, 0, kFrench).find("\nVous tombez sur la zone bleue de Bob (2 cases) : vous payez 2 dirhams à Bob.\n"),
+            std::string::npos)
+      << Tell(s, after, roll, 0, 0, kFrench);
+  EXPECT_NE(Tell(s, after, roll, 0, 1, kFrench).find("\nAnn tombe sur votre zone bleue (2 cases) : Ann vous paie 2 dirhams.\n"),
+            std::string::npos);
+  EXPECT_NE(Tell(s, after, roll, 0, 2, kFrench).find("\nAnn tombe sur la zone bleue de Bob (2 cases) : Ann paie 2 dirhams à Bob.\n"),
+            std::string::npos);
 }
 
 TEST(MarrakechScreen, PlayerWhoCannotPayIsToldOutOfTheGame) {
@@ -310,7 +318,7 @@ TEST(MarrakechScreen, PlayerWhoCannotPayIsToldOutOfTheGame) {
   after.ApplyMove(roll);
   ASSERT_TRUE(after.players[0].out);
   EXPECT_EQ(Tell(s, after, roll, 0, 2),
-            "Ann rolls 1: Assam walks to e4 (facing east).\nAnn pays Bob 1 dirham.\n"
+            "Ann rolls 1: Assam walks to e4 (facing east).\nAnn lands on Bob's blue area of 2 squares: Ann pays Bob 1 dirham.\n"
             "Ann cannot pay the 2 dirhams due: Ann is out of the game.\n");
   EXPECT_NE(Tell(s, after, roll, 0, 0).find("\nYou cannot pay the 2 dirhams due: you are out of the game.\n"), std::string::npos);
   EXPECT_NE(Tell(s, after, roll, 0, 1, kFrench).find("\nAnn ne peut pas payer les 2 dirhams dus : Ann est hors jeu.\n"),
