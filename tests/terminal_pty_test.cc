@@ -87,12 +87,13 @@ TEST(TerminalPty, AResizeRedrawsWithinTheNewWidth) {
   PtySession s({"play", "jaipur", "--vs", "easy", "--seed", "3", "--lang", "fr"});
   ASSERT_TRUE(s.WaitForPrompt("votre coup> ")) << s.Dump();
   const int before = s.screen().overflows();
+  const size_t mark = s.output().size();
   s.Resize(24, 40);
-  ASSERT_TRUE(s.WaitUntil([](const VtScreen& v) {
-    std::vector<std::string> lines = v.Lines();
-    return v.Text().find("Jaipur") != std::string::npos && LastLine(v).ends_with("votre coup>") &&
-           std::none_of(lines.begin(), lines.end(), [](const std::string& l) { return l.empty() ? false : false; });
+  // The redraw after the resize: new output ending with the prompt.
+  ASSERT_TRUE(s.WaitUntil([&](const VtScreen& v) {
+    return s.output().size() > mark && LastLine(v).ends_with("votre coup>");
   })) << s.Dump();
+  EXPECT_EQ(s.screen().overflows(), before) << "the redraw fits 40 columns: " << s.Dump();
   s.Type("aide\r");
   ASSERT_TRUE(s.WaitFor("Commandes")) << s.Dump();
   EXPECT_EQ(s.screen().overflows(), before) << "every line cut to 40 columns: " << s.Dump();

@@ -90,10 +90,16 @@ std::string ExplainRefusal(std::string_view game, const AnyView& view, const std
     const auto* v = std::get_if<jaipur::View>(&view);
     if (move.ok() && v) {
       const int held = v->hand[static_cast<size_t>(jaipur::Index(move->good))];
-      return Format(style.tr("%s sells by 2 or more; you hold %d", "%s se vend par 2 au moins ; vous en avez %d"),
-                    JaipurCardName(move->good, 1, style).c_str(), held);
+      return RenderTemplate(style.tr("{card} sells by 2 or more; you hold {count}",
+                                     "le {card} se vend par 2 au moins ; vous en avez {count}"),
+                            {{"card", std::string(jaipur::CardName(move->good))}, {"count", std::to_string(held)}},
+                            style.lang);
     }
   }
+  // The move quoted as the list writes it, in the player's words.
+  if (parsed->id == MessageId::kIllegalMove)
+    for (MessageArg& a : parsed->args)
+      if (a.name == "move") a.value = MoveWords(game, a.value, style);
   return RenderMessage(parsed->id, parsed->args, style.lang);
 }
 

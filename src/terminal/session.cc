@@ -308,6 +308,7 @@ class Table {
   void Draw(const std::vector<std::string>& top, const std::vector<std::string>& told,
             const std::vector<std::string>& notes, const std::string& prompt) {
     EnterScreen();
+    UpdateSize();  // the size now, whether or not its signal was read yet
     const size_t height = static_cast<size_t>(std::max(rows_ - 2, 3));
     std::vector<std::string> lines = top;
     if (lines.size() + notes.size() + 1 > height) lines.clear();

@@ -92,6 +92,17 @@ TEST(PlaySession, BadInputSaysWhatIsWrongAndAsksAgain) {
   EXPECT_EQ(Count(s.out, "your move> "), 8u);
 }
 
+// Errors say what would be legal: the minimum of a precious sale and the hand.
+TEST(PlaySession, APreciousSaleTooSmallSaysTheMinimumAndTheHand) {
+  PlayOptions o = Options("jaipur", {"human", "easy"}, 3);
+  o.seed_given = true;
+  Session s = PlayScript(o, "sell 1 gold\nquit\ny\n");
+  EXPECT_NE(s.out.find("! gold sells by 2 or more; you hold 1\n"), std::string::npos) << s.out;
+  o.style.lang = Lang::kFr;
+  Session f = PlayScript(o, "v 1 or\nquitter\no\n");
+  EXPECT_NE(f.out.find("! l'or se vend par 2 au moins ; vous en avez 1\n"), std::string::npos) << f.out;
+}
+
 TEST(PlaySession, AMovePlayedIsRecordedInCanonicalText) {
   const std::string path = TempPath("canonical");
   // Every opening market holds three camels, so "c" (take them) is legal.
@@ -182,8 +193,8 @@ TEST(PlaySession, TheEnginesRefusalsAreInFrenchWithLangFr) {
   PlayOptions o = Options("jaipur", {"human", "easy"});
   o.style.lang = Lang::kFr;
   Session s = PlayScript(o, "v 9 diamant\nx or / tissu\ndanse\nquitter\no\n");
-  EXPECT_NE(s.out.find("! coup illégal 'sell 9 diamond' : vous avez "), std::string::npos) << s.out;
-  EXPECT_NE(s.out.find("! coup illégal 'exchange gold for cloth' : un échange porte au moins sur 2 cartes contre 2"),
+  EXPECT_NE(s.out.find("! coup illégal 'vendre 9 diamants' : vous avez "), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("! coup illégal 'prendre or, donner tissu' : un échange porte au moins sur 2 cartes contre 2"),
             std::string::npos);
   EXPECT_NE(s.out.find("! 'danse' n'est pas un coup : tapez le numéro d'un coup"), std::string::npos) << s.out;
   EXPECT_EQ(s.out.find("illegal move"), std::string::npos);
