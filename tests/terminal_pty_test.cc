@@ -75,7 +75,9 @@ TEST(TerminalPty, AMarrakechTurnInFrenchFitsEightyByTwentyFour) {
   s.Type("pose\r");  // a near miss
   ASSERT_TRUE(s.WaitFor("vouliez-vous dire poser ?")) << s.Dump();
   s.Type("td\r");
-  ASSERT_TRUE(s.WaitFor("À vous de poser un tapis")) << s.Dump();
+  ASSERT_TRUE(s.WaitUntil([](const VtScreen& v) {
+    return v.Text().find("À vous de poser un tapis") != std::string::npos && LastLine(v).ends_with("votre coup>");
+  })) << s.Dump();
   EXPECT_TRUE(Has(s.screen(), "poser ")) << s.Dump();
   EXPECT_TRUE(Has(s.screen(), " au dé : Assam avance")) << "the roll made for you, told";
   EXPECT_EQ(s.screen().overflows(), 0) << s.Dump();

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "terminal/layout.h"
+#include "terminal/words.h"
 
 namespace souk::terminal {
 namespace {
@@ -247,11 +248,12 @@ std::vector<std::string> TellJaipurMove(const View& before, const View& after, c
                              Camels(event.camels, style).c_str()));
       break;
     case jaipur::MoveKind::kExchange:
-      lines.push_back(
-          Format(style.tr("%s %s %s: %s %s; %s %s.", "%s %s %s : %s %s ; %s %s."), who.c_str(),
-                 verb(mover, "exchanges", "exchange", "échange", "échangez"), Cards(move.taken.Total(), style).c_str(),
-                 verb(mover, "takes", "take", "prend", "prenez"), CardsText(move.taken.Unpack(), style).c_str(),
-                 verb(mover, "gives", "give", "donne", "donnez"), CardsText(move.given.Unpack(), style).c_str()));
+      // As players think of it: "Ann takes gold and spice, gives leather and a camel".
+      lines.push_back(Format(style.tr("%s %s %s, %s %s.", "%s %s %s, %s %s."), who.c_str(),
+                             verb(mover, "takes", "take", "prend", "prenez"),
+                             JaipurCardList(move.taken.Unpack(), style).c_str(),
+                             verb(mover, "gives", "give", "donne", "donnez"),
+                             JaipurCardList(move.given.Unpack(), style).c_str()));
       break;
     case jaipur::MoveKind::kSell: {
       std::string line =

@@ -231,12 +231,14 @@ TEST(JaipurScreen, AnExchangeListsTheCardsTakenAndGiven) {
   const Step st =
       Play(Trading(), Move::Exchange(jaipur::CardCounts{0, 1, 0, 0, 1, 0, 0}, jaipur::CardCounts{0, 0, 0, 0, 0, 1, 1}));
   EXPECT_EQ(Tell(st, 1, 1),
-            std::vector<std::string>{"Ann exchanges 2 cards: takes gold, spice; gives leather, camel."});
-  EXPECT_EQ(Tell(st, 0, 0), std::vector<std::string>{"You exchange 2 cards: take gold, spice; give leather, camel."});
-  EXPECT_EQ(Tell(st, 1, 1, kFrench),
-            std::vector<std::string>{"Ann échange 2 cartes : prend or, épices ; donne cuir, chameau."});
-  EXPECT_EQ(Tell(st, 0, 0, kFrench),
-            std::vector<std::string>{"Vous échangez 2 cartes : prenez or, épices ; donnez cuir, chameau."});
+            std::vector<std::string>{"Ann takes gold and spice, gives leather and camel."});
+  EXPECT_EQ(Tell(st, 0, 0), std::vector<std::string>{"You take gold and spice, give leather and camel."});
+  EXPECT_EQ(Tell(st, 1, 1, kFrench), std::vector<std::string>{"Ann prend or et épices, donne cuir et chameau."});
+  EXPECT_EQ(Tell(st, 0, 0, kFrench), std::vector<std::string>{"Vous prenez or et épices, donnez cuir et chameau."});
+  // Counts as players say them: "give 2 gold".
+  const Step two = Play(Trading(), Move::Exchange(jaipur::CardCounts{0, 1, 0, 0, 1, 0, 0}, jaipur::CardCounts{0, 0, 0, 0, 0, 0, 2}));
+  EXPECT_EQ(Tell(two, 0, 0), std::vector<std::string>{"You take gold and spice, give 2 camels."});
+  EXPECT_EQ(Tell(two, 0, 0, kFrench), std::vector<std::string>{"Vous prenez or et épices, donnez 2 chameaux."});
 }
 
 TEST(JaipurScreen, ASaleTellsItsTokenValuesAndTheBonusValueToTheSellerOnly) {
