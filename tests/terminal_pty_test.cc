@@ -1,111 +1,267 @@
-// `souk play` through a pseudo-terminal, as a person runs it: whole games against
-// bots to the end, typing the number of a legal move at every prompt.
-#include <poll.h>
-#include <pty.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
+// `souk play` and `souk watch` through a pseudo-terminal of 80x24, as a person runs
+// them, the screen read through a small terminal emulator (tests/pty/). Waits are
+// for screen content with deadlines of seconds; no test asserts a timing.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
-#include <chrono>
-#include <cstring>
+#include <algorithm>
+#include <filesystem>
 #include <string>
 #include <vector>
 
+#include "pty/pty_session.h"
+
+namespace souk::pty {
 namespace {
 
-struct Transcript {
-  std::string output;
-  int exit_status = -1;
-  int prompts = 0;
-  bool timed_out = false;
-};
-
-bool EndsWith(const std::string& text, const std::string& tail) {
-  return text.size() >= tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
+// Lines of the screen down to the last one written.
+size_t UsedLines(const VtScreen& screen) {
+  std::vector<std::string> lines = screen.Lines();
+  while (!lines.empty() && lines.back().empty()) lines.pop_back();
+  return lines.size();
 }
 
-// Runs `souk` with `args` on a new pseudo-terminal. At each move prompt it types
-// `first_entry` once, then "1"; it answers "n" to playing again.
-Transcript RunOnPty(const std::vector<std::string>& args, const std::string& first_entry, bool no_color = false) {
-  Transcript t;
-  int master = -1;
-  struct winsize size = {50, 100, 0, 0};
-  pid_t pid = forkpty(&master, nullptr, nullptr, &size);
-  if (pid == 0) {
-    std::vector<char*> argv;
-    std::string binary = SOUK_BINARY;
-    argv.push_back(binary.data());
-    std::vector<std::string> copies = args;
-    for (auto& a : copies) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    setenv("TERM", "xterm-256color", 1);
-    if (no_color) setenv("NO_COLOR", "1", 1);
-    else unsetenv("NO_COLOR");
-    execv(binary.c_str(), argv.data());
-    _exit(127);
+// A colour or bold sequence (ESC [ digits and semicolons m).
+bool HasSgr(const std::string& output) {
+  for (size_t at = output.find("\x1b["); at != std::string::npos; at = output.find("\x1b[", at + 1)) {
+    size_t end = output.find_first_not_of("0123456789;", at + 2);
+    if (end != std::string::npos && output[end] == 'm') return true;
   }
-  if (pid < 0) return t;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(3);
-  size_t answered = 0;  // output length when we last typed
-  while (true) {
-    if (std::chrono::steady_clock::now() > deadline) {
-      t.timed_out = true;
-      kill(pid, SIGKILL);
-      break;
-    }
-    struct pollfd fd = {master, POLLIN, 0};
-    if (poll(&fd, 1, 1000) <= 0) continue;
-    char buffer[4096];
-    ssize_t n = read(master, buffer, sizeof buffer);
-    if (n <= 0) break;  // EIO: the child closed the terminal
-    t.output.append(buffer, static_cast<size_t>(n));
-    if (t.output.size() == answered) continue;
-    std::string entry;
-    if (EndsWith(t.output, "your move> ")) {
-      entry.append(t.prompts++ == 0 ? first_entry : std::string(1, '1'));
-    } else if (EndsWith(t.output, "Play again? (y/n) ")) {
-      entry.push_back('n');
+  return false;
+}
+
+PtyOptions NoColor() {
+  PtyOptions o;
+  o.no_color = true;
+  return o;
+}
+
+bool Has(const VtScreen& screen, const std::string& text) { return screen.Text().find(text) != std::string::npos; }
+
+TEST(TerminalPty, AJaipurTurnFitsEightyByTwentyFour) {
+  PtySession s({"play", "jaipur", "--vs", "easy", "--seed", "3", "--lang", "en"});
+  ASSERT_TRUE(s.WaitForPrompt("your move> ")) << s.Dump();
+  EXPECT_TRUE(s.screen().alternate());
+  EXPECT_TRUE(Has(s.screen(), "Jaipur - round 1")) << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "Market:"));
+  EXPECT_LE(UsedLines(s.screen()), 22u) << s.Dump();
+  s.Type("1\r");
+  // The next turn: the table, the bot's move and the prompt on one screen.
+  ASSERT_TRUE(s.WaitUntil([](const VtScreen& v) {
+    return v.Text().find("easy bot ") != std::string::npos && LastLine(v).ends_with("your move>");
+  })) << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "Market:")) << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "Jaipur - round 1"));
+  EXPECT_LE(UsedLines(s.screen()), 22u) << s.Dump();
+  EXPECT_EQ(s.screen().overflows(), 0) << "a line wider than 80 columns";
+  s.Type("quit\r");
+  ASSERT_TRUE(s.WaitForPrompt("(y/n) ")) << s.Dump();
+  s.Type("y\r");
+  EXPECT_EQ(s.Finish(), 3) << "left before the end";
+  EXPECT_FALSE(s.screen().alternate()) << "back on the normal screen";
+}
+
+TEST(TerminalPty, AMarrakechTurnInFrenchFitsEightyByTwentyFour) {
+  PtySession s({"play", "marrakech", "--players", "3", "--vs", "easy", "--seed", "4", "--lang", "fr"});
+  ASSERT_TRUE(s.WaitForPrompt("votre coup> ")) << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "À vous d'orienter Assam")) << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "gauche")) << "the moves listed in French";
+  EXPECT_TRUE(Has(s.screen(), "tout droit"));
+  EXPECT_FALSE(Has(s.screen(), "straight"));
+  EXPECT_LE(UsedLines(s.screen()), 22u) << s.Dump();
+  s.Type("aide\r");
+  ASSERT_TRUE(s.WaitFor("Commandes : coups")) << s.Dump();
+  EXPECT_EQ(s.screen().overflows(), 0) << s.Dump();
+  s.Type("pose\r");  // a near miss
+  ASSERT_TRUE(s.WaitFor("vouliez-vous dire poser ?")) << s.Dump();
+  s.Type("td\r");
+  ASSERT_TRUE(s.WaitUntil([](const VtScreen& v) {
+    return v.Text().find("À vous de poser un tapis") != std::string::npos && LastLine(v).ends_with("votre coup>");
+  })) << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "poser ")) << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), " au dé : Assam avance")) << "the roll made for you, told";
+  EXPECT_EQ(s.screen().overflows(), 0) << s.Dump();
+  s.Type("\x04");
+  EXPECT_EQ(s.Finish(), 3);
+}
+
+TEST(TerminalPty, AResizeRedrawsWithinTheNewWidth) {
+  PtySession s({"play", "jaipur", "--vs", "easy", "--seed", "3", "--lang", "fr"});
+  ASSERT_TRUE(s.WaitForPrompt("votre coup> ")) << s.Dump();
+  const int before = s.screen().overflows();
+  const size_t mark = s.output().size();
+  s.Resize(24, 40);
+  // The redraw after the resize: new output ending with the prompt.
+  ASSERT_TRUE(s.WaitUntil([&](const VtScreen& v) {
+    return s.output().size() > mark && LastLine(v).ends_with("votre coup>");
+  })) << s.Dump();
+  EXPECT_EQ(s.screen().overflows(), before) << "the redraw fits 40 columns: " << s.Dump();
+  s.Type("aide\r");
+  ASSERT_TRUE(s.WaitFor("Commandes")) << s.Dump();
+  EXPECT_EQ(s.screen().overflows(), before) << "every line cut to 40 columns: " << s.Dump();
+  s.Type("\x04");
+  s.Finish();
+}
+
+TEST(TerminalPty, HotSeatLeavesNoHandInTheScrollback) {
+  PtySession s({"play", "jaipur", "--seats", "human,human", "--seed", "3", "--lang", "en"});
+  ASSERT_TRUE(s.WaitFor("Pass the keyboard to Player")) << s.Dump();
+  s.Type("\r");
+  ASSERT_TRUE(s.WaitForPrompt("your move> ")) << s.Dump();
+  ASSERT_TRUE(Has(s.screen(), ": hand ")) << s.Dump();
+  s.Type("1\r");
+  ASSERT_TRUE(s.WaitFor("Pass the keyboard to Player")) << s.Dump();
+  EXPECT_EQ(s.screen().AllText().find("/7:"), std::string::npos)
+      << "the last player's hand is gone, scrollback included: " << s.screen().AllText();
+  s.Type("\x04");
+  EXPECT_EQ(s.Finish(), 3);
+  EXPECT_EQ(s.screen().AllText().find("/7:"), std::string::npos) << s.screen().AllText();
+}
+
+TEST(TerminalPty, CtrlDAtAnEmptyPromptSavesAndSaysHowToResume) {
+  PtySession s({"play", "jaipur", "--vs", "easy", "--seed", "8", "--lang", "en"});
+  ASSERT_TRUE(s.WaitForPrompt("your move> ")) << s.Dump();
+  s.Type("1\r");
+  ASSERT_TRUE(s.WaitUntil([](const VtScreen& v) { return v.Text().find("You ") != std::string::npos && LastLine(v).ends_with("your move>"); }))
+      << s.Dump();
+  s.Type("\x04");
+  EXPECT_EQ(s.Finish(), 3);
+  const std::string path = s.home() + "/.local/state/souk/jaipur-8.rec";
+  EXPECT_NE(s.output().find("Resume it with: souk play --load " + path), std::string::npos) << s.Dump();
+  EXPECT_TRUE(std::filesystem::exists(path));
+  // The saved game resumes where it was left.
+  PtySession resumed({"play", "--load", path, "--lang", "en"});
+  ASSERT_TRUE(resumed.WaitForPrompt("your move> ")) << resumed.Dump();
+  resumed.Type("\x04");
+  EXPECT_EQ(resumed.Finish(), 3);
+}
+
+TEST(TerminalPty, CtrlCWhileTheBotThinksSavesAtOnce) {
+  // The bot plays first and thinks for a minute: Ctrl-C must not wait for it.
+  PtySession s({"play", "jaipur", "--vs", "mcts:time=60000", "--seat", "1", "--seed", "5", "--lang", "en"});
+  ASSERT_TRUE(s.WaitFor("Jaipur, seed 5.")) << s.Dump();
+  s.Type("\x03");
+  EXPECT_EQ(s.Finish(20), 130) << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "Resume it with: souk play --load ")) << s.Dump();
+  EXPECT_TRUE(std::filesystem::exists(s.home() + "/.local/state/souk/jaipur-5.rec"));
+}
+
+TEST(TerminalPty, CtrlCAtThePromptSavesToo) {
+  PtySession s({"play", "marrakech", "--vs", "easy", "--seed", "2", "--lang", "fr"});
+  ASSERT_TRUE(s.WaitForPrompt("votre coup> ")) << s.Dump();
+  s.Type("\x03");
+  EXPECT_EQ(s.Finish(), 130) << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "Reprenez-la avec : souk play --load ")) << s.Dump();
+}
+
+TEST(TerminalPty, EchoesEscapeControlCharactersAndShortenLongLines) {
+  PtySession s({"play", "jaipur", "--vs", "easy", "--seed", "3", "--lang", "en"});
+  ASSERT_TRUE(s.WaitForPrompt("your move> ")) << s.Dump();
+  s.Type("take spice\x01\x02\r");
+  ASSERT_TRUE(s.WaitFor("'spice^A^B' is not a card")) << s.Dump();
+  s.Type("t " + std::string(300, 'z') + "\r");
+  ASSERT_TRUE(s.WaitFor("zzz…' is not a card")) << s.Dump();
+  EXPECT_EQ(s.screen().Text().find(std::string(50, 'z') + "' is"), std::string::npos);
+  s.Type("selll 1 silver\r");
+  ASSERT_TRUE(s.WaitFor("'selll' is not a move: did you mean sell?")) << s.Dump();
+  s.Type("\x04");
+  s.Finish();
+}
+
+TEST(TerminalPty, AWholeJaipurGamePausesOnEachResult) {
+  PtySession s({"play", "jaipur", "--vs", "random", "--seed", "3", "--lang", "en"});
+  int pauses = 0, turns = 0;
+  while (turns < 400) {
+    ASSERT_TRUE(s.WaitUntil([](const VtScreen& v) {
+      const std::string last = LastLine(v);
+      return last.ends_with("your move>") || last.ends_with("Press Enter to go on.") || last.ends_with("(y/n)");
+    })) << s.Dump();
+    const std::string last = LastLine(s.screen());
+    if (last.ends_with("(y/n)")) break;
+    if (last.ends_with("Press Enter to go on.")) {
+      EXPECT_TRUE(Has(s.screen(), "is over.")) << s.Dump();
+      ++pauses;
+      s.Type("\r");
     } else {
-      continue;
+      ++turns;
+      s.Type("1\r");
     }
-    entry.push_back('\r');
-    if (write(master, entry.data(), entry.size()) != static_cast<ssize_t>(entry.size())) break;
-    answered = t.output.size();
+    // Wait for our answer to be taken: the program writes again.
+    const size_t mark = s.output().size();
+    s.WaitUntil([&](const VtScreen&) { return s.output().size() > mark; }, 10);
   }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  close(master);
-  t.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return t;
+  EXPECT_GE(pauses, 1) << "the first round's result waited for Enter";
+  EXPECT_FALSE(s.screen().alternate()) << "the result is on the normal screen, where it stays";
+  EXPECT_TRUE(Has(s.screen(), "Game over.")) << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "round's score: ")) << "the board agrees with the summary: " << s.Dump();
+  s.Type("n\r");
+  EXPECT_EQ(s.Finish(), 0);
 }
 
-TEST(TerminalPty, AWholeJaipurGameAgainstABot) {
-  Transcript t = RunOnPty({"play", "jaipur", "--vs", "easy", "--seed", "3", "--lang", "en"}, "nonsense");
-  ASSERT_FALSE(t.timed_out) << t.output.substr(t.output.size() > 3000 ? t.output.size() - 3000 : 0);
-  EXPECT_EQ(t.exit_status, 0);
-  EXPECT_NE(t.output.find("! "), std::string::npos) << "the bad entry was answered";
-  EXPECT_NE(t.output.find("Game over."), std::string::npos);
-  EXPECT_NE(t.output.find("\x1b["), std::string::npos) << "a terminal gets colour";
-  EXPECT_GT(t.prompts, 10);
+TEST(TerminalPty, ATributeSaysWhoseAreaAndHowLarge) {
+  PtySession s({"play", "marrakech", "--vs", "random", "--seed", "6", "--lang", "en"}, NoColor());
+  for (int turn = 0; turn < 200 && s.output().find(" squares: ") == std::string::npos; ++turn) {
+    if (!s.WaitUntil([](const VtScreen& v) {
+          const std::string last = LastLine(v);
+          return last.ends_with("your move>") || last.ends_with("(y/n)");
+        }))
+      break;
+    if (LastLine(s.screen()).ends_with("(y/n)")) break;
+    const size_t mark = s.output().size();
+    s.Type("1\r");
+    s.WaitUntil([&](const VtScreen&) { return s.output().size() > mark; }, 10);
+  }
+  const size_t at = s.output().find(" squares: ");
+  ASSERT_NE(at, std::string::npos) << s.Dump();
+  const std::string line = s.output().substr(s.output().rfind('\n', at) + 1, 120);
+  EXPECT_NE(line.find(" area of "), std::string::npos) << line;
+  EXPECT_NE(line.find(" pay"), std::string::npos) << line;
+  s.Type("\x04");
+  s.Finish();
 }
 
-TEST(TerminalPty, AWholeMarrakechGameAgainstTwoBots) {
-  Transcript t = RunOnPty({"play", "marrakech", "--players", "3", "--vs", "easy", "--seed", "4", "--lang", "en"}, "help");
-  ASSERT_FALSE(t.timed_out) << t.output.substr(t.output.size() > 3000 ? t.output.size() - 3000 : 0);
-  EXPECT_EQ(t.exit_status, 0);
-  EXPECT_NE(t.output.find("Commands: moves"), std::string::npos);
-  EXPECT_NE(t.output.find("Game over."), std::string::npos);
+TEST(TerminalPty, WatchRedrawsAndPausesOnResults) {
+  PtySession s({"watch", "jaipur", "random", "random", "--seed", "2", "--delay", "0", "--lang", "en"}, NoColor());
+  ASSERT_TRUE(s.WaitFor("Press Enter to go on", 30)) << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "is over.")) << s.Dump();
+  EXPECT_LE(UsedLines(s.screen()), 22u) << s.Dump();
+  s.Type("\r");
+  for (int i = 0; i < 4 && !Has(s.screen(), "Game over."); ++i) {
+    s.WaitUntil([](const VtScreen& v) { return v.Text().find("Press Enter") != std::string::npos || v.Text().find("Game over.") != std::string::npos; }, 30);
+    s.Type("\r");
+  }
+  EXPECT_EQ(s.Finish(30), 0) << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "Game over.")) << s.Dump();
+  EXPECT_FALSE(HasSgr(s.output())) << "NO_COLOR: no colour (only cursor and screen sequences)";
+}
+
+TEST(TerminalPty, CommandLineErrorsSpeakToThePlayer) {
+  PtySession players({"play", "marrakech", "--players", "9"});
+  EXPECT_EQ(players.Finish(), 2);
+  EXPECT_TRUE(Has(players.screen(), "souk: Marrakech is for 2 to 4 players")) << players.Dump();
+  PtySession french({"play", "jaipur", "--players", "3", "--lang", "fr"});
+  EXPECT_EQ(french.Finish(), 2);
+  EXPECT_TRUE(Has(french.screen(), "souk: Jaipur se joue à 2 joueurs")) << french.Dump();
+  PtySession count({"watch", "jaipur", "easy"});
+  EXPECT_EQ(count.Finish(), 2);
+  EXPECT_TRUE(Has(count.screen(), "usage: souk watch GAME BOT BOT [BOT BOT]")) << count.Dump();
+  PtySession help({"play", "--help", "--lang", "fr"});
+  EXPECT_EQ(help.Finish(), 0);
+  EXPECT_TRUE(Has(help.screen(), "Jouer dans le terminal")) << help.Dump();
 }
 
 TEST(TerminalPty, NoColorTurnsColourOffOnATerminal) {
-  const std::vector<std::string> watch = {"watch", "jaipur", "random", "random", "--seed", "2", "--delay", "0"};
-  Transcript plain = RunOnPty(watch, "", true);
-  EXPECT_EQ(plain.exit_status, 0);
-  EXPECT_NE(plain.output.find("Game over."), std::string::npos);
-  EXPECT_EQ(plain.output.find("\x1b"), std::string::npos);
-  Transcript coloured = RunOnPty(watch, "");
-  EXPECT_NE(coloured.output.find("\x1b["), std::string::npos);
+  PtySession plain({"play", "jaipur", "--vs", "easy", "--seed", "2", "--lang", "en"}, NoColor());
+  ASSERT_TRUE(plain.WaitForPrompt("your move> ")) << plain.Dump();
+  EXPECT_FALSE(HasSgr(plain.output())) << "no colour, no bold";
+  plain.Type("\x04");
+  plain.Finish();
+  PtySession coloured({"play", "jaipur", "--vs", "easy", "--seed", "2", "--lang", "en"});
+  ASSERT_TRUE(coloured.WaitForPrompt("your move> ")) << coloured.Dump();
+  EXPECT_TRUE(HasSgr(coloured.output()));
+  coloured.Type("\x04");
+  coloured.Finish();
 }
 
 }  // namespace
+}  // namespace souk::pty

@@ -4,6 +4,7 @@
 // or record file, a bad option), with one line on stderr saying what was wrong;
 // 1 anything else (an unreadable file, an internal error).
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <random>
@@ -17,6 +18,7 @@
 #include "cli/serve_command.h"
 #include "format/game.h"
 #include "format/record.h"
+#include "terminal/session.h"
 
 namespace souk {
 namespace {
@@ -177,7 +179,7 @@ int Run(int argc, char** argv) {
   arena_cmd->add_option("--variant", arena.variant, "Rules variant (marrakech: single-colour)");
   arena_cmd->add_flag("--json", arena.json, "Print JSON");
 
-  cli::PlayCommands play(app);
+  cli::PlayCommands play(app, argc, argv);
 
   cli::ServeCommand serve(app);
 
@@ -200,6 +202,12 @@ int Run(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() != 0) {
+      if (std::string text = play.ParseErrorText(e, argc, argv); !text.empty()) {
+        std::cerr << text;
+        return kBadInput;
+      }
+    }
     int code = app.exit(e);
     return code == 0 ? 0 : kBadInput;
   }
@@ -251,7 +259,14 @@ int Run(int argc, char** argv) {
   } else if (serve.parsed()) {
     return serve.Run();
   } else if (play.parsed()) {
-    return play.Run();
+    int code = play.Run();
+    // Ctrl-C may have left a bot's search running on its thread: end at once.
+    if (code == terminal::kExitInterrupted) {
+      std::cout.flush();
+      std::cerr.flush();
+      std::_Exit(code);
+    }
+    return code;
   } else if (arena_cmd->parsed()) {
     arena.game = arena_args[0];
     arena.bots.assign(arena_args.begin() + 1, arena_args.end());

@@ -10,9 +10,13 @@ namespace souk::cli {
 
 class PlayCommands {
  public:
-  // Adds the two subcommands to `app`.
-  explicit PlayCommands(CLI::App& app);
+  // Adds the two subcommands to `app`, their help in the language the command line
+  // asks for (--lang, else the environment).
+  PlayCommands(CLI::App& app, int argc, char** argv);
   bool parsed() const;
+  // For a parse error of `play` or `watch` (argv[1]): the line to print, in the
+  // player's language, with the expected usage; empty for other commands.
+  std::string ParseErrorText(const CLI::ParseError& error, int argc, char** argv) const;
   // Runs whichever was parsed. Throws CliError on bad options.
   int Run();
 
@@ -31,6 +35,7 @@ class PlayCommands {
   std::string hint_bot_ = "medium";
   std::vector<std::string> watch_args_;
   int delay_ms_ = -1;
+  bool french_ = false;
 };
 
 }  // namespace souk::cli

@@ -7,6 +7,7 @@
 #include "core/jaipur/jaipur.h"
 #include "core/messages.h"
 #include "core/text.h"
+#include "terminal/layout.h"
 
 namespace souk::terminal {
 namespace {
@@ -41,14 +42,16 @@ Entry JaipurShortForm(const std::vector<std::string>& w, std::string_view line,
                       const std::vector<std::string>& legal, const Style& style) {
   const std::string& verb = w[0];
   if (w.size() == 1 && OneOf(verb, {"c", "camels", "chameaux"})) return Move("camels");
+  // "take the camels", "prendre les chameaux": the list's own words.
+  if (w.size() == 3 && OneOf(verb, {"t", "take", "prendre"}) && OneOf(w[1], {"the", "les"})) return Move("camels");
   if (OneOf(verb, {"t", "take", "prendre"}) && w.size() == 2) {
     auto card = CardWord(w[1]);
-    if (!card) return Error(Format(style.tr("'%s' is not a card", "'%s' n'est pas une carte"), w[1].c_str()));
+    if (!card) return Error(Format(style.tr("'%s' is not a card", "'%s' n'est pas une carte"), Quoted(w[1]).c_str()));
     return Move(*card == "camel" ? "camels" : "take " + *card);
   }
   if (OneOf(verb, {"s", "sell", "v", "vendre"}) && (w.size() == 2 || w.size() == 3)) {
     auto card = CardWord(w.back());
-    if (!card) return Error(Format(style.tr("'%s' is not a card", "'%s' n'est pas une carte"), w.back().c_str()));
+    if (!card) return Error(Format(style.tr("'%s' is not a card", "'%s' n'est pas une carte"), Quoted(w.back()).c_str()));
     if (w.size() == 3) return Move("sell " + w[1] + " " + *card);
     // "s cloth": the largest legal sale of that good.
     std::string best;
@@ -68,18 +71,41 @@ Entry JaipurShortForm(const std::vector<std::string>& w, std::string_view line,
                                   {{"card", *card}}, style.lang));
     return Move(best);
   }
-  if (OneOf(verb, {"x", "exchange", "echanger", "\xc3\xa9" "changer"}) && w.size() >= 4) {
+  // Exchanges: "x gold spice / leather camel", "take silver and spice, give 2
+  // gold" (the list's own words), "2 cloth for 2 camels", "x cloth x2 / camel x2".
+  const bool x_verb = OneOf(verb, {"x", "exchange", "echanger", "\xc3\xa9" "changer"});
+  const bool separated = std::any_of(w.begin(), w.end(), [](const std::string& word) {
+    return OneOf(word, {"/", "for", "contre", "give", "donner"});
+  });
+  if ((x_verb && w.size() >= 4) || (separated && w.size() >= 3)) {
     std::string taken, given;
     bool after_separator = false;
-    for (size_t i = 1; i < w.size(); ++i) {
-      if (OneOf(w[i], {"/", "for", "contre"})) {
+    int count = 1;
+    std::string* last = nullptr;  // the list the last card went to, for "x2"
+    std::string last_card;
+    const size_t start = x_verb || OneOf(verb, {"t", "take", "prendre"}) ? 1 : 0;
+    for (size_t i = start; i < w.size(); ++i) {
+      const std::string& word = w[i];
+      if (OneOf(word, {"/", "for", "contre", "give", "donner"})) {
         if (after_separator) return Error(style.tr("an exchange has one '/'", "un échange a un seul '/'"));
         after_separator = true;
         continue;
       }
-      auto card = CardWord(w[i]);
-      if (!card) return Error(Format(style.tr("'%s' is not a card", "'%s' n'est pas une carte"), w[i].c_str()));
-      (after_separator ? given : taken) += " " + *card;
+      if (OneOf(word, {"and", "et", "the", "les", "a", "an", "un", "une", ","})) continue;
+      if (auto n = ParseSmallInt(word); n && *n >= 1 && *n <= 7) {
+        count = *n;
+        continue;
+      }
+      if (word.size() == 2 && word[0] == 'x' && word[1] >= '2' && word[1] <= '7' && last) {
+        for (int k = 1; k < word[1] - '0'; ++k) *last += " " + last_card;
+        continue;
+      }
+      auto card = CardWord(word);
+      if (!card) return Error(Format(style.tr("'%s' is not a card", "'%s' n'est pas une carte"), Quoted(word).c_str()));
+      last = after_separator ? &given : &taken;
+      last_card = *card;
+      for (int k = 0; k < count; ++k) *last += " " + *card;
+      count = 1;
     }
     if (!after_separator || taken.empty() || given.empty())
       return Error(style.tr("write an exchange as: x CARDS TAKEN / CARDS GIVEN",
@@ -96,6 +122,7 @@ Entry MarrakechShortForm(const std::vector<std::string>& w, std::string_view lin
   if (w.size() == 2 && w[0] == "tout" && w[1] == "droit") return Move("straight");
   if (w.size() == 1 && OneOf(w[0], {"r", "right", "d", "droite"})) return Move("right");
   if (w.size() == 3 && OneOf(w[0], {"p", "place", "poser"})) return Move("place " + w[1] + " " + w[2]);
+  if (w.size() == 2 && w[0] == "tout" && w[1] == "droit") return Move("straight");
   if (w.size() == 2 && w[0].size() == 2 && w[1].size() == 2) return Move("place " + w[0] + " " + w[1]);
   return Move(std::string(Trim(line)));
 }
@@ -103,7 +130,9 @@ Entry MarrakechShortForm(const std::vector<std::string>& w, std::string_view lin
 
 Entry ReadEntry(std::string_view game, std::string_view line, const std::vector<std::string>& legal,
                 const Style& style) {
-  std::vector<std::string> w = SplitLowerWords(line);
+  std::string spaced(line);  // "take silver and spice, give 2 gold": commas part words
+  std::replace(spaced.begin(), spaced.end(), ',', ' ');
+  std::vector<std::string> w = SplitLowerWords(spaced);
   if (w.empty()) return {};
   const std::string& first = w[0];
   if (w.size() == 1) {
@@ -126,7 +155,7 @@ Entry ReadEntry(std::string_view game, std::string_view line, const std::vector<
     if (!n || *n < 1 || *n > static_cast<int>(legal.size()))
       return Error(Format(style.tr("there is no move %s: the legal moves are numbered 1 to %zu (type 'moves')",
                                    "il n'y a pas de coup %s : les coups légaux vont de 1 à %zu (tapez 'coups')"),
-                          first.c_str(), legal.size()));
+                          Quoted(first).c_str(), legal.size()));
     return Move(legal[static_cast<size_t>(*n - 1)]);
   }
   const TerminalGame* known = TerminalGameFor(game);

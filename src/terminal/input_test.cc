@@ -1,4 +1,5 @@
 #include "terminal/input.h"
+#include "terminal/words.h"
 
 #include <gtest/gtest.h>
 
@@ -95,6 +96,42 @@ TEST(Input, SaveKeepsTheFileNameAsTyped) {
 TEST(Input, AnythingElseGoesToTheGamesParser) {
   EXPECT_EQ(MoveOf("jaipur", "  exchange gold for camel "), "exchange gold for camel");
   EXPECT_EQ(MoveOf("marrakech", "roll 3"), "roll 3");
+}
+
+}  // namespace
+}  // namespace souk::terminal
+
+namespace souk::terminal {
+namespace {
+
+// The list's own words come back as the moves they name, in both languages, and
+// the screen's notation (x2, counts) too.
+TEST(ReadEntry, ReadsTheMovesAsTheListWritesThem) {
+  const Style en, fr{false, Lang::kFr};
+  const std::vector<std::string> none;
+  for (std::string move : {"take gold", "camels", "sell 3 cloth", "exchange silver spice for gold gold",
+                                  "exchange cloth cloth for camel camel"}) {
+    EXPECT_EQ(ReadEntry("jaipur", MoveWords("jaipur", move, en), none, en).text, move) << MoveWords("jaipur", move, en);
+    EXPECT_EQ(ReadEntry("jaipur", MoveWords("jaipur", move, fr), none, fr).text, move) << MoveWords("jaipur", move, fr);
+  }
+  EXPECT_EQ(MoveWords("jaipur", "exchange silver spice for gold gold", en), "take silver and spice, give 2 gold");
+  EXPECT_EQ(MoveWords("jaipur", "sell 2 cloth", fr), "vendre 2 tissus");
+  EXPECT_EQ(ReadEntry("jaipur", "2 cloth for 2 camels", none, en).text, "exchange cloth cloth for camel camel");
+  EXPECT_EQ(ReadEntry("jaipur", "x cloth x2 / camel x2", none, en).text, "exchange cloth cloth for camel camel");
+  for (std::string move : {"left", "straight", "right", "place c3 d3"}) {
+    EXPECT_EQ(ReadEntry("marrakech", MoveWords("marrakech", move, fr), none, fr).text, move);
+    EXPECT_EQ(ReadEntry("marrakech", MoveWords("marrakech", move, en), none, en).text, move);
+  }
+  EXPECT_EQ(MoveWords("marrakech", "place c3 d3", fr), "poser c3 d3");
+}
+
+TEST(ReadEntry, ControlCharactersAndLongLinesAreQuotedSafely) {
+  const Style en;
+  Entry e = ReadEntry("jaipur", "take spice\x01\x02", {}, en);
+  EXPECT_EQ(e.text, "'spice^A^B' is not a card");
+  Entry long_line = ReadEntry("jaipur", "take " + std::string(6000, 'z'), {}, en);
+  EXPECT_LT(long_line.text.size(), 80u);
+  EXPECT_NE(long_line.text.find("…"), std::string::npos);
 }
 
 }  // namespace

@@ -4,6 +4,9 @@
 #include <array>
 #include <numeric>
 
+#include "terminal/layout.h"
+#include "terminal/words.h"
+
 namespace souk::terminal {
 namespace {
 
@@ -16,6 +19,12 @@ constexpr Color kCardColor[jaipur::kNumCardTypes] = {Color::kRed,   Color::kYell
 constexpr size_t kCamel = static_cast<size_t>(jaipur::Index(Card::kCamel));
 // Token lists wrap here so that even 38 tokens keep the screen within 80 columns.
 constexpr size_t kWrapAt = 74;
+// The screen fits 80 columns.
+constexpr size_t kWidth = 80;
+
+struct RoundScore {
+  int bonus = 0, camel = 0, rupees = 0;
+};
 
 size_t At(int i) { return static_cast<size_t>(i); }
 
@@ -102,35 +111,14 @@ size_t Columns(const std::string& text) {
 }
 
 std::string Seals(const View& v, const std::vector<std::string>& names, const Style& style) {
-  return Format(
-      style.tr("Seals of excellence: %s %d, %s %d (2 win)\n", "Sceaux d'excellence : %s %d, %s %d (2 pour gagner)\n"),
-      names[0].c_str(), v.seals[0], names[1].c_str(), v.seals[1]);
+  return Format(style.tr("Seals: %s %d, %s %d (2 win)", "Sceaux : %s %d, %s %d (2 gagnent)"), names[0].c_str(),
+                v.seals[0], names[1].c_str(), v.seals[1]);
 }
 
-}  // namespace
-
-std::string RenderJaipur(const View& v, const std::vector<std::string>& names, const Style& style) {
-  const int me = v.viewer, them = 1 - v.viewer;
-  std::string out = style.Bold(Format(style.tr("Jaipur - round %d", "Jaipur - manche %d"), v.round));
-  if (v.game_over)
-    out += Format(style.tr(" - game over, winner: %s", " - partie finie, gagnant : %s"), names[At(v.winner)].c_str());
-  else
-    out += Format(style.tr(" - to play: %s", " - au tour de : %s"), names[At(v.to_move)].c_str());
-  out += '\n';
-  out += Seals(v, names, style);
-  out += '\n';
-  out += style.tr("Market:", "Marché :");
-  for (int t = 0; t < jaipur::kNumCardTypes; ++t)
-    for (int k = 0; k < v.market[At(t)]; ++k) {
-      out += "  [";
-      out += Painted(static_cast<Card>(t), style);
-      out += ']';
-    }
-  out += '\n';
-  out += Format(style.tr("Deck: %s\n", "Pioche : %s\n"), Cards(v.deck_size, style).c_str());
-
-  out += '\n';
-  out += style.tr("Goods tokens (next first):\n", "Jetons marchandises (le prochain d'abord) :\n");
+// The goods piles in three columns of kPileColumn: label, then the values left.
+constexpr size_t kPileColumn = 26;
+std::vector<std::string> Piles(const View& v, const Style& style) {
+  std::vector<std::string> lines(2);
   for (int g = 0; g < jaipur::kNumGoods; ++g) {
     std::string label = CardWord(jaipur::GoodAt(g), style);
     label.append(9 - Columns(label), ' ');
@@ -139,47 +127,92 @@ std::string RenderJaipur(const View& v, const std::vector<std::string>& names, c
       if (!values.empty()) values += ' ';
       values += std::to_string(value);
     }
-    out += "  ";
-    out += style.Paint(label, kCardColor[g]);
-    out += values.empty() ? std::string(style.tr("(none left)", "(épuisés)")) : values;
-    out += '\n';
+    if (values.empty()) values = style.tr("none left", "épuisés");
+    std::string& line = lines[At(g / 3)];
+    if (g % 3) line.append(kPileColumn * At(g % 3) - VisibleWidth(line), ' ');
+    line += style.Paint(label, kCardColor[g]) + values;
   }
-  // Bonus values stay hidden until the players take them: only the pile sizes show.
-  out += Format(style.tr("Bonus tokens left: 3 cards: %d, 4 cards: %d, 5+ cards: %d\n",
-                         "Jetons bonus restants : 3 cartes : %d, 4 cartes : %d, 5+ cartes : %d\n"),
-                v.bonus_left[0], v.bonus_left[1], v.bonus_left[2]);
+  return lines;
+}
 
-  out += '\n';
-  out += style.Bold(names[At(them)]) + '\n';
-  out += Format(style.tr("  hand: %s", "  main : %s"), Cards(v.opponent.hand_size, style).c_str());
+// One player's rupees so far: goods tokens, bonus tokens (values only when the
+// viewer may know them); when the game is over, the last round's score as the
+// round's summary told it.
+std::vector<std::string> Purse(const View& v, int p, const Style& style) {
+  const std::vector<int> goods = GoodsTokens(v, p);
+  const bool over = v.game_over && v.last_round;
+  std::string text = Format(style.tr("  tokens %s = %d", "  jetons %s = %d"), Sum(goods).c_str(),
+                            Total(goods));
+  int bonus_total = 0;
+  if (p == v.viewer) {
+    const std::vector<int> bonus = OwnBonusTokens(v);
+    bonus_total = Total(bonus);
+    text += Format(style.tr(", bonus %s = %d", ", bonus %s = %d"), Sum(bonus).c_str(), bonus_total);
+    if (!over) text += Format(style.tr("; rupees %d", " ; roupies %d"), Total(goods) + bonus_total);
+  } else if (!over) {
+    const auto& counts = v.opponent.bonus_counts;
+    const int n = counts[0] + counts[1] + counts[2];
+    if (n == 0)
+      text += Format(style.tr(", no bonus; rupees %d", ", aucun bonus ; roupies %d"), Total(goods));
+    else
+      text += Format(style.tr(", bonus: %d hidden; rupees %d + bonus", ", bonus : %d caché(s) ; roupies %d + bonus"), n,
+                     Total(goods));
+  }
+  std::vector<std::string> lines = Wrap(text, kWidth, 4);
+  if (over) {
+    const int camel = v.last_round->camel_token == p ? jaipur::kCamelTokenValue : 0;
+    const int rupees = v.last_round->rupees[At(p)];
+    // The round's total was announced: the opponent's bonus is what remains of it.
+    if (p != v.viewer) bonus_total = rupees - Total(goods) - camel;
+    lines.push_back(Format(style.tr("  round's score: goods tokens %d + bonus tokens %d + camel token %d = %s",
+                                    "  score de la manche : marchandises %d + bonus %d + jeton chameau %d = %s"),
+                           Total(goods), bonus_total, camel, Rupees(rupees, style).c_str()));
+  }
+  return lines;
+}
+
+}  // namespace
+
+std::string RenderJaipur(const View& v, const std::vector<std::string>& names, const Style& style) {
+  const int me = v.viewer, them = 1 - v.viewer;
+  std::vector<std::string> lines;
+  auto add = [&](std::vector<std::string> more) { lines.insert(lines.end(), more.begin(), more.end()); };
+  std::string title = style.Bold(Format(style.tr("Jaipur - round %d", "Jaipur - manche %d"), v.round));
+  if (v.game_over)
+    title += Format(style.tr(" - game over, winner: %s", " - fin, victoire : %s"), names[At(v.winner)].c_str());
+  else
+    title += Format(style.tr(" - to play: %s", " - au tour de : %s"), names[At(v.to_move)].c_str());
+  add(Spread(title, Seals(v, names, style), kWidth));
+  std::string market = style.tr("Market:", "Marché :");
+  for (int t = 0; t < jaipur::kNumCardTypes; ++t)
+    for (int k = 0; k < v.market[At(t)]; ++k) market += " [" + Painted(static_cast<Card>(t), style) + "]";
+  add(Spread(market, Format(style.tr("Deck: %s", "Pioche : %s"), Cards(v.deck_size, style).c_str()), kWidth));
+  lines.emplace_back();
+  // Bonus values stay hidden until the players take them: only the pile sizes show.
+  add(Spread(style.tr("Goods tokens, next first:", "Jetons, prochain d'abord :"),
+             Format(style.tr("Bonus tokens left: 3 cards %d, 4 cards %d, 5+ cards %d",
+                             "Bonus restants : 3 cartes %d, 4 cartes %d, 5+ cartes %d"),
+                    v.bonus_left[0], v.bonus_left[1], v.bonus_left[2]),
+             kWidth));
+  add(Piles(v, style));
+  lines.emplace_back();
+
+  std::string them_line = style.Bold(names[At(them)]) + Format(style.tr(": hand %s", " : main %s"),
+                                                              Cards(v.opponent.hand_size, style).c_str());
   const CardCounts& known = v.known[At(them)];
   if (std::accumulate(known.begin(), known.end(), 0) > 0)
-    out += Format(style.tr(" (known: %s)", " (connues : %s)"), CardsText(known, style).c_str());
-  out += '\n';
-  out += Format(style.tr("  herd: %s\n", "  troupeau : %s\n"), Camels(v.herd[At(them)], style).c_str());
-  const std::vector<int> their_goods = GoodsTokens(v, them);
-  out += Format(style.tr("  goods tokens: %s = %d\n", "  jetons marchandises : %s = %d\n"),
-                Sum(their_goods, 16).c_str(), Total(their_goods));
-  const auto& counts = v.opponent.bonus_counts;
-  out += Format(style.tr("  bonus tokens: %d, values hidden (3 cards: %d, 4 cards: %d, 5+ cards: %d)\n",
-                         "  jetons bonus : %d, valeurs cachées (3 cartes : %d, 4 cartes : %d, 5+ cartes : %d)\n"),
-                counts[0] + counts[1] + counts[2], counts[0], counts[1], counts[2]);
-  out += Format(style.tr("  rupees: %d", "  roupies : %d"), Total(their_goods));
-  if (counts[0] + counts[1] + counts[2] > 0)
-    out += style.tr(" + the hidden bonus values", " + les valeurs cachées des bonus");
-  out += '\n';
-
-  out += style.Bold(names[At(me)]) + '\n';
+    them_line += Format(style.tr(" (known: %s)", " (connues : %s)"), CardsText(known, style).c_str());
+  them_line += Format(style.tr("; herd %s", " ; troupeau %s"), Camels(v.herd[At(them)], style).c_str());
+  add(Wrap(them_line, kWidth, 4));
+  add(Purse(v, them, style));
   const int hand = std::accumulate(v.hand.begin(), v.hand.end(), 0);
-  out += Format(style.tr("  hand (%d/%d): %s\n", "  main (%d/%d) : %s\n"), hand, jaipur::kHandLimit,
-                CardsText(v.hand, style).c_str());
-  out += Format(style.tr("  herd: %s\n", "  troupeau : %s\n"), Camels(v.herd[At(me)], style).c_str());
-  const std::vector<int> my_goods = GoodsTokens(v, me), my_bonus = OwnBonusTokens(v);
-  out += Format(style.tr("  goods tokens: %s = %d\n", "  jetons marchandises : %s = %d\n"), Sum(my_goods, 16).c_str(),
-                Total(my_goods));
-  out += Format(style.tr("  bonus tokens: %s = %d\n", "  jetons bonus : %s = %d\n"), Sum(my_bonus).c_str(),
-                Total(my_bonus));
-  out += Format(style.tr("  rupees: %d\n", "  roupies : %d\n"), Total(my_goods) + Total(my_bonus));
+  add(Wrap(style.Bold(names[At(me)]) + Format(style.tr(": hand %d/%d: %s; herd %s", " : main %d/%d : %s ; troupeau %s"),
+                                              hand, jaipur::kHandLimit, CardsText(v.hand, style).c_str(),
+                                              Camels(v.herd[At(me)], style).c_str()),
+           kWidth, 4));
+  add(Purse(v, me, style));
+  std::string out;
+  for (const std::string& line : lines) out += line + "\n";
   return out;
 }
 
@@ -215,11 +248,12 @@ std::vector<std::string> TellJaipurMove(const View& before, const View& after, c
                              Camels(event.camels, style).c_str()));
       break;
     case jaipur::MoveKind::kExchange:
-      lines.push_back(
-          Format(style.tr("%s %s %s: %s %s; %s %s.", "%s %s %s : %s %s ; %s %s."), who.c_str(),
-                 verb(mover, "exchanges", "exchange", "échange", "échangez"), Cards(move.taken.Total(), style).c_str(),
-                 verb(mover, "takes", "take", "prend", "prenez"), CardsText(move.taken.Unpack(), style).c_str(),
-                 verb(mover, "gives", "give", "donne", "donnez"), CardsText(move.given.Unpack(), style).c_str()));
+      // As players think of it: "Ann takes gold and spice, gives leather and a camel".
+      lines.push_back(Format(style.tr("%s %s %s, %s %s.", "%s %s %s, %s %s."), who.c_str(),
+                             verb(mover, "takes", "take", "prend", "prenez"),
+                             JaipurCardList(move.taken.Unpack(), style).c_str(),
+                             verb(mover, "gives", "give", "donne", "donnez"),
+                             JaipurCardList(move.given.Unpack(), style).c_str()));
       break;
     case jaipur::MoveKind::kSell: {
       std::string line =

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -115,11 +116,34 @@ TEST(JaipurScreen, GameOverMatchesGoldenAndNamesTheWinner) {
   ExpectGolden("jaipur_game_over_fr.txt", RenderJaipur(end.ViewFor(0), kNames, kFrench));
 }
 
+// The board and the game's summary give each player the same rupees: the summary's
+// breakdown line is the board's "round's score" line, word for word.
+TEST(JaipurScreen, TheGameOverBoardAgreesWithTheSummary) {
+  const std::vector<Step> steps = RandomGame(5);
+  const Step& last = steps.back();
+  ASSERT_TRUE(last.after.game_over);
+  const std::string board = RenderJaipur(last.after.ViewFor(0), kNames, kEnglish);
+  EXPECT_EQ(board.find("values hidden"), std::string::npos) << board;
+  const std::vector<std::string> told = Tell(last, 0, -1);
+  for (int p = 0; p < 2; ++p) {
+    const int rupees = last.after.last_round->rupees[At(p)];
+    const std::string summary = kNames[At(p)] + ": goods tokens ";
+    auto line = std::find_if(told.begin(), told.end(), [&](const std::string& l) { return l.find(summary) != std::string::npos; });
+    ASSERT_NE(line, told.end());
+    EXPECT_NE(line->find(Format("= %d rupees", rupees)), std::string::npos) << *line;
+    EXPECT_NE(board.find(Format("= %d rupees\n", rupees)), std::string::npos) << board;
+  }
+}
+
+// 80 columns, and 14 lines at most (12 but for long hands and lists): the rest of a 24-line screen is for the moves
+// told and the prompt.
 TEST(JaipurScreen, ScreenStaysWithinEightyColumns) {
   for (uint64_t seed : {5, 6, 7})
     for (const Step& st : RandomGame(seed))
       for (const Style& style : {kEnglish, kFrench}) {
-        std::istringstream screen(RenderJaipur(st.after.ViewFor(0), kNames, style));
+        const std::string text = RenderJaipur(st.after.ViewFor(0), kNames, style);
+        ASSERT_LE(std::count(text.begin(), text.end(), '\n'), 14) << text;
+        std::istringstream screen(text);
         for (std::string line; std::getline(screen, line);) {
           size_t columns = 0;
           for (char c : line) columns += (static_cast<unsigned char>(c) & 0xc0) != 0x80;
@@ -165,7 +189,7 @@ TEST(JaipurScreen, OnlyTheKnownCardsOfTheOpponentsHandAreShown) {
   s.players[1].known = {1, 0, 0, 0, 0, 0, 0};
   s.players[1].hand_size = 2;
   const std::string screen = RenderJaipur(s.ViewFor(0), kNames, kEnglish);
-  EXPECT_NE(screen.find("hand: 2 cards (known: diamond)\n  herd:"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("hand 2 cards (known: diamond); herd"), std::string::npos) << screen;
   EXPECT_EQ(screen.find("diamond x2"), std::string::npos) << screen;
 }
 
@@ -178,17 +202,12 @@ TEST(JaipurScreen, ShowsTheViewersHandTokenPilesAndRupees) {
   s.players[0].bonus_tokens[0] = 9;
   s.tokens_left[5] = 4;
   const std::string screen = RenderJaipur(s.ViewFor(0), kNames, kEnglish);
-  EXPECT_NE(screen.find("  leather  1 1 1 1\n"), std::string::npos) << screen;
-  EXPECT_NE(screen.find("  hand (4/7): leather x4\n  herd: 2 camels\n"), std::string::npos) << screen;
-  EXPECT_NE(screen.find("  goods tokens: 7+6 = 13\n  bonus tokens: 9 = 9\n  rupees: 22\n"), std::string::npos)
-      << screen;
+  EXPECT_NE(screen.find("leather  1 1 1 1\n"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("Ann: hand 4/7: leather x4; herd 2 camels\n"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("  tokens 7+6 = 13, bonus 9 = 9; rupees 22\n"), std::string::npos) << screen;
   // The opponent sees the goods tokens but not the bonus value.
   const std::string theirs = RenderJaipur(s.ViewFor(1), kNames, kEnglish);
-  EXPECT_NE(
-      theirs.find("goods tokens: 7+6 = 13\n  bonus tokens: 1, values hidden (3 cards: 0, 4 cards: 0, 5+ cards: 1)"),
-      std::string::npos)
-      << theirs;
-  EXPECT_NE(theirs.find("  rupees: 13 + the hidden bonus values\n"), std::string::npos) << theirs;
+  EXPECT_NE(theirs.find("  tokens 7+6 = 13, bonus: 1 hidden; rupees 13 + bonus\n"), std::string::npos) << theirs;
   EXPECT_EQ(theirs.find("9 = 9"), std::string::npos) << theirs;
 }
 
@@ -212,12 +231,14 @@ TEST(JaipurScreen, AnExchangeListsTheCardsTakenAndGiven) {
   const Step st =
       Play(Trading(), Move::Exchange(jaipur::CardCounts{0, 1, 0, 0, 1, 0, 0}, jaipur::CardCounts{0, 0, 0, 0, 0, 1, 1}));
   EXPECT_EQ(Tell(st, 1, 1),
-            std::vector<std::string>{"Ann exchanges 2 cards: takes gold, spice; gives leather, camel."});
-  EXPECT_EQ(Tell(st, 0, 0), std::vector<std::string>{"You exchange 2 cards: take gold, spice; give leather, camel."});
-  EXPECT_EQ(Tell(st, 1, 1, kFrench),
-            std::vector<std::string>{"Ann échange 2 cartes : prend or, épices ; donne cuir, chameau."});
-  EXPECT_EQ(Tell(st, 0, 0, kFrench),
-            std::vector<std::string>{"Vous échangez 2 cartes : prenez or, épices ; donnez cuir, chameau."});
+            std::vector<std::string>{"Ann takes gold and spice, gives leather and camel."});
+  EXPECT_EQ(Tell(st, 0, 0), std::vector<std::string>{"You take gold and spice, give leather and camel."});
+  EXPECT_EQ(Tell(st, 1, 1, kFrench), std::vector<std::string>{"Ann prend or et épices, donne cuir et chameau."});
+  EXPECT_EQ(Tell(st, 0, 0, kFrench), std::vector<std::string>{"Vous prenez or et épices, donnez cuir et chameau."});
+  // Counts as players say them: "give 2 gold".
+  const Step two = Play(Trading(), Move::Exchange(jaipur::CardCounts{0, 1, 0, 0, 1, 0, 0}, jaipur::CardCounts{0, 0, 0, 0, 0, 0, 2}));
+  EXPECT_EQ(Tell(two, 0, 0), std::vector<std::string>{"You take gold and spice, give 2 camels."});
+  EXPECT_EQ(Tell(two, 0, 0, kFrench), std::vector<std::string>{"Vous prenez or et épices, donnez 2 chameaux."});
 }
 
 TEST(JaipurScreen, ASaleTellsItsTokenValuesAndTheBonusValueToTheSellerOnly) {

@@ -4,6 +4,8 @@
 #include <initializer_list>
 #include <utility>
 
+#include "terminal/layout.h"
+
 namespace souk::terminal {
 namespace {
 
@@ -148,25 +150,35 @@ std::string CarpetsLeft(const View& v, int p, const Style& style) {
   return out;
 }
 
-std::string PlayerTable(const View& v, const std::vector<std::string>& names, const Style& style) {
+// The panel beside the board is this wide, so that board and panel fit 80 columns.
+constexpr size_t kPanelWidth = 45;
+constexpr int kMaxNameWidth = 14;
+
+std::vector<std::string> PlayerTable(const View& v, const std::vector<std::string>& names, const Style& style) {
   const std::string player = style.tr("Player", "Joueur"), dirhams = style.tr("Dirhams", "Dirhams"),
                     squares = style.tr("Squares", "Cases");
   int name_width = Width(player);
   for (int p = 0; p < v.num_players; ++p) name_width = std::max(name_width, Width(Name(names, p)));
-  std::string out = "    " + player + Spaces(name_width - Width(player) + 2) + dirhams + "  " + squares + "  " +
-                    style.tr("Carpets left", "Tapis restants") + "\n";
+  name_width = std::min(name_width, kMaxNameWidth);
+  std::vector<std::string> lines = {"  " + player + Spaces(name_width - Width(player) + 2) + dirhams + "  " + squares};
+  const bool over = v.phase == mk::Phase::kGameOver;
   for (int p = 0; p < v.num_players; ++p) {
     const View::Player& vp = v.players[At(p)];
-    const bool moving = v.phase != mk::Phase::kGameOver && p == v.to_move;
-    out += moving ? "  > " : "    ";
-    out += style.Bold(Name(names, p)) + Spaces(name_width - Width(Name(names, p)) + 2);
-    out += PadLeft(std::to_string(vp.dirhams), Width(dirhams)) + "  ";
-    out += PadLeft(std::to_string(VisibleSquares(v, p)), Width(squares)) + "  ";
-    out += CarpetsLeft(v, p, style);
-    if (vp.out) out += style.Paint(style.tr("  out", "  hors jeu"), Color::kGrey, true);
-    out += "\n";
+    const std::string name = FitLine(Name(names, p), At(name_width));
+    std::string line = !over && p == v.to_move ? "> " : "  ";
+    line += style.Bold(name) + Spaces(name_width - Width(name) + 2);
+    line += PadLeft(std::to_string(vp.dirhams), Width(dirhams)) + "  ";
+    line += PadLeft(std::to_string(VisibleSquares(v, p)), Width(squares));
+    std::string left = vp.out ? style.Paint(style.tr("out", "hors jeu"), Color::kGrey, true)
+                              : over ? std::string() : style.tr("left: ", "restants : ") + CarpetsLeft(v, p, style);
+    if (!left.empty() && VisibleWidth(line) + 2 + VisibleWidth(left) <= kPanelWidth) {
+      line += "  " + left;
+      left.clear();
+    }
+    lines.push_back(line);
+    if (!left.empty()) lines.push_back("    " + left);
   }
-  return out;
+  return lines;
 }
 
 // "Ann", "Ann and Bob", "Ann, Bob and Cy", with `you` as "you".
@@ -211,28 +223,49 @@ std::vector<std::string> FinalLines(const View& v, const std::vector<std::string
 }  // namespace
 
 std::string RenderMarrakech(const View& v, const std::vector<std::string>& names, const Style& style) {
-  std::string out = style.Bold("Marrakech") + "\n" + Board(v, style);
-  out += Sub(style.tr("Assam is on {0}, facing {1} ({2}).", "Assam est en {0}, tourné vers {1} ({2})."),
-             {mk::SquareName(v.assam.square), FacingName(v.assam.facing, style), std::string(1, Arrow(v.assam.facing))});
-  out += style.tr("\nColours:", "\nCouleurs :");
-  for (int c = 0; c < NumColors(v); ++c) out += Format("  %c %s", ColorLetter(c, style), PaintedColor(c, style).c_str());
-  out += "\n\n" + PlayerTable(v, names, style) + "\n";
+  std::vector<std::string> panel = {
+      style.Bold("Marrakech"),
+      Sub(style.tr("Assam is on {0}, facing {1} ({2}).", "Assam est en {0}, tourné vers {1} ({2})."),
+          {mk::SquareName(v.assam.square), FacingName(v.assam.facing, style), std::string(1, Arrow(v.assam.facing))})};
+  std::string colours = style.tr("Colours:", "Couleurs :");
+  for (int c = 0; c < NumColors(v); ++c) colours += Format("  %c %s", ColorLetter(c, style), PaintedColor(c, style).c_str());
+  panel.push_back(colours);
+  panel.emplace_back();
+  for (std::string& line : PlayerTable(v, names, style)) panel.push_back(std::move(line));
+  panel.emplace_back();
+  // "You" on the screen of a game against bots: the phase is told to the player.
+  const bool yours = Name(names, v.to_move) == style.tr("You", "Vous");
   const std::string who = style.Bold(Name(names, v.to_move));
+  std::string phase;
   switch (v.phase) {
     case mk::Phase::kOrient:
-      out += Sub(style.tr("{0} to orient Assam: left, straight or right.", "À {0} d'orienter Assam : gauche, tout droit ou droite."), {who});
+      phase = yours ? style.tr("Your turn: orient Assam left, straight or right.",
+                               "À vous d'orienter Assam : gauche, tout droit ou droite.")
+                    : Sub(style.tr("{0} to orient Assam: left, straight or right.",
+                                   "À {0} d'orienter Assam : gauche, tout droit ou droite."),
+                          {who});
       break;
-    case mk::Phase::kRoll: out += Sub(style.tr("{0} to roll the die.", "À {0} de lancer le dé."), {who}); break;
+    case mk::Phase::kRoll:
+      phase = yours ? style.tr("Your turn to roll the die.", "À vous de lancer le dé.")
+                    : Sub(style.tr("{0} to roll the die.", "À {0} de lancer le dé."), {who});
+      break;
     case mk::Phase::kPlace:
-      out += Sub(style.tr("{0} to place a {1} carpet beside Assam.", "À {0} de poser un tapis {1} à côté d'Assam."),
-                 {who, PaintedColor(v.current_carpet, style)});
+      phase = Sub(yours ? style.tr("Your turn: place a {1} carpet beside Assam.", "À vous de poser un tapis {1} à côté d'Assam.")
+                        : style.tr("{0} to place a {1} carpet beside Assam.", "À {0} de poser un tapis {1} à côté d'Assam."),
+                  {who, PaintedColor(v.current_carpet, style)});
       break;
-    case mk::Phase::kGameOver:
-      out += style.tr("The game is over.", "La partie est finie.");
-      for (const std::string& line : FinalLines(v, names, -1, style)) out += "\n" + line;
+    case mk::Phase::kGameOver: {
+      std::vector<std::string> final_lines = FinalLines(v, names, -1, style);
+      final_lines.insert(final_lines.begin(), style.tr("The game is over.", "La partie est finie."));
+      for (std::string& line : final_lines) panel.push_back(FitLine(line, kPanelWidth));
       break;
+    }
   }
-  return out + "\n";
+  for (std::string& line : Wrap(phase, kPanelWidth)) panel.push_back(std::move(line));
+  while (!panel.empty() && panel.back().empty()) panel.pop_back();
+  std::string out;
+  for (const std::string& line : SideBySide(SplitLines(Board(v, style)), panel, 33, 2)) out += line + "\n";
+  return out;
 }
 
 std::vector<std::string> TellMarrakechMove(const View& before, const View& after, const mk::MoveEvent& event, int you,
@@ -267,14 +300,27 @@ std::vector<std::string> TellMarrakechMove(const View& before, const View& after
         line += style.tr(", after a U-turn at the edge", " après un demi-tour au bord");
       lines.push_back(line + ").");
       if (event.tribute) {
+        // Why: the area Assam stands on, its owner and its size.
         const int p = event.tribute->to;
-        const int paid = event.tribute->amount;
+        const std::string paid = Dirhams(event.tribute->amount);
+        const int square = after.assam.square;
+        // "la zone bleue": the colour agrees with the French noun.
+        static const char* const kFeminine[] = {"rouge", "bleue", "jaune", "verte"};
+        const int c = after.color[At(square)];
+        const std::string colour = style.Paint(style.tr(ColorName(c, style), kFeminine[c]), kCarpetBg[c], true);
+        const std::string size = std::to_string(GroupSize(after, square));
         if (second)
-          lines.push_back(Sub(style.tr("You pay {0} {1}.", "Vous payez {1} à {0}."), {Name(names, p), Dirhams(paid)}));
+          lines.push_back(Sub(style.tr("You land on {0}'s {2} area of {3} squares: you pay {0} {1}.",
+                                       "Vous tombez sur la zone {2} de {0} ({3} cases) : vous payez {1} à {0}."),
+                              {Name(names, p), paid, colour, size}));
         else if (p == you)
-          lines.push_back(Sub(style.tr("{0} pays you {1}.", "{0} vous paie {1}."), {who, Dirhams(paid)}));
+          lines.push_back(Sub(style.tr("{0} lands on your {2} area of {3} squares: {0} pays you {1}.",
+                                       "{0} tombe sur votre zone {2} ({3} cases) : {0} vous paie {1}."),
+                              {who, paid, colour, size}));
         else
-          lines.push_back(Sub(style.tr("{0} pays {1} {2}.", "{0} paie {2} à {1}."), {who, Name(names, p), Dirhams(paid)}));
+          lines.push_back(Sub(style.tr("{0} lands on {1}'s {3} area of {4} squares: {0} pays {1} {2}.",
+                                       "{0} tombe sur la zone {3} de {1} ({4} cases) : {0} paie {2} à {1}."),
+                              {who, Name(names, p), paid, colour, size}));
       }
       if (event.out >> mover & 1)
         lines.push_back(Sub(second ? style.tr("You cannot pay the {0} due: you are out of the game.",

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <istream>
 #include <memory>
@@ -13,15 +15,24 @@
 
 #include "ai/bot.h"
 #include "core/game_type.h"
-#include "core/messages.h"
 #include "format/record.h"
+#include "terminal/console.h"
 #include "terminal/games.h"
 #include "terminal/input.h"
 #include "terminal/jaipur_screen.h"
+#include "terminal/layout.h"
 #include "terminal/marrakech_screen.h"
+#include "terminal/messages.h"
+#include "terminal/words.h"
 
 namespace souk::terminal {
 namespace {
+
+// Alternate screen on and off, and the cursor home with the screen (and its
+// scrollback) cleared.
+constexpr const char* kEnterScreen = "\x1b[?1049h";
+constexpr const char* kLeaveScreen = "\x1b[?1049l";
+constexpr const char* kClear = "\x1b[H\x1b[2J\x1b[3J";
 
 std::string Render(const AnyView& view, const std::vector<std::string>& names, const Style& style) {
   if (auto* j = std::get_if<jaipur::View>(&view)) return RenderJaipur(*j, names, style);
@@ -37,6 +48,12 @@ std::vector<std::string> Tell(const AnyView& before, const AnyView& after, const
   }
   return TellMarrakechMove(std::get<marrakech::View>(before), std::get<marrakech::View>(after),
                            std::get<marrakech::MoveEvent>(event), you, names, style);
+}
+
+// A round or the game ended with this event: a result to pause on.
+bool EndsARound(const AnyEvent& event, const GameState& after) {
+  if (auto* j = std::get_if<jaipur::MoveEvent>(&event)) return j->round_end.has_value();
+  return after.is_over();
 }
 
 // The record keeps canonical text whatever form the player typed.
@@ -67,26 +84,53 @@ std::string BotName(const std::string& spec, const Style& style) {
   return Format(style.tr("%s bot", "bot %s"), spec.c_str());
 }
 
-void PrintHelp(std::string_view game, std::ostream& out, const Style& style) {
-  out << style.tr("Enter a move as the list shows it, by its number, or in short:\n",
-                  "Entrez un coup comme la liste l'écrit, par son numéro, ou en bref :\n");
-  if (const TerminalGame* known = TerminalGameFor(game)) out << style.tr(known->help_en, known->help_fr);
-  out << style.tr("Commands: moves (the numbered list), hint (the AI's advice), undo (back to your\n"
-                  "previous move), save FILE, quit, help.\n",
-                  "Commandes : coups (la liste numérotée), conseil (l'avis de l'IA), annuler (revenir\n"
-                  "à votre coup précédent), sauver FICHIER, quitter, aide.\n");
+std::vector<std::string> HelpLines(std::string_view game, const Style& style) {
+  std::string text = style.tr("Enter a move as the list shows it, by its number, or in short:\n",
+                              "Entrez un coup comme la liste l'écrit, par son numéro, ou en bref :\n");
+  if (const TerminalGame* known = TerminalGameFor(game)) text += style.tr(known->help_en, known->help_fr);
+  text += style.tr("Commands: moves (the numbered list), hint (the AI's advice), undo (back to\n"
+                   "your previous move), save FILE, quit, help.\n",
+                   "Commandes : coups (la liste numérotée), conseil (l'avis de l'IA), annuler\n"
+                   "(revenir à votre coup précédent), sauver FICHIER, quitter, aide.\n");
+  return SplitLines(text);
 }
 
-void PrintMoves(const std::vector<std::string>& legal, std::ostream& out) {
-  for (size_t i = 0; i < legal.size(); ++i) out << Format("  %3zu  %s\n", i + 1, legal[i].c_str());
+// The numbered moves in words, one a line, or in columns when `width` is given.
+std::vector<std::string> MoveList(std::string_view game, const std::vector<std::string>& legal, const Style& style,
+                                  size_t width) {
+  std::vector<std::string> items;
+  for (size_t i = 0; i < legal.size(); ++i)
+    items.push_back(Format("%3zu  %s", i + 1, MoveWords(game, legal[i], style).c_str()));
+  if (width) return InColumns(items, width);
+  for (std::string& item : items) item = "  " + item;
+  return items;
 }
 
-enum class Outcome { kOver, kQuit };
+// Where an unsaved game goes when the player leaves with Ctrl-C or Ctrl-D.
+std::string AutosavePath(const PlayOptions& options, const GameRecord& record) {
+  std::filesystem::path dir = options.autosave_dir;
+  if (dir.empty()) {
+    const char* state = std::getenv("XDG_STATE_HOME");
+    const char* home = std::getenv("HOME");
+    if (state && *state) dir = std::filesystem::path(state) / "souk";
+    else if (home && *home) dir = std::filesystem::path(home) / ".local" / "state" / "souk";
+    else dir = ".";
+  }
+  std::error_code ignored;
+  std::filesystem::create_directories(dir, ignored);
+  return (dir / Format("%s-%llu.rec", record.options.game.c_str(), static_cast<unsigned long long>(record.options.seed)))
+      .string();
+}
+
+enum class Outcome { kOver, kPlayed, kQuit, kEnd, kInterrupt };
 
 // One game between the seats, from a record (a new game is a record without moves).
 class Table {
  public:
-  Table(const PlayOptions& options, std::istream& in, std::ostream& out) : options_(options), in_(in), out_(out) {}
+  Table(const PlayOptions& options, LineReader& in, std::ostream& out) : options_(options), in_(in), out_(out) {
+    rows_ = options.rows;
+    cols_ = options.cols;
+  }
 
   // Builds the seats; a message on error.
   std::string Setup(GameRecord record, const std::vector<std::string>& seats) {
@@ -106,8 +150,8 @@ class Table {
         continue;
       }
       auto bot = ai::MakeBot(state_->game(), spec, record_.options.seed ^ (0x9e3779b97f4a7c15ULL * (p + 1)));
-      if (!bot.ok()) return Format("seat %d: %s", p, bot.message().c_str());
-      bots_.push_back(std::move(*bot));
+      if (!bot.ok()) return Format("seat %d: %s", p + 1, bot.message().c_str());
+      bots_.push_back(std::shared_ptr<ai::Bot>(std::move(*bot)));
     }
     const Style& style = options_.style;
     for (int p = 0; p < n; ++p) {
@@ -127,22 +171,32 @@ class Table {
   }
 
   Outcome Run() {
+    const Style& style = options_.style;
     while (!state_->is_over()) {
+      if (options_.keyboard && TakeInterrupt()) return Outcome::kInterrupt;
       const int p = state_->current_player();
       if (p == GameState::kChance) {
         Play(state_->SampleChance());
       } else if (bots_[static_cast<size_t>(p)]) {
-        Play(bots_[static_cast<size_t>(p)]->ChooseMove(state_->PlayerView(p)));
-      } else if (!HumanTurn(p)) {
-        return Outcome::kQuit;
+        auto move = BotMove(p);
+        if (!move) return Outcome::kInterrupt;
+        Play(*move);
+      } else if (Outcome o = HumanTurn(p); o != Outcome::kPlayed) {
+        return o;
       }
-      if (humans_.size() == 1) Flush(humans_[0]);
-      if (humans_.empty()) ShowWatched(p);
+      if (humans_.size() == 1 && !options_.screen) Flush(humans_[0]);
+      if (humans_.empty()) {
+        if (Outcome o = ShowWatched(p); o != Outcome::kPlayed) return o;
+      } else if (result_ && humans_.size() == 1 && !state_->is_over() && options_.screen) {
+        if (Outcome o = PauseOnResult(humans_[0]); o != Outcome::kPlayed) return o;
+      }
+      result_ = false;
     }
-    const Style& style = options_.style;
     const int reader = humans_.empty() ? 0 : humans_.front();
+    if (options_.screen) out_ << kLeaveScreen;
+    screen_on_ = false;
     Flush(reader);
-    out_ << '\n' << Render(state_->PlayerView(reader), names_, style) << '\n';
+    out_ << '\n' << Fit(Render(state_->PlayerView(reader), names_, style)) << '\n';
     std::vector<int> winners = state_->Winners();
     out_ << style.Bold(style.tr("Game over. ", "Partie terminée. "));
     if (winners.size() == 1 && humans_.size() == 1 && winners[0] == humans_[0]) {
@@ -154,6 +208,35 @@ class Table {
     }
     out_ << '\n';
     return Outcome::kOver;
+  }
+
+  // The player leaves before the end: with Ctrl-C or Ctrl-D an unsaved game is
+  // saved first. Writes where the game is (on the normal screen); the exit status.
+  int Leave(Outcome why) {
+    const Style& style = options_.style;
+    LeaveScreen();
+    if (why == Outcome::kEnd && !options_.keyboard) return kExitLeft;  // a script's input ended
+    if (humans_.empty()) {
+      out_ << '\n' << style.tr("Stopped.", "Arrêté.") << '\n';
+      return why == Outcome::kInterrupt ? kExitInterrupted : kExitLeft;
+    }
+    const int code = why == Outcome::kInterrupt ? kExitInterrupted : kExitLeft;
+    if (why == Outcome::kQuit && !saved_) {
+      out_ << style.tr("Game left unsaved.", "Partie abandonnée sans sauvegarde.") << '\n';
+      return code;
+    }
+    if (!saved_) {
+      const std::string path = save_path_.empty() ? AutosavePath(options_, record_) : save_path_;
+      if (!Write(path)) {
+        out_ << Format(style.tr("Could not save the game to %s.", "Impossible de sauver la partie dans %s."), path.c_str())
+             << '\n';
+        return kExitCannotSave;
+      }
+    }
+    out_ << Format(style.tr("The game is saved in %s.\nResume it with: souk play --load %s\n",
+                            "La partie est sauvée dans %s.\nReprenez-la avec : souk play --load %s\n"),
+                   save_path_.c_str(), save_path_.c_str());
+    return code;
   }
 
   const GameRecord& record() const { return record_; }
@@ -171,6 +254,7 @@ class Table {
     if (!applied.ok()) throw std::logic_error("a checked move failed: " + applied.message());
     record_.moves.push_back(move);
     saved_ = false;
+    result_ = result_ || EndsARound(state_->LastEvent(), *state_);
     for (size_t i = 0; i < listeners.size(); ++i) {
       const int s = listeners[i];
       auto lines = Tell(before[i], state_->PlayerView(s), state_->LastEvent(), humans_.empty() ? -1 : s, names_,
@@ -180,15 +264,129 @@ class Table {
     }
   }
 
+  // A bot's move; nothing when Ctrl-C came while it thought.
+  std::optional<std::string> BotMove(int p) {
+    std::shared_ptr<ai::Bot> bot = bots_[static_cast<size_t>(p)];
+    AnyView view = state_->PlayerView(p);
+    if (!options_.keyboard) return bot->ChooseMove(view);
+    return UnlessInterrupted<std::string>([bot, view] { return bot->ChooseMove(view); });
+  }
+
+  // --- Drawing -------------------------------------------------------------------
+
+  void EnterScreen() {
+    if (!options_.screen || screen_on_) return;
+    out_ << kEnterScreen;
+    screen_on_ = true;
+  }
+  void LeaveScreen() {
+    if (!screen_on_) return;
+    out_ << kLeaveScreen;
+    out_.flush();
+    screen_on_ = false;
+  }
+
+  // Every line cut to the terminal's width (on a terminal).
+  std::string Fit(const std::string& text) const {
+    if (!options_.screen) return text;
+    std::string out;
+    for (const std::string& line : SplitLines(text)) out += FitLine(line, static_cast<size_t>(cols_)) + "\n";
+    return out;
+  }
+
+  void UpdateSize() {
+    int rows = 0, cols = 0;
+    if (ScreenSize(1, &rows, &cols)) {
+      rows_ = rows;
+      cols_ = cols;
+    }
+  }
+
+  // One whole screen: `top` (the table), then the moves told, the notes (an error,
+  // the help), the prompt last. When everything does not fit, the oldest moves
+  // told go first, then the table (the notes are what the player asked for).
+  void Draw(const std::vector<std::string>& top, const std::vector<std::string>& told,
+            const std::vector<std::string>& notes, const std::string& prompt) {
+    EnterScreen();
+    UpdateSize();  // the size now, whether or not its signal was read yet
+    const size_t height = static_cast<size_t>(std::max(rows_ - 2, 3));
+    std::vector<std::string> lines = top;
+    if (lines.size() + notes.size() + 1 > height) lines.clear();
+    size_t room = height - std::min(height, lines.size() + notes.size() + 1);
+    // A blank line under the table when there is room for it and a move told.
+    if (!lines.empty() && room > std::min<size_t>(told.size(), 1)) {
+      lines.emplace_back();
+      --room;
+    }
+    if (!told.empty() && room > 0) {
+      // The latest moves; "…" in place of the first shown when some are left out.
+      const size_t first = told.size() > room ? told.size() - room : 0;
+      for (size_t i = first; i < told.size(); ++i)
+        lines.push_back(i == first && first > 0 && room > 1 ? "  …" : "  " + told[i]);
+    }
+    lines.insert(lines.end(), notes.begin(), notes.end());
+    if (lines.size() + 1 > height) lines.resize(height - 1);
+    out_ << kClear;
+    for (const std::string& line : lines) out_ << FitLine(line, static_cast<size_t>(cols_)) << '\n';
+    out_ << FitLine(prompt, static_cast<size_t>(cols_));
+    out_.flush();
+  }
+
   // Bots only: the moves as they come, and the screen whenever a new seat is to
   // decide (after a whole Marrakech turn, not after its orientation and roll).
-  void ShowWatched(int last_mover) {
-    Flush(0);
+  Outcome ShowWatched(int last_mover) {
     const int next = state_->current_player();
-    if (state_->is_over() || next == GameState::kChance || next == last_mover) return;
-    out_ << '\n' << Render(state_->PlayerView(0), names_, options_.style) << '\n';
+    if (state_->is_over() || ((next == GameState::kChance || next == last_mover) && !result_)) {
+      if (!options_.screen) Flush(0);
+      return Outcome::kPlayed;
+    }
+    const Style& style = options_.style;
+    if (options_.screen) {
+      if (TakeResize()) UpdateSize();
+      std::vector<std::string> told = pending_[0];
+      pending_[0].clear();
+      std::string footer;
+      int pause = watch_delay_ms_;
+      if (result_) {
+        pause = std::max(5000, watch_delay_ms_ * 10);
+        footer = options_.keyboard ? Format(style.tr("Press Enter to go on (or wait %d s).", "Appuyez sur Entrée pour continuer (ou attendez %d s)."), pause / 1000)
+                                   : std::string();
+      }
+      Draw(SplitLines(Render(state_->PlayerView(0), names_, style)), told, {}, footer);
+      if (options_.keyboard && result_) in_.WaitForLine(pause);
+      else if (pause > 0) Sleep(pause);
+      return InterruptPending() ? Outcome::kInterrupt : Outcome::kPlayed;
+    }
+    Flush(0);
+    out_ << '\n' << Render(state_->PlayerView(0), names_, style) << '\n';
     out_.flush();
-    if (watch_delay_ms_ > 0) std::this_thread::sleep_for(std::chrono::milliseconds(watch_delay_ms_));
+    if (watch_delay_ms_ > 0) Sleep(watch_delay_ms_);
+    return Outcome::kPlayed;
+  }
+
+  void Sleep(int ms) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+    while (std::chrono::steady_clock::now() < end && !InterruptPending())
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+
+  // After a round's result, against bots on a terminal: the result stays until Enter.
+  Outcome PauseOnResult(int p) {
+    const Style& style = options_.style;
+    std::vector<std::string> told = pending_[static_cast<size_t>(p)];
+    pending_[static_cast<size_t>(p)].clear();
+    while (true) {
+      Draw({}, told, {}, style.tr("Press Enter to go on. ", "Appuyez sur Entrée pour continuer. "));
+      std::string ignored;
+      Read r = in_.Next(&ignored);
+      if (r == Read::kResize) {
+        UpdateSize();
+        continue;
+      }
+      if (r == Read::kInterrupt) return Outcome::kInterrupt;
+      if (r == Read::kEnd) return Outcome::kEnd;
+      return Outcome::kPlayed;
+    }
   }
 
   void Flush(int seat) {
@@ -196,96 +394,163 @@ class Table {
     pending_[static_cast<size_t>(seat)].clear();
   }
 
-  bool ReadLine(std::string* line) {
+  // A line of the player, through resizes (`redraw` draws the screen again).
+  Read ReadLine(std::string* line, const std::function<void()>& redraw) {
     out_.flush();
-    return static_cast<bool>(std::getline(in_, *line));
+    while (true) {
+      Read r = in_.Next(line);
+      if (r != Read::kResize) return r;
+      UpdateSize();
+      if (redraw) redraw();
+    }
   }
 
-  // One decision of a human; false when they quit.
-  bool HumanTurn(int p) {
+  // --- A human's turn ------------------------------------------------------------
+
+  Outcome PassTheKeyboard(int p) {
+    const Style& style = options_.style;
+    const std::string prompt =
+        style.Bold(Format(style.tr("Pass the keyboard to %s and press Enter. ", "Passez le clavier à %s et appuyez sur Entrée. "),
+                          names_[static_cast<size_t>(p)].c_str()));
+    if (options_.screen) {
+      EnterScreen();
+      out_ << kClear;  // nothing of the last player's hand above, nor in the scrollback
+    }
+    auto draw = [&] { out_ << (options_.screen ? std::string(kClear) : "\n") << FitLine(prompt, static_cast<size_t>(options_.screen ? cols_ : 1000)); };
+    draw();
+    std::string ignored;
+    Read r = ReadLine(&ignored, draw);
+    if (r == Read::kLine) return Outcome::kPlayed;
+    return r == Read::kInterrupt ? Outcome::kInterrupt : Outcome::kEnd;
+  }
+
+  // One decision of a human.
+  Outcome HumanTurn(int p) {
     const Style& style = options_.style;
     if (humans_.size() > 1 && p != shown_) {
-      if (options_.clear_screen) out_ << "\x1b[H\x1b[2J";
-      out_ << '\n'
-           << style.Bold(Format(style.tr("Pass the keyboard to %s and press Enter. ", "Passez le clavier à %s et appuyez sur Entrée. "),
-                                names_[static_cast<size_t>(p)].c_str()));
-      std::string ignored;
-      if (!ReadLine(&ignored)) return false;
-      if (options_.clear_screen) out_ << "\x1b[H\x1b[2J";
+      if (Outcome o = PassTheKeyboard(p); o != Outcome::kPlayed) return o;
     }
     shown_ = p;
-    Flush(p);
     if (decisions_.empty() || decisions_.back() != record_.moves.size()) decisions_.push_back(record_.moves.size());
-    out_ << '\n' << Render(state_->PlayerView(p), names_, style) << '\n';
     const std::vector<std::string> legal = state_->LegalMoves();
-    if (legal.size() <= 12) PrintMoves(legal, out_);
-    else out_ << Format(style.tr("%zu legal moves: type 'moves' to list them, 'help' for the short forms.\n",
-                                 "%zu coups légaux : tapez 'coups' pour les voir, 'aide' pour les formes brèves.\n"),
-                        legal.size());
+    const std::string prompt = (humans_.size() > 1 ? names_[static_cast<size_t>(p)] + ", " : std::string()) +
+                               style.tr("your move> ", "votre coup> ");
+    const std::string many =
+        Format(style.tr("%zu legal moves: type 'moves' to list them, 'help' for the short forms.",
+                        "%zu coups légaux : tapez 'coups' pour les voir, 'aide' pour les formes brèves."),
+               legal.size());
+    std::vector<std::string> told = pending_[static_cast<size_t>(p)];
+    pending_[static_cast<size_t>(p)].clear();
+    std::vector<std::string> notes;
+    auto draw = [&] {
+      if (options_.screen) {
+        std::vector<std::string> top = SplitLines(Render(state_->PlayerView(p), names_, style));
+        std::vector<std::string> below = notes;
+        if (below.empty()) below = legal.size() <= 12 ? MoveList(state_->game(), legal, style, static_cast<size_t>(cols_))
+                                                      : std::vector<std::string>{many};
+        Draw(top, told, below, prompt);
+      } else {
+        out_ << prompt;
+      }
+    };
+    if (!options_.screen) {
+      for (const std::string& line : told) out_ << "  " << line << '\n';
+      out_ << '\n' << Render(state_->PlayerView(p), names_, style) << '\n';
+      if (legal.size() <= 12) {
+        for (const std::string& line : MoveList(state_->game(), legal, style, 0)) out_ << line << '\n';
+      } else {
+        out_ << many << '\n';
+      }
+    }
     while (true) {
-      out_ << (humans_.size() > 1 ? names_[static_cast<size_t>(p)] + ", " : std::string())
-           << style.tr("your move> ", "votre coup> ");
+      draw();
+      notes.clear();
       std::string line;
-      if (!ReadLine(&line)) return false;
+      Read r = ReadLine(&line, draw);
+      if (r == Read::kInterrupt) return Outcome::kInterrupt;
+      if (r == Read::kEnd) return Outcome::kEnd;
       Entry entry = ReadEntry(state_->game(), line, legal, style);
       switch (entry.kind) {
         case Entry::Kind::kNothing: break;
-        case Entry::Kind::kHelp: PrintHelp(state_->game(), out_, style); break;
-        case Entry::Kind::kMoves: PrintMoves(legal, out_); break;
-        case Entry::Kind::kHint: Hint(p); break;
-        case Entry::Kind::kUndo:
-          if (Undo()) return true;
+        case Entry::Kind::kHelp: notes = HelpLines(state_->game(), style); break;
+        case Entry::Kind::kMoves: notes = MoveList(state_->game(), legal, style, options_.screen ? static_cast<size_t>(cols_) : 0); break;
+        case Entry::Kind::kHint: {
+          std::optional<std::vector<std::string>> hint = Hint(p);
+          if (!hint) return Outcome::kInterrupt;
+          notes = *hint;
           break;
-        case Entry::Kind::kSave: Save(entry.text); break;
-        case Entry::Kind::kError: out_ << "  ! " << entry.text << '\n'; break;
+        }
+        case Entry::Kind::kUndo:
+          if (Undo(&notes)) return Outcome::kPlayed;
+          break;
+        case Entry::Kind::kSave: notes = {Save(entry.text)}; break;
+        case Entry::Kind::kError: notes = {"  ! " + entry.text}; break;
         case Entry::Kind::kQuit: {
-          if (saved_) return false;
-          out_ << style.tr("The game is not saved. Quit anyway? (y/n) ", "La partie n'est pas sauvée. Quitter quand même ? (o/n) ");
+          if (saved_) return Outcome::kQuit;
           std::string answer;
-          if (!ReadLine(&answer) || Yes(answer)) return false;
+          const std::string ask = style.tr("The game is not saved. Quit anyway? (y/n) ",
+                                           "La partie n'est pas sauvée. Quitter quand même ? (o/n) ");
+          auto ask_again = [&] { options_.screen ? Draw({}, {}, {}, ask) : void(out_ << ask); };
+          ask_again();
+          Read a = ReadLine(&answer, ask_again);
+          if (a == Read::kInterrupt) return Outcome::kInterrupt;
+          if (a == Read::kEnd) return Outcome::kEnd;
+          if (Yes(answer)) return Outcome::kQuit;
           break;
         }
         case Entry::Kind::kMove: {
           auto trial = state_->Clone();
           Status ok = trial->Apply(entry.text);
           if (!ok.ok()) {
-            out_ << "  ! " << TranslateMessage(ok.message(), style.lang) << '\n';
+            notes = {"  ! " + ExplainRefusal(state_->game(), state_->PlayerView(p), ok.message(), style)};
             break;
           }
           Play(Canonical(state_->game(), entry.text));
-          return true;
+          return Outcome::kPlayed;
         }
       }
+      if (!options_.screen)
+        for (const std::string& note : notes) out_ << note << '\n';
     }
   }
 
-  void Hint(int p) {
+  // The hint bot's three best moves; nothing when Ctrl-C came while it thought.
+  std::optional<std::vector<std::string>> Hint(int p) {
     const Style& style = options_.style;
-    auto bot = ai::MakeBot(state_->game(), options_.hint_bot, record_.moves.size() + 1);
-    if (!bot.ok()) {
-      out_ << "  ! " << bot.message() << '\n';
-      return;
+    auto made = ai::MakeBot(state_->game(), options_.hint_bot, record_.moves.size() + 1);
+    if (!made.ok()) return std::vector<std::string>{"  ! " + made.message()};
+    std::shared_ptr<ai::Bot> bot(std::move(*made));
+    AnyView view = state_->PlayerView(p);
+    ai::TextAnalysis analysis;
+    if (options_.keyboard) {
+      auto done = UnlessInterrupted<ai::TextAnalysis>([bot, view] { return bot->Analyse(view); });
+      if (!done) return std::nullopt;
+      analysis = std::move(*done);
+    } else {
+      analysis = bot->Analyse(view);
     }
-    ai::TextAnalysis analysis = (*bot)->Analyse(state_->PlayerView(p));
-    out_ << Format(style.tr("  Hint (%s bot, %lld simulations):\n", "  Conseil (bot %s, %lld simulations) :\n"),
-                   options_.hint_bot.c_str(), static_cast<long long>(analysis.iterations));
+    std::vector<std::string> lines = {Format(style.tr("  Hint (%s bot, %lld simulations):", "  Conseil (bot %s, %lld simulations) :"),
+                                             options_.hint_bot.c_str(), static_cast<long long>(analysis.iterations))};
     for (size_t i = 0; i < analysis.moves.size() && i < 3; ++i) {
       const auto& m = analysis.moves[i];
-      out_ << Format(style.tr("    %zu. %-36s wins %3.0f%%, margin %+.1f\n", "    %zu. %-36s gagne %3.0f %%, écart %+.1f\n"),
-                     i + 1, m.move.c_str(), 100 * m.win_rate, m.score);
+      std::string words = MoveWords(state_->game(), m.move, style);
+      words.append(36 - std::min<size_t>(36, VisibleWidth(words)), ' ');
+      lines.push_back(Format(style.tr("    %zu. %s wins %3.0f%%, margin %+.1f", "    %zu. %s gagne %3.0f %%, écart %+.1f"),
+                             i + 1, words.c_str(), 100 * m.win_rate, m.score));
     }
+    return lines;
   }
 
   // Back to the human's previous decision: the record cut there and replayed, so
   // the deck, the piles and the die give what they gave before.
-  bool Undo() {
+  bool Undo(std::vector<std::string>* notes) {
     const Style& style = options_.style;
     if (humans_.size() != 1) {
-      out_ << "  ! " << style.tr("undo is for games against bots only", "annuler n'est possible que contre des bots") << '\n';
+      *notes = {"  ! " + std::string(style.tr("undo is for games against bots only", "annuler n'est possible que contre des bots"))};
       return false;
     }
     if (decisions_.size() < 2) {
-      out_ << "  ! " << style.tr("nothing to undo yet", "rien à annuler pour l'instant") << '\n';
+      *notes = {"  ! " + std::string(style.tr("nothing to undo yet", "rien à annuler pour l'instant"))};
       return false;
     }
     decisions_.pop_back();
@@ -293,38 +558,46 @@ class Table {
     decisions_.pop_back();
     state_ = std::move(*Replay(record_));
     for (auto& log : pending_) log.clear();
-    out_ << "  " << style.tr("Back to your previous move.", "Retour à votre coup précédent.") << '\n';
+    pending_[static_cast<size_t>(humans_[0])].push_back(style.tr("Back to your previous move.", "Retour à votre coup précédent."));
+    if (!options_.screen) out_ << "  " << style.tr("Back to your previous move.", "Retour à votre coup précédent.") << '\n';
+    if (!options_.screen) pending_[static_cast<size_t>(humans_[0])].clear();
     return true;
   }
 
-  void Save(const std::string& path) {
-    const Style& style = options_.style;
+  bool Write(const std::string& path) {
     std::ofstream file(path, std::ios::binary);
     file << FormatRecord(record_);
     file.close();
-    if (!file) {
-      out_ << "  ! " << Format(style.tr("cannot write %s", "impossible d'écrire %s"), path.c_str()) << '\n';
-      return;
-    }
+    if (!file) return false;
     saved_ = true;
-    out_ << "  " << Format(style.tr("Saved to %s. Resume with: souk play --load %s", "Sauvé dans %s. Reprendre : souk play --load %s"),
-                           path.c_str(), path.c_str())
-         << '\n';
+    save_path_ = path;
+    return true;
+  }
+
+  std::string Save(const std::string& path) {
+    const Style& style = options_.style;
+    if (!Write(path)) return "  ! " + Format(style.tr("cannot write %s", "impossible d'écrire %s"), Quoted(path).c_str());
+    return "  " + Format(style.tr("Saved to %s. Resume with: souk play --load %s", "Sauvé dans %s. Reprendre : souk play --load %s"),
+                         path.c_str(), path.c_str());
   }
 
   const PlayOptions& options_;
-  std::istream& in_;
+  LineReader& in_;
   std::ostream& out_;
   GameRecord record_;
   std::unique_ptr<GameState> state_;
-  std::vector<std::unique_ptr<ai::Bot>> bots_;  // null for humans
+  std::vector<std::shared_ptr<ai::Bot>> bots_;     // null for humans; shared with a search Ctrl-C left running
   std::vector<int> humans_;
   std::vector<std::string> names_;
   std::vector<std::vector<std::string>> pending_;  // lines each listener has yet to read
   std::vector<size_t> decisions_;                   // record lengths at the human's decisions
   int shown_ = -1;                                  // the human whose screen is showing
   int watch_delay_ms_ = 0;
+  int rows_ = 24, cols_ = 80;
   bool saved_ = false;
+  bool result_ = false;                             // the last moves ended a round or the game
+  bool screen_on_ = false;                          // the alternate screen is showing
+  std::string save_path_;                           // the last file saved to
 };
 
 }  // namespace
@@ -338,13 +611,13 @@ int Play(const PlayOptions& options, std::istream& in, std::ostream& out, std::o
     std::stringstream text;
     text << file.rdbuf();
     if (!file) {
-      err << "souk: " << options.load_path << ": cannot open\n";
-      return 2;
+      err << "souk: " << Format(style.tr("%s: cannot open", "%s : impossible d'ouvrir"), options.load_path.c_str()) << '\n';
+      return kExitBadOptions;
     }
     auto parsed = ParseRecord(text.str());
     if (!parsed.ok()) {
       err << "souk: " << options.load_path << ": " << parsed.message() << '\n';
-      return 2;
+      return kExitBadOptions;
     }
     record = std::move(*parsed);
     if (seats.empty()) seats = record.seats;
@@ -354,50 +627,60 @@ int Play(const PlayOptions& options, std::istream& in, std::ostream& out, std::o
   if (seats.empty()) {
     auto game = NewGame(record.options);
     if (!game.ok()) {
-      err << "souk: " << game.message() << '\n';
-      return 2;
+      err << "souk: " << GameOptionsError(record.options, game.message(), style) << '\n';
+      return kExitBadOptions;
     }
     seats.assign(static_cast<size_t>((*game)->num_players()), "medium");
     seats[0] = "human";
   }
+  LineReader reader(in, options.keyboard);
+  std::optional<SignalScope> signals;
+  if (options.keyboard) signals.emplace();
   while (true) {
-    Table table(options, in, out);
+    Table table(options, reader, out);
     if (std::string error = table.Setup(record, seats); !error.empty()) {
-      err << "souk: " << error << '\n';
-      return 2;
+      err << "souk: " << GameOptionsError(record.options, error, style) << '\n';
+      return kExitBadOptions;
     }
     out << Format(style.tr("%s, seed %llu. Type 'help' at any prompt.\n", "%s, graine %llu. Tapez 'aide' à tout moment.\n"),
                   DisplayName(record.options.game, style).c_str(),
                   static_cast<unsigned long long>(record.options.seed));
-    if (table.Run() == Outcome::kQuit) return 0;
+    const Outcome outcome = table.Run();
+    if (outcome != Outcome::kOver) return table.Leave(outcome);
     out << style.tr("Play again? (y/n) ", "Rejouer ? (o/n) ");
-    out.flush();
     std::string answer;
-    if (!std::getline(in, answer) || !Yes(answer)) return 0;
+    out.flush();
+    if (reader.Next(&answer) != Read::kLine || !Yes(answer)) return kExitFinished;
     const bool fixed = options.seed_given || !options.load_path.empty();
     record.moves.clear();
     record.options.seed = fixed ? record.options.seed + 1 : FreshSeed();
   }
 }
 
-int Watch(const WatchOptions& options, std::ostream& out, std::ostream& err) {
+int Watch(const WatchOptions& options, std::istream& in, std::ostream& out, std::ostream& err) {
   PlayOptions play;
   play.game = options.game;
   play.seats = options.bots;
   play.style = options.style;
+  play.screen = options.screen;
+  play.keyboard = options.keyboard;
+  play.rows = options.rows;
+  play.cols = options.cols;
   GameRecord record;
   record.options = options.game;
-  std::istringstream no_input;
-  Table table(play, no_input, out);
+  LineReader reader(in, options.keyboard);
+  std::optional<SignalScope> signals;
+  if (options.keyboard) signals.emplace();
+  Table table(play, reader, out);
   if (std::string error = table.Setup(record, options.bots); !error.empty()) {
-    err << "souk: " << error << '\n';
-    return 2;
+    err << "souk: " << GameOptionsError(options.game, error, options.style) << '\n';
+    return kExitBadOptions;
   }
   table.set_watch_delay_ms(options.delay_ms);
   out << Format(options.style.tr("%s, seed %llu, watched from seat 1's side.\n", "%s, graine %llu, vue du siège 1.\n"),
                 DisplayName(options.game.game, options.style).c_str(), static_cast<unsigned long long>(options.game.seed));
-  table.Run();
-  return 0;
+  const Outcome outcome = table.Run();
+  return outcome == Outcome::kOver ? kExitFinished : table.Leave(outcome);
 }
 
 }  // namespace souk::terminal

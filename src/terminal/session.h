@@ -5,6 +5,11 @@
 // (tests/terminal_pty_test.cc). Every screen and message is built from the views
 // of the seats that read it: a human sees their own view only, and in hot-seat
 // play each human's screen is behind a "pass the keyboard" prompt.
+//
+// On a terminal (`screen`), each turn is one screen redrawn in place on the
+// alternate screen: the table, the moves since the player's last turn, the
+// prompt, cut to the terminal's size. What is left when the program ends (the
+// result, where the game was saved) is written on the normal screen.
 #pragma once
 
 #include <iosfwd>
@@ -16,19 +21,31 @@
 
 namespace souk::terminal {
 
+// What `souk play` and `souk watch` exit with (docs/terminal.md).
+inline constexpr int kExitFinished = 0;      // the game was played to its end
+inline constexpr int kExitBadOptions = 2;    // a bad option or record, said on stderr
+inline constexpr int kExitLeft = 3;          // left before the end: quit, Ctrl-D, end of input
+inline constexpr int kExitCannotSave = 4;    // left with Ctrl-C or Ctrl-D, and the automatic save failed
+inline constexpr int kExitInterrupted = 130; // Ctrl-C (the game saved, as with Ctrl-D)
+
 struct PlayOptions {
   GameOptions game;                // seed, players, variant as for `souk new`
   std::vector<std::string> seats;  // one per seat: "human" or a bot spec
   std::string load_path;           // resume this record (its seats unless `seats` is set)
   Style style;
-  bool clear_screen = false;       // clear between hot-seat turns (on a terminal)
+  bool screen = false;             // redraw each turn in place (stdout is a terminal)
+  bool keyboard = false;           // stdin is a terminal: Ctrl-C and Ctrl-D are a person's
+  int rows = 24, cols = 80;        // the terminal's size when `screen`
   std::string hint_bot = "medium";
   bool seed_given = false;         // play again with seed + 1 (else a fresh seed)
+  // Where Ctrl-C and Ctrl-D save an unsaved game (the file of the player's last
+  // `save` if any): empty for $XDG_STATE_HOME/souk, else ~/.local/state/souk.
+  std::string autosave_dir;
 };
 
-// Plays until the game ends and the player does not want another, or quits.
-// Returns 0, or 2 with a message on `err` for bad options (an unknown bot, a seat
-// list of the wrong length, an unreadable record).
+// Plays until the game ends and the player does not want another, or leaves.
+// Returns one of the kExit statuses, with a message on `err` for bad options (an
+// unknown bot, a seat list of the wrong length, an unreadable record).
 int Play(const PlayOptions& options, std::istream& in, std::ostream& out, std::ostream& err);
 
 struct WatchOptions {
@@ -36,9 +53,12 @@ struct WatchOptions {
   std::vector<std::string> bots;  // one per seat
   Style style;
   int delay_ms = 0;               // pause after each move, to follow the game
+  bool screen = false;            // as PlayOptions::screen
+  bool keyboard = false;          // Enter ends a pause after a result
+  int rows = 24, cols = 80;
 };
 
 // Bots play one whole game; the screen and the moves are shown from seat 0's side.
-int Watch(const WatchOptions& options, std::ostream& out, std::ostream& err);
+int Watch(const WatchOptions& options, std::istream& in, std::ostream& out, std::ostream& err);
 
 }  // namespace souk::terminal

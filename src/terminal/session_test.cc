@@ -81,15 +81,26 @@ TEST(PlaySession, PlayAgainStartsANewGameWithTheNextSeed) {
 TEST(PlaySession, BadInputSaysWhatIsWrongAndAsksAgain) {
   Session s = PlayScript(Options("jaipur", {"human", "easy"}),
                          "dance\n999\nt rubies\nsave\nundo\nsell 9 diamond\nquit\nn\nquit\ny\n");
-  EXPECT_EQ(s.code, 0);
+  EXPECT_EQ(s.code, kExitLeft) << "left before the end";
   EXPECT_NE(s.out.find("! there is no move 999"), std::string::npos);
   EXPECT_NE(s.out.find("! 'rubies' is not a card"), std::string::npos);
   EXPECT_NE(s.out.find("! save needs a file name"), std::string::npos);
   EXPECT_NE(s.out.find("! nothing to undo yet"), std::string::npos);
-  EXPECT_NE(s.out.find("! bad move 'dance'"), std::string::npos) << "the game's parser names the bad move";
+  EXPECT_NE(s.out.find("! 'dance' is not a move: type a move's number, 'moves' for the list"), std::string::npos);
   EXPECT_NE(s.out.find("! illegal move 'sell 9 diamond'"), std::string::npos);
   // Every bad entry, and the quit taken back, asked again: one prompt each.
   EXPECT_EQ(Count(s.out, "your move> "), 8u);
+}
+
+// Errors say what would be legal: the minimum of a precious sale and the hand.
+TEST(PlaySession, APreciousSaleTooSmallSaysTheMinimumAndTheHand) {
+  PlayOptions o = Options("jaipur", {"human", "easy"}, 3);
+  o.seed_given = true;
+  Session s = PlayScript(o, "sell 1 gold\nquit\ny\n");
+  EXPECT_NE(s.out.find("! gold sells by 2 or more; you hold 1\n"), std::string::npos) << s.out;
+  o.style.lang = Lang::kFr;
+  Session f = PlayScript(o, "v 1 or\nquitter\no\n");
+  EXPECT_NE(f.out.find("! l'or se vend par 2 au moins ; vous en avez 1\n"), std::string::npos) << f.out;
 }
 
 TEST(PlaySession, AMovePlayedIsRecordedInCanonicalText) {
@@ -130,7 +141,7 @@ TEST(PlaySession, ASavedGameResumesWhereItWasLeft) {
   PlayOptions resume;
   resume.load_path = path;
   Session second = PlayScript(resume, "quit\ny\n");
-  EXPECT_EQ(second.code, 0) << second.err;
+  EXPECT_EQ(second.code, kExitLeft) << second.err;
   // The screen shown on resuming is one shown before saving.
   size_t start = second.out.find("\n\n");
   std::string screen = second.out.substr(start, second.out.find("your move> ") - start);
@@ -182,17 +193,18 @@ TEST(PlaySession, TheEnginesRefusalsAreInFrenchWithLangFr) {
   PlayOptions o = Options("jaipur", {"human", "easy"});
   o.style.lang = Lang::kFr;
   Session s = PlayScript(o, "v 9 diamant\nx or / tissu\ndanse\nquitter\no\n");
-  EXPECT_NE(s.out.find("! coup illégal 'sell 9 diamond' : vous avez "), std::string::npos) << s.out;
-  EXPECT_NE(s.out.find("! coup illégal 'exchange gold for cloth' : un échange porte au moins sur 2 cartes contre 2"),
+  EXPECT_NE(s.out.find("! coup illégal 'vendre 9 diamants' : vous avez "), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("! coup illégal 'prendre or, donner tissu' : un échange porte au moins sur 2 cartes contre 2"),
             std::string::npos);
-  EXPECT_NE(s.out.find("! coup invalide 'danse' : action inconnue 'danse' (coups : "), std::string::npos);
+  EXPECT_NE(s.out.find("! 'danse' n'est pas un coup : tapez le numéro d'un coup"), std::string::npos) << s.out;
   EXPECT_EQ(s.out.find("illegal move"), std::string::npos);
   EXPECT_EQ(s.out.find("bad move"), std::string::npos);
 
   PlayOptions m = Options("marrakech", {"human", "easy"});
   m.style.lang = Lang::kFr;
   Session t = PlayScript(m, "demi-tour\nquitter\no\n");
-  EXPECT_NE(t.out.find("! coup invalide 'demi-tour' : action inconnue 'demi-tour'"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("! 'demi-tour' n'est pas un coup : tapez le numéro d'un coup"), std::string::npos) << t.out;
+  EXPECT_EQ(t.out.find("roll"), std::string::npos) << "the die is rolled for the player: no 'roll N' to type";
   Session u = PlayScript(m, "back\nquitter\no\n");
   EXPECT_NE(u.out.find("! coup invalide 'back' : Assam ne fait jamais demi-tour (orientez-le avec gauche, tout droit ou droite)"),
             std::string::npos)
@@ -202,7 +214,7 @@ TEST(PlaySession, TheEnginesRefusalsAreInFrenchWithLangFr) {
 TEST(PlaySession, BadSeatsAreRefusedBeforePlay) {
   Session unknown = PlayScript(Options("jaipur", {"human", "grandmaster"}), "");
   EXPECT_EQ(unknown.code, 2);
-  EXPECT_NE(unknown.err.find("seat 1: "), std::string::npos) << unknown.err;
+  EXPECT_NE(unknown.err.find("seat 2: "), std::string::npos) << "seats numbered as on the screens: " << unknown.err;
   PlayOptions wrong = Options("jaipur", {"human", "easy", "easy"});
   wrong.game.players = 0;
   Session count = PlayScript(wrong, "");
@@ -223,9 +235,10 @@ TEST(PlaySession, ABrokenSaveFileIsAClearError) {
   EXPECT_EQ(PlayScript(o, "").err, "souk: " + o.load_path + ": cannot open\n");
 }
 
-TEST(PlaySession, EndOfInputEndsTheSessionQuietly) {
+TEST(PlaySession, EndOfInputLeavesTheGameQuietlyWithStatus3) {
   Session s = PlayScript(Options("marrakech", {"human", "easy", "easy"}), "");
-  EXPECT_EQ(s.code, 0);
+  EXPECT_EQ(s.code, kExitLeft);
+  EXPECT_EQ(s.out.find("saved"), std::string::npos) << "a script's input ended: nothing written";
 }
 
 TEST(WatchSession, BotsPlayAWholeGame) {
@@ -234,8 +247,9 @@ TEST(WatchSession, BotsPlayAWholeGame) {
   o.game.seed = 2;
   o.game.players = 3;
   o.bots = {"random", "greedy", "easy"};
+  std::istringstream in;
   std::ostringstream out, err;
-  EXPECT_EQ(Watch(o, out, err), 0) << err.str();
+  EXPECT_EQ(Watch(o, in, out, err), 0) << err.str();
   EXPECT_NE(out.str().find("Game over."), std::string::npos);
 }
 

@@ -1,0 +1,82 @@
+// The terminal a session runs on: lines read from the keyboard or from a stream,
+// Ctrl-C and resizes noted by signal handlers, the screen's size, and slow work
+// (a bot's search) that Ctrl-C does not have to wait for.
+#pragma once
+
+#include <functional>
+#include <future>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+
+namespace souk::terminal {
+
+enum class Read {
+  kLine,       // a whole line
+  kEnd,        // end of input: Ctrl-D at an empty prompt, or the stream's end
+  kInterrupt,  // Ctrl-C
+  kResize,     // the terminal changed size: redraw, then read again (the typed text is kept)
+};
+
+class LineReader {
+ public:
+  // Lines of `in`; when `keyboard`, of file descriptor 0 read directly, so that
+  // Ctrl-C and a resize end the wait.
+  LineReader(std::istream& in, bool keyboard) : in_(in), keyboard_(keyboard) {}
+  Read Next(std::string* line);
+  bool keyboard() const { return keyboard_; }
+  // Waits up to `ms` for a line on the keyboard (discarded); false when none came.
+  bool WaitForLine(int ms);
+
+ private:
+  std::istream& in_;
+  bool keyboard_;
+  std::string buffer_;  // keyboard bytes read past the last line
+};
+
+// While one lives, Ctrl-C (SIGINT) and resizes (SIGWINCH) set flags for the
+// session instead of ending the program.
+class SignalScope {
+ public:
+  SignalScope();
+  ~SignalScope();
+  SignalScope(const SignalScope&) = delete;
+  SignalScope& operator=(const SignalScope&) = delete;
+};
+
+// Whether Ctrl-C came (or the terminal was resized) since last asked; asking clears it.
+bool TakeInterrupt();
+bool TakeResize();
+// Ctrl-C came and nobody took it yet.
+bool InterruptPending();
+
+// The size of the terminal on `fd`; false (and nothing set) when it is none.
+bool ScreenSize(int fd, int* rows, int* cols);
+
+// Runs `work` on a thread of its own with the signals blocked, and waits for it;
+// nothing when Ctrl-C comes first. The thread then finishes alone, holding its own
+// copies: `work` must own (or share) everything it uses.
+template <typename T>
+std::optional<T> UnlessInterrupted(std::function<T()> work);
+
+// Starts `run` on a thread that ignores the session's signals, detached.
+void StartQuietThread(std::function<void()> run);
+// Waits for `ready`, checking for Ctrl-C; false when it came first.
+bool WaitUnlessInterrupted(const std::shared_future<void>& ready);
+
+template <typename T>
+std::optional<T> UnlessInterrupted(std::function<T()> work) {
+  auto result = std::make_shared<std::optional<T>>();
+  auto done = std::make_shared<std::promise<void>>();
+  std::shared_future<void> ready = done->get_future().share();
+  StartQuietThread([work = std::move(work), result, done] {
+    *result = work();
+    done->set_value();
+  });
+  if (!WaitUnlessInterrupted(ready)) return std::nullopt;
+  return std::move(*result);
+}
+
+}  // namespace souk::terminal
