@@ -1,5 +1,6 @@
 // souk.VectorEnv: the bindings of the vectorised environments' engine
 // (vector_env.h). Arrays are allocated with the GIL held, filled with it released.
+#include <chrono>
 #include <mutex>
 
 #include "python/bindings.h"
@@ -83,6 +84,28 @@ class PyVectorEnv {
       for (int64_t k = offsets[static_cast<size_t>(i)]; k < offsets[static_cast<size_t>(i) + 1]; ++k)
         out[i * a + ids[static_cast<size_t>(k)]] = true;
     return mask;
+  }
+
+  // `steps` steps of uniformly random legal actions played without leaving C++ (the
+  // arrays written to scratch buffers): what a step costs with no Python around it,
+  // for the benchmark. Returns the seconds taken.
+  double PlayRandom(int steps) {
+    RequireStarted();
+    const size_t n = static_cast<size_t>(engine_->num_envs());
+    std::vector<float> observations(n * static_cast<size_t>(engine_->observation_size()));
+    std::vector<float> rewards(n * static_cast<size_t>(engine_->reward_width()));
+    std::unique_ptr<bool[]> terminated(new bool[n]), truncated(new bool[n]);
+    std::vector<int32_t> players(n);
+    std::vector<int64_t> actions(n);
+    const StepOutputs out{observations.data(), rewards.data(), terminated.get(), truncated.get(), players.data()};
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto start = std::chrono::steady_clock::now();
+    for (int k = 0; k < steps; ++k) {
+      engine_->SampleLegal(actions);
+      if (!engine_->Validate(actions).ok() || !engine_->Step(actions, out).ok()) break;
+    }
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
 
   PyState StateOf(int env) {
@@ -170,6 +193,8 @@ void BindVectorEnv(py::module_& m) {
            "One uniformly random legal action per environment (int64), from the VectorEnv's own PRNG.")
       .def("legal_actions", &PyVectorEnv::LegalTuple, "The current (ids, offsets).")
       .def("legal_actions_mask", &PyVectorEnv::LegalMask, "Dense bool [num_envs, num_distinct_actions].")
+      .def("_play_random", &PyVectorEnv::PlayRandom, py::arg("steps"),
+           "Benchmark only: steps of sample_legal_actions() and step() without leaving C++; the seconds taken.")
       .def("get_state", &PyVectorEnv::StateOf, py::arg("env"), "A copy of environment env's state.")
       .def_property_readonly("num_envs", [](const PyVectorEnv& e) { return e.engine().num_envs(); })
       .def_property_readonly("game", [](const PyVectorEnv& e) { return e.engine().options().game; })

@@ -173,9 +173,9 @@ class Engine final : public VectorEnvEngine {
     const int player = O::CurrentPlayer(s);
     if (out.current_player) out.current_player[i] = player;
     O::Observe(s, player, out.observations + i * O::kObservationSize);
-    const size_t at = legal_.size();
-    legal_.resize(at + O::kMaxLegal);
-    legal_.resize(at + static_cast<size_t>(O::LegalIds(s, legal_.data() + at)));
+    int32_t ids[O::kMaxLegal];  // uninitialised: resizing the vector first would zero it
+    const int n = O::LegalIds(s, ids);
+    legal_.insert(legal_.end(), ids, ids + n);
     offsets_.push_back(static_cast<int64_t>(legal_.size()));
   }
 
