@@ -66,6 +66,11 @@ class PyBot {
 };
 
 }  // namespace
+}  // namespace souk::python
+
+SOUK_CONSTRUCTED_ONLY(souk::python::PyBot)
+
+namespace souk::python {
 
 void BindBot(py::module_& m) {
   py::class_<PyBot>(m, "Bot", "A bot of Souk's AI, by its spec (docs/ai.md): random, greedy, mcts[:options], easy, medium, hard.")
@@ -79,6 +84,9 @@ void BindBot(py::module_& m) {
            "The mover's legal actions best first, as (action, visits, win_rate, score) (random and greedy bots: "
            "visits 0 and their own value as score).")
       .def("spec", &PyBot::spec)
+      .def("__reduce__", [](const PyBot&) -> py::object {
+        throw py::type_error("a souk.Bot is not pickled: make a new one from its game, spec and seed");
+      })
       .def("__repr__", [](const PyBot& b) {
         return "souk.Bot(" + std::string(b.game().type->name) + ", '" + b.spec() + "')";
       });

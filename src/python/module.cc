@@ -16,6 +16,18 @@ int CheckSeat(const AnyState& state, int player) {
   return player;
 }
 
+int PlayerOf(const py::handle& player) {
+  if (PyFloat_Check(player.ptr()) || !PyIndex_Check(player.ptr()))
+    throw py::type_error("player must be an int, got " + std::string(py::str(py::type::of(player).attr("__name__"))));
+  py::int_ value = py::reinterpret_steal<py::int_>(PyNumber_Index(player.ptr()));
+  if (!value) throw py::error_already_set();
+  int overflow = 0;
+  const long seat = PyLong_AsLongAndOverflow(value.ptr(), &overflow);
+  if (overflow || seat < -1000 || seat > 1000)
+    throw py::value_error("player must be a seat, got " + std::string(py::str(value)));
+  return static_cast<int>(seat);
+}
+
 uint64_t SeedOf(const py::handle& seed) {
   if (seed.is_none()) {
     std::random_device device;
@@ -76,7 +88,13 @@ void BindGame(py::module_& m) {
           [](const py::tuple& t) {
             if (t.size() != 3) throw py::value_error("a pickled souk.Game is a tuple of 3");
             return Value(LoadGame(t[0].cast<std::string>(), t[1].cast<int>(), t[2].cast<std::string>()));
-          }));
+          }))
+      // As souk.State's (state.cc): one reduction for every pickle protocol.
+      .def("__reduce__", [](const py::object& self) {
+        (void)self.cast<const Game&>();
+        return py::make_tuple(py::module_::import("copyreg").attr("__newobj__"), py::make_tuple(py::type::of(self)),
+                              self.attr("__getstate__")());
+      });
 
   m.def(
       "load_game",
@@ -93,6 +111,15 @@ void BindGame(py::module_& m) {
 PYBIND11_MODULE(_souk, m) {
   m.doc() = "Souk's rules engines for Jaipur and Marrakech (the C++ core); see docs/python.md.";
   using namespace souk::python;
+  // A Python value of the wrong type deep in a conversion (a pickle's tuple, an arena
+  // outcome's list): TypeError, as for a function's arguments.
+  py::register_exception_translator([](std::exception_ptr error) {
+    try {
+      if (error) std::rethrow_exception(error);
+    } catch (const py::cast_error& e) {
+      PyErr_SetString(PyExc_TypeError, e.what());
+    }
+  });
   BindGame(m);
   BindState(m);
   BindVectorEnv(m);

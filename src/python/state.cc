@@ -21,11 +21,11 @@ int ObserverOf(const PyState& s, const py::object& player) {
     if (mover < 0) throw py::value_error("no player is to move (a chance node or the game's end): name the player");
     return mover;
   }
-  return CheckSeat(s.state, player.cast<int>());
+  return CheckSeat(s.state, PlayerOf(player));
 }
 
 py::list LegalActions(const PyState& s, const py::object& player) {
-  if (!player.is_none() && player.cast<int>() != CurrentPlayer(s.state)) return py::list();
+  if (!player.is_none() && PlayerOf(player) != CurrentPlayer(s.state)) return py::list();
   LegalBuffer ids;
   const int n = Legal(s.state, ids);
   py::list list(n);
@@ -37,7 +37,7 @@ py::array_t<bool> LegalMask(const PyState& s, const py::object& player) {
   py::array_t<bool> mask(s.game.NumDistinctActions());
   bool* out = mask.mutable_data();
   std::fill(out, out + mask.size(), false);
-  if (!player.is_none() && player.cast<int>() != CurrentPlayer(s.state)) return mask;
+  if (!player.is_none() && PlayerOf(player) != CurrentPlayer(s.state)) return mask;
   LegalBuffer ids;
   const int n = Legal(s.state, ids);
   for (int i = 0; i < n; ++i) out[ids[static_cast<size_t>(i)]] = true;
@@ -93,7 +93,7 @@ py::tuple GetState(const PyState& s) {
 }
 
 PyState SetState(const py::tuple& t) {
-  if (t.size() != 5) throw py::value_error("a pickled souk.State is a tuple of 5");
+  if (t.size() != 5) throw py::value_error("a pickled souk.State is a tuple of 5, got " + std::to_string(t.size()));
   Game game = Value(LoadGame(t[0].cast<std::string>(), t[1].cast<int>(), t[2].cast<std::string>()));
   AnyState state = Value(LoadState(game, t[3].cast<std::string>()));
   std::vector<int> history = t[4].cast<std::vector<int>>();
@@ -160,7 +160,14 @@ void BindState(py::module_& m) {
            })
       .def("__str__", [](const PyState& s) { return StateJson(s.state); })
       .def("__repr__", &Repr)
-      .def(py::pickle(&GetState, &SetState));
+      .def(py::pickle(&GetState, &SetState))
+      // The reduction copy.copy and pickle protocol 2 on use, for every protocol:
+      // pybind11's default one for protocols 0 and 1 aborts the interpreter.
+      .def("__reduce__", [](const py::object& self) {
+        (void)self.cast<const PyState&>();  // refuses an instance made without its constructor
+        return py::make_tuple(py::module_::import("copyreg").attr("__newobj__"), py::make_tuple(py::type::of(self)),
+                              self.attr("__getstate__")());
+      });
   // __eq__ without __hash__: states are mutable, so unhashable, like lists.
   m.attr("State").attr("__hash__") = py::none();
 

@@ -172,6 +172,11 @@ class PyVectorEnv {
 };
 
 }  // namespace
+}  // namespace souk::python
+
+SOUK_CONSTRUCTED_ONLY(souk::python::PyVectorEnv)
+
+namespace souk::python {
 
 void BindVectorEnv(py::module_& m) {
   py::class_<PyVectorEnv>(m, "VectorEnv",
@@ -196,6 +201,9 @@ void BindVectorEnv(py::module_& m) {
       .def("_play_random", &PyVectorEnv::PlayRandom, py::arg("steps"),
            "Benchmark only: steps of sample_legal_actions() and step() without leaving C++; the seconds taken.")
       .def("get_state", &PyVectorEnv::StateOf, py::arg("env"), "A copy of environment env's state.")
+      .def("__reduce__", [](const PyVectorEnv&) -> py::object {
+        throw py::type_error("a souk.VectorEnv is not pickled: make a new one from its game, num_envs and seed");
+      })
       .def_property_readonly("num_envs", [](const PyVectorEnv& e) { return e.engine().num_envs(); })
       .def_property_readonly("game", [](const PyVectorEnv& e) { return e.engine().options().game; })
       .def_property_readonly("opponent", [](const PyVectorEnv& e) { return e.engine().options().opponent; });
