@@ -22,14 +22,16 @@ class PyVectorEnv {
     else if (!started_) reseed = seed_;  // the first reset starts the constructor's sequence
     Outputs out = Allocate(false);
     Status reset;
+    Legal legal;
     {
       py::gil_scoped_release release;
       std::lock_guard<std::mutex> lock(mutex_);
       reset = engine_->Reset(reseed, out.pointers);
+      legal = CopyLegal();
     }
     started_ = true;
     if (!reset.ok()) throw std::runtime_error(reset.message());
-    return py::make_tuple(out.observations, LegalTuple());
+    return py::make_tuple(out.observations, legal.Arrays());
   }
 
   py::tuple Step(const py::handle& actions_object) {
@@ -37,18 +39,20 @@ class PyVectorEnv {
     const std::vector<int64_t> actions = Actions(actions_object);
     Outputs out = Allocate(true);
     Status valid, stepped;
+    Legal legal;
     {
       py::gil_scoped_release release;
       std::lock_guard<std::mutex> lock(mutex_);
       valid = engine_->Validate(actions);
       if (valid.ok()) stepped = engine_->Step(actions, out.pointers);
+      legal = CopyLegal();
     }
     if (!valid.ok()) Throw(valid);
     if (!stepped.ok()) throw std::runtime_error(stepped.message());
     py::dict info;
     info["current_player"] = out.current_player;
     info["truncated"] = out.truncated;
-    return py::make_tuple(out.observations, LegalTuple(), out.rewards, out.terminated, info);
+    return py::make_tuple(out.observations, legal.Arrays(), out.rewards, out.terminated, info);
   }
 
   py::array_t<int64_t> SampleLegalActions() {
@@ -62,27 +66,21 @@ class PyVectorEnv {
     return actions;
   }
 
-  py::tuple LegalTuple() {
-    const auto& ids = engine_->legal_ids();
-    const auto& offsets = engine_->legal_offsets();
-    py::array_t<int32_t> ids_array(static_cast<py::ssize_t>(ids.size()));
-    py::array_t<int64_t> offsets_array(static_cast<py::ssize_t>(offsets.size()));
-    std::copy(ids.begin(), ids.end(), ids_array.mutable_data());
-    std::copy(offsets.begin(), offsets.end(), offsets_array.mutable_data());
-    return py::make_tuple(ids_array, offsets_array);
+  py::tuple LegalActions() {
+    RequireStarted();
+    return LockedLegal().Arrays();
   }
 
   py::array_t<bool> LegalMask() {
     RequireStarted();
+    const Legal legal = LockedLegal();
     const py::ssize_t n = engine_->num_envs(), a = engine_->options().game.NumDistinctActions();
     py::array_t<bool> mask({n, a});
     bool* out = mask.mutable_data();
     std::fill(out, out + n * a, false);
-    const auto& ids = engine_->legal_ids();
-    const auto& offsets = engine_->legal_offsets();
     for (py::ssize_t i = 0; i < n; ++i)
-      for (int64_t k = offsets[static_cast<size_t>(i)]; k < offsets[static_cast<size_t>(i) + 1]; ++k)
-        out[i * a + ids[static_cast<size_t>(k)]] = true;
+      for (int64_t k = legal.offsets[static_cast<size_t>(i)]; k < legal.offsets[static_cast<size_t>(i) + 1]; ++k)
+        out[i * a + legal.ids[static_cast<size_t>(k)]] = true;
     return mask;
   }
 
@@ -119,6 +117,28 @@ class PyVectorEnv {
   const VectorEnvEngine& engine() const { return *engine_; }
 
  private:
+  // The legal ids, copied while the engine is locked: another thread may step it
+  // as soon as the lock is released, before the arrays are made (with the GIL).
+  struct Legal {
+    std::vector<int32_t> ids;
+    std::vector<int64_t> offsets;
+    py::tuple Arrays() const {
+      py::array_t<int32_t> ids_array(static_cast<py::ssize_t>(ids.size()));
+      py::array_t<int64_t> offsets_array(static_cast<py::ssize_t>(offsets.size()));
+      std::copy(ids.begin(), ids.end(), ids_array.mutable_data());
+      std::copy(offsets.begin(), offsets.end(), offsets_array.mutable_data());
+      return py::make_tuple(ids_array, offsets_array);
+    }
+  };
+
+  Legal CopyLegal() const { return Legal{engine_->legal_ids(), engine_->legal_offsets()}; }
+
+  Legal LockedLegal() {
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(mutex_);
+    return CopyLegal();
+  }
+
   struct Outputs {
     py::array_t<float> observations, rewards;
     py::array_t<bool> terminated, truncated;
@@ -196,7 +216,7 @@ void BindVectorEnv(py::module_& m) {
            "played); returns (obs, legal, rewards, terminated, info).")
       .def("sample_legal_actions", &PyVectorEnv::SampleLegalActions,
            "One uniformly random legal action per environment (int64), from the VectorEnv's own PRNG.")
-      .def("legal_actions", &PyVectorEnv::LegalTuple, "The current (ids, offsets).")
+      .def("legal_actions", &PyVectorEnv::LegalActions, "The current (ids, offsets).")
       .def("legal_actions_mask", &PyVectorEnv::LegalMask, "Dense bool [num_envs, num_distinct_actions].")
       .def("_play_random", &PyVectorEnv::PlayRandom, py::arg("steps"),
            "Benchmark only: steps of sample_legal_actions() and step() without leaving C++; the seconds taken.")

@@ -202,3 +202,38 @@ def test_steps_release_the_gil():
     for _ in range(50):
         out = alone.step(alone.sample_legal_actions())
     assert np.array_equal(results[1], out[0])
+
+
+def test_one_environment_shared_by_threads_stays_whole():
+    # Steps from several threads on one VectorEnv take turns (a lock inside): every
+    # result is a whole step's, and the environments stay consistent.
+    game = souk.load_game("marrakech", players=4)
+    env = souk.VectorEnv(game, 16, seed=3)
+    env.reset()
+    errors = []
+
+    def stepper():
+        for _ in range(100):
+            try:
+                env.step(env.sample_legal_actions())
+            except ValueError:
+                pass  # another thread stepped between sampling and stepping
+            except Exception as error:  # noqa: BLE001 - any other failure is the test's
+                errors.append(error)
+
+    def reader():
+        for _ in range(200):
+            ids, offsets = env.legal_actions()
+            assert offsets[-1] == len(ids)
+            env.legal_actions_mask()
+            env.get_state(5)
+
+    threads = [threading.Thread(target=stepper) for _ in range(3)] + [threading.Thread(target=reader)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    obs, legal = env.reset()
+    players = np.array([env.get_state(i).current_player() for i in range(16)])
+    check_against_states(env, obs, legal, players)
