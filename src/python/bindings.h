@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,12 +16,14 @@ namespace souk::python {
 
 namespace py = pybind11;
 
-// souk.State: a core state, its game, and the actions applied to it since
-// new_initial_state (empty for a state loaded from JSON or resampled).
+// souk.State: a core state, its game, and, for a state made by new_initial_state (or
+// from a record), its seed and the actions applied since: what its game record holds.
+// A state loaded from JSON or resampled has neither.
 struct PyState {
   Game game;
   AnyState state;
   std::vector<int> history;
+  std::optional<uint64_t> seed;
 };
 
 // Python can make an instance of a bound class without its constructor (Cls.__new__(Cls),

@@ -77,7 +77,10 @@ void BindGame(py::module_& m) {
       .def("max_utility", [](const Game&) { return 1.0; })
       .def(
           "new_initial_state",
-          [](const Game& g, const py::object& seed) { return PyState{g, NewState(g, SeedOf(seed)), {}}; },
+          [](const Game& g, const py::object& seed) {
+            const uint64_t value = SeedOf(seed);
+            return PyState{g, NewState(g, value), {}, value};
+          },
           py::arg("seed") = py::none(),
           "A new game: the same deal as `souk new <game> --seed <seed>` (seed None: a random one).")
       .def("__eq__", [](const Game& a, const py::object& b) { return py::isinstance<Game>(b) && a == b.cast<Game>(); })

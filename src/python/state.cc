@@ -1,6 +1,7 @@
 // souk.State (OpenSpiel's pyspiel.State, by the same names) and souk.state_from_json.
 #include <array>
 
+#include "format/record.h"
 #include "python/bindings.h"
 
 namespace souk::python {
@@ -89,17 +90,59 @@ std::string Repr(const PyState& s) {
 
 py::tuple GetState(const PyState& s) {
   return py::make_tuple(std::string(s.game.type->name), s.game.players, s.game.variant, StateJson(s.state),
-                        s.history);
+                        s.history, s.seed ? py::object(py::int_(*s.seed)) : py::none());
 }
 
 PyState SetState(const py::tuple& t) {
-  if (t.size() != 5) throw py::value_error("a pickled souk.State is a tuple of 5, got " + std::to_string(t.size()));
+  if (t.size() != 6) throw py::value_error("a pickled souk.State is a tuple of 6, got " + std::to_string(t.size()));
   Game game = Value(LoadGame(t[0].cast<std::string>(), t[1].cast<int>(), t[2].cast<std::string>()));
   AnyState state = Value(LoadState(game, t[3].cast<std::string>()));
   std::vector<int> history = t[4].cast<std::vector<int>>();
   for (int a : history)
     if (a < 0 || a >= game.NumDistinctActions()) throw py::value_error("a pickled souk.State with a bad history");
-  return PyState{game, state, std::move(history)};
+  std::optional<uint64_t> seed;
+  if (!t[5].is_none()) seed = SeedOf(t[5]);
+  return PyState{game, state, std::move(history), seed};
+}
+
+// The game record of the state (docs/formats.md): its options, seed and moves, and who
+// played each seat when `seats` says.
+std::string ToRecord(const PyState& s, const std::optional<std::vector<std::string>>& seats) {
+  if (!s.seed)
+    throw py::value_error("this state has no record: it was loaded from JSON or resampled, so where its game began "
+                          "is unknown");
+  if (seats) {
+    bool fits = static_cast<int>(seats->size()) == s.game.players;
+    for (const std::string& seat : *seats) fits &= !seat.empty() && seat.find_first_of(",\r\n") == std::string::npos;
+    if (!fits)
+      throw py::value_error("seats: one name per seat (" + std::to_string(s.game.players) +
+                            "), each without commas or line breaks");
+  }
+  const bool default_players = s.game.players == s.game.type->default_players;
+  GameRecord record{{std::string(s.game.type->name), *s.seed, default_players ? 0 : s.game.players, s.game.variant},
+                    {},
+                    seats.value_or(std::vector<std::string>{})};
+  for (int action : s.history) record.moves.push_back(ActionText(s.state, action));
+  std::string text = FormatRecord(record);
+  auto parsed = ParseRecord(text);  // a seat name that breaks the format is refused here
+  if (!parsed.ok()) Throw(parsed.status());
+  return text;
+}
+
+// A record's game replayed (`souk replay`'s messages): the state with its history.
+PyState FromRecord(std::string_view text) {
+  GameRecord record = Value(ParseRecord(text));
+  auto game = LoadGame(record.options.game, record.options.players, record.options.variant);
+  if (!game.ok()) Throw(game.status().Prefixed("record: "));
+  PyState s{*game, NewState(*game, record.options.seed), {}, record.options.seed};
+  for (size_t i = 0; i < record.moves.size(); ++i) {
+    auto action = ParseAction(s.state, record.moves[i]);
+    Status legal = action.ok() ? Check(s.state, *action) : action.status();
+    if (!legal.ok()) Throw(legal.Prefixed("record move " + std::to_string(i + 1) + ": "));
+    Apply(s.state, *action);
+    s.history.push_back(*action);
+  }
+  return s;
 }
 
 }  // namespace
@@ -143,11 +186,15 @@ void BindState(py::module_& m) {
       .def(
           "resample_from_infostate",
           [](const PyState& s, int player, const py::object& seed) {
-            return PyState{s.game, Resample(s.state, CheckSeat(s.state, player), SeedOf(seed)), {}};
+            return PyState{s.game, Resample(s.state, CheckSeat(s.state, player), SeedOf(seed)), {}, std::nullopt};
           },
           py::arg("player"), py::arg("seed") = py::none(),
           "A full state with the same view for that seat, its hidden parts drawn from the seed (no history).")
-      .def("history", [](const PyState& s) { return s.history; }, "The actions applied since new_initial_state.")
+      .def("history", [](const PyState& s) { return s.history; },
+           "The actions applied since new_initial_state ([] for a state loaded from JSON or resampled).")
+      .def("to_record", &ToRecord, py::arg("seats") = py::none(),
+           "The game record (`souk replay` reads it): options, seed and moves; seats, e.g. ['greedy', 'me'], "
+           "says who played each seat. ValueError for a state loaded from JSON or resampled.")
       .def("move_number", [](const PyState& s) { return s.history.size(); })
       .def("clone", [](const PyState& s) { return s; })
       .def("__copy__", [](const PyState& s) { return s; })
@@ -171,9 +218,11 @@ void BindState(py::module_& m) {
   // __eq__ without __hash__: states are mutable, so unhashable, like lists.
   m.attr("State").attr("__hash__") = py::none();
 
+  m.def("state_from_record", &FromRecord, py::arg("text"),
+        "Replays a game record (as `souk replay` does, with its messages): the final state, with its history.");
   m.def(
       "state_from_json",
-      [](const Game& game, std::string_view text) { return PyState{game, Value(LoadState(game, text)), {}}; },
+      [](const Game& game, std::string_view text) { return PyState{game, Value(LoadState(game, text)), {}, std::nullopt}; },
       py::arg("game"), py::arg("text"),
       "Loads a state as `souk apply` does, with its checks and messages; it must be a state of `game`.");
 }

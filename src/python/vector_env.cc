@@ -111,7 +111,7 @@ class PyVectorEnv {
     if (env < 0 || env >= engine_->num_envs())
       throw py::index_error("environment " + std::to_string(env) + " of " + std::to_string(engine_->num_envs()));
     std::lock_guard<std::mutex> lock(mutex_);
-    return PyState{engine_->options().game, engine_->StateOf(env), {}};
+    return PyState{engine_->options().game, engine_->StateOf(env), {}, std::nullopt};
   }
 
   const VectorEnvEngine& engine() const { return *engine_; }

@@ -25,6 +25,7 @@ from ._souk import (
     games,
     load_game,
     state_from_json,
+    state_from_record,
 )
 
 __all__ = [
@@ -39,4 +40,5 @@ __all__ = [
     "games",
     "load_game",
     "state_from_json",
+    "state_from_record",
 ]

@@ -287,3 +287,43 @@ def test_seeds_outside_64_bits_are_refused():
 
 def test_canonical_helper():
     assert canonical('{"b":1,"a":2}') == canonical('{"a":2, "b":1}')
+
+
+def test_a_states_record_replays_in_the_cli_and_back(game, tmp_path):
+    state = random_playout(game.new_initial_state(seed=12), random.Random(12), max_moves=60)
+    seats = ["greedy"] + ["me"] * (game.num_players() - 1)
+    text = state.to_record(seats=seats)
+    path = tmp_path / "game.rec"
+    path.write_text(text)
+    assert cli("replay", str(path)).strip() == state.to_json()
+    again = souk.state_from_record(text)
+    assert again == state and again.history() == state.history()
+    assert again.to_record(seats=seats) == text
+    twin = pickle.loads(pickle.dumps(state))
+    assert twin.to_record() == state.to_record()
+
+
+def test_souk_demo_records_load(game, tmp_path):
+    path = tmp_path / "demo.rec"
+    cli(*(["demo"] + cli_new_args(game, 5)[1:] + ["--record", str(path), "--quiet"]))
+    state = souk.state_from_record(path.read_text())
+    assert state.is_terminal()
+    assert state.to_json() == cli("replay", str(path)).strip()
+    assert souk.state_from_record(state.to_record()) == state  # (players written only when not the default)
+
+
+def test_records_refuse_what_they_cannot_hold():
+    game = souk.load_game("jaipur")
+    loaded = souk.state_from_json(game, game.new_initial_state(seed=1).to_json())
+    with pytest.raises(ValueError, match="has no record"):
+        loaded.to_record()
+    with pytest.raises(ValueError, match="has no record"):
+        game.new_initial_state(seed=1).resample_from_infostate(0, seed=1).to_record()
+    with pytest.raises(ValueError):
+        game.new_initial_state(seed=1).to_record(seats=["a,b", "c"])
+    with pytest.raises(ValueError, match="record move 1: illegal move 'sell 2 diamond'"):
+        souk.state_from_record("souk-record 1\ngame jaipur\nseed 7\nmoves\nsell 2 diamond\n")
+    with pytest.raises(ValueError, match="record: unknown game 'chess'"):
+        souk.state_from_record("souk-record 1\ngame chess\nseed 7\nmoves\n")
+    with pytest.raises(ValueError):
+        souk.state_from_record("not a record")
