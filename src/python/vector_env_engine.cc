@@ -28,7 +28,8 @@ class Engine final : public VectorEnvEngine {
   };
 
  public:
-  explicit Engine(const VectorEnvOptions& options) : VectorEnvEngine(options), envs_(static_cast<size_t>(options.num_envs)) {}
+  explicit Engine(const VectorEnvOptions& options)
+      : VectorEnvEngine(options), envs_(static_cast<size_t>(options.num_envs)) {}
 
   // A bot per seat of every environment (the learner's unused), seeded apart.
   Status MakeBots() {
