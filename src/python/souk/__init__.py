@@ -8,8 +8,9 @@ documents every part; the short version:
     import souk
     game = souk.load_game("jaipur")
     state = game.new_initial_state(seed=7)
+    bot = souk.Bot(game, "greedy", seed=1)
     while not state.is_terminal():
-        state.apply_action(state.legal_actions()[0])
+        state.apply_action(bot.step(state))
     print(state.returns())
 """
 
