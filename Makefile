@@ -1,6 +1,6 @@
 # Thin wrapper over the CMake presets. `make play` and `make test` work on a fresh
 # Debian 12 machine: both install missing packages first.
-.PHONY: deps node-version build build-asan play serve web test test-release test-asan test-web-unit test-e2e bench clean
+.PHONY: deps node-version build build-asan play python serve web test test-release test-asan test-web-unit test-e2e bench clean
 
 deps:
 	@scripts/install-deps.sh
@@ -18,6 +18,12 @@ play: deps
 	cmake --preset release >/dev/null
 	cmake --build --preset release --target souk
 	./build/souk play jaipur --vs medium
+
+# The Python module `souk` (docs/python.md) into build/python:
+#   PYTHONPATH=build/python /usr/bin/python3 -c "import souk"
+python: deps
+	cmake --preset release >/dev/null
+	cmake --build --preset release --target souk_python
 
 # The web app (web/): npm packages from the lockfile, TypeScript compiled into build/web,
 # which `build/souk serve` serves by default.

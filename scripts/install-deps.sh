@@ -8,6 +8,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev
   libsqlite3-dev libssl-dev libboost1.81-dev
+  pybind11-dev python3-dev python3-numpy python3-pytest python3-distributed
   chromium
 )
 # The web app's build and its browser tests run on Node.js 20 or newer with npm

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cassert>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -24,18 +23,6 @@ using Clock = std::chrono::steady_clock;
 constexpr int kMaxGames = 1'000'000;
 constexpr int kMaxThreads = 256;
 
-// One game's outcome, per bot (not per seat).
-struct GameOutcome {
-  std::vector<double> points;
-  std::vector<int> place;  // 1 sole win, 2 shared win, 0 loss
-  std::vector<int> score;
-  std::vector<int64_t> decisions;
-  std::vector<double> think, max_think;
-  int total_decisions = 0;
-  bool unfinished = false;
-  std::string error;
-};
-
 uint64_t Mix(uint64_t a, uint64_t b) { return Prng(a ^ (b * 0x9e3779b97f4a7c15ULL)).Next(); }
 
 GameOutcome PlayGame(const ArenaOptions& o, int index) {
@@ -46,8 +33,9 @@ GameOutcome PlayGame(const ArenaOptions& o, int index) {
   out.place.assign(static_cast<size_t>(k), 0);
   out.score.assign(static_cast<size_t>(k), 0);
   out.decisions.assign(static_cast<size_t>(k), 0);
-  out.think.assign(static_cast<size_t>(k), 0);
-  out.max_think.assign(static_cast<size_t>(k), 0);
+  out.index = index;
+  out.think_seconds.assign(static_cast<size_t>(k), 0);
+  out.max_move_seconds.assign(static_cast<size_t>(k), 0);
 
   GameOptions game{o.game, Mix(o.seed, static_cast<uint64_t>(index / k)), k, o.variant};
   auto created = NewGame(game);
@@ -81,8 +69,8 @@ GameOutcome PlayGame(const ArenaOptions& o, int index) {
       auto start = Clock::now();
       move = bots[static_cast<size_t>(seat)]->ChooseMove(state->PlayerView(seat));
       double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-      out.think[b] += seconds;
-      out.max_think[b] = std::max(out.max_think[b], seconds);
+      out.think_seconds[b] += seconds;
+      out.max_move_seconds[b] = std::max(out.max_move_seconds[b], seconds);
       ++out.decisions[b];
       ++out.total_decisions;
     }
@@ -149,7 +137,7 @@ double EloFromScore(double p) {
   return -400 * std::log10(1 / p - 1);
 }
 
-Result<ArenaReport> RunArena(const ArenaOptions& options) {
+Result<ArenaOptions> CheckArena(const ArenaOptions& options) {
   ArenaOptions o = options;
   const int k = static_cast<int>(o.bots.size());
   auto type = GameTypeOrError(o.game);
@@ -172,9 +160,18 @@ Result<ArenaReport> RunArena(const ArenaOptions& options) {
     auto bot = ai::MakeBot(o.game, spec, 0);
     if (!bot.ok()) return bot.status();
   }
+  return o;
+}
 
-  auto start = Clock::now();
-  std::vector<GameOutcome> outcomes(static_cast<size_t>(o.games));
+Result<std::vector<GameOutcome>> PlayArenaGames(const ArenaOptions& options, int first, int last) {
+  auto checked = CheckArena(options);
+  if (!checked.ok()) return checked.status();
+  const ArenaOptions& o = *checked;
+  if (first < 0 || first > last || last > o.games)
+    return Status::Error("games " + std::to_string(first) + " to " + std::to_string(last) + " are not a range of the " +
+                         std::to_string(o.games) + " games");
+  const int count = last - first;
+  std::vector<GameOutcome> outcomes(static_cast<size_t>(count));
   std::atomic<int> next{0};
   // After a failed game no new one starts: the error is known, and a long run would
   // only report it hours later. Games already started still finish, so every game
@@ -183,30 +180,48 @@ Result<ArenaReport> RunArena(const ArenaOptions& options) {
   std::mutex progress_mutex;
   int done = 0;
   auto worker = [&] {
-    for (int i = next++; i < o.games && !failed; i = next++) {
-      outcomes[static_cast<size_t>(i)] = PlayGame(o, i);
-      if (!outcomes[static_cast<size_t>(i)].error.empty()) failed = true;
+    for (int i = next++; i < count && !failed; i = next++) {
+      GameOutcome& outcome = outcomes[static_cast<size_t>(i)];
+      outcome = PlayGame(o, first + i);
+      if (!outcome.error.empty()) failed = true;
       std::lock_guard<std::mutex> lock(progress_mutex);
       ++done;
-      if (o.progress) o.progress(done, o.games);
+      if (o.progress) o.progress(done, count);
     }
   };
   std::vector<std::thread> pool;
-  for (int t = 1; t < std::min(o.threads, o.games); ++t) pool.emplace_back(worker);
+  for (int t = 1; t < std::min(o.threads, count); ++t) pool.emplace_back(worker);
   worker();
   for (auto& t : pool) t.join();
+  for (const GameOutcome& g : outcomes)
+    if (!g.error.empty()) return Status::Error(g.error);
+  return outcomes;
+}
 
+Result<ArenaReport> ArenaReportOf(const ArenaOptions& options, std::span<const GameOutcome> outcomes,
+                                  double seconds) {
+  auto checked = CheckArena(options);
+  if (!checked.ok()) return checked.status();
+  const ArenaOptions& o = *checked;
+  const size_t k = o.bots.size();
+  if (outcomes.size() != static_cast<size_t>(o.games))
+    return Status::Error("a run of " + std::to_string(o.games) + " games, " + std::to_string(outcomes.size()) +
+                         " outcomes given");
   ArenaReport report;
   report.options = o;
-  report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  report.bots.resize(static_cast<size_t>(k));
+  report.seconds = seconds;
+  report.bots.resize(k);
   int64_t total_decisions = 0;
-  for (const GameOutcome& g : outcomes) {
+  for (size_t i = 0; i < outcomes.size(); ++i) {
+    const GameOutcome& g = outcomes[i];
     if (!g.error.empty()) return Status::Error(g.error);
-    assert(g.place.size() == static_cast<size_t>(k));  // played: the games after a failure are not reached
+    if (g.index != static_cast<int>(i) || g.points.size() != k || g.place.size() != k || g.score.size() != k ||
+        g.decisions.size() != k || g.think_seconds.size() != k || g.max_move_seconds.size() != k)
+      return Status::Error("outcome " + std::to_string(i) + " is not game " + std::to_string(i) + " of " +
+                           std::to_string(k) + " bots");
     report.unfinished += g.unfinished;
     total_decisions += g.total_decisions;
-    for (size_t b = 0; b < static_cast<size_t>(k); ++b) {
+    for (size_t b = 0; b < k; ++b) {
       BotResult& r = report.bots[b];
       ++r.games;
       r.wins += g.place[b] == 1;
@@ -215,11 +230,11 @@ Result<ArenaReport> RunArena(const ArenaOptions& options) {
       r.points += g.points[b];
       r.average_score += g.score[b];
       r.decisions += g.decisions[b];
-      r.think_seconds += g.think[b];
-      r.max_move_seconds = std::max(r.max_move_seconds, g.max_think[b]);
+      r.think_seconds += g.think_seconds[b];
+      r.max_move_seconds = std::max(r.max_move_seconds, g.max_move_seconds[b]);
     }
   }
-  for (size_t b = 0; b < static_cast<size_t>(k); ++b) {
+  for (size_t b = 0; b < k; ++b) {
     BotResult& r = report.bots[b];
     r.spec = o.bots[b];
     r.win_rate = r.points / r.games;
@@ -235,6 +250,15 @@ Result<ArenaReport> RunArena(const ArenaOptions& options) {
     report.elo_high = EloFromScore(a.ci_high);
   }
   return report;
+}
+
+Result<ArenaReport> RunArena(const ArenaOptions& options) {
+  auto checked = CheckArena(options);
+  if (!checked.ok()) return checked.status();
+  auto start = Clock::now();
+  auto outcomes = PlayArenaGames(*checked, 0, checked->games);
+  if (!outcomes.ok()) return outcomes.status();
+  return ArenaReportOf(*checked, *outcomes, std::chrono::duration<double>(Clock::now() - start).count());
 }
 
 std::string ReportText(const ArenaReport& r) {

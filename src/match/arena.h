@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,33 @@ struct ArenaReport {
 // Plays every game. Fails, before playing, on an unknown game, a bad spec or a
 // wrong number of bots.
 Result<ArenaReport> RunArena(const ArenaOptions& options);
+
+// A run in parts (the Python library spreads one over many machines): each game's
+// outcome depends only on the options and its index, so ranges of games played apart
+// and merged in order of index give the report RunArena gives, timings aside.
+//
+// One game, per bot (in the order of options.bots, not per seat): what the report sums.
+struct GameOutcome {
+  int index = 0;
+  std::vector<double> points;  // 1 a sole win, 1/w a win shared by w bots, 0 a loss
+  std::vector<int> place;      // 1 sole win, 2 shared win, 0 loss
+  std::vector<int> score;      // the game's score at the end
+  std::vector<int64_t> decisions;
+  std::vector<double> think_seconds, max_move_seconds;
+  int total_decisions = 0;  // moves of the game, chance moves not counted
+  bool unfinished = false;  // stopped after max_decisions, counted as shared by all
+  std::string error;        // why the game could not be played (a bot's illegal move)
+};
+
+// The run the options describe, checked as RunArena checks them, games rounded up.
+Result<ArenaOptions> CheckArena(const ArenaOptions& options);
+// Plays games [first, last) of that run, options.threads at once (0 <= first <=
+// last <= its games); element i is game first + i. Fails on the first game that fails.
+Result<std::vector<GameOutcome>> PlayArenaGames(const ArenaOptions& options, int first, int last);
+// The report of a whole run from every game's outcome, in order of index, and the
+// run's wall time.
+Result<ArenaReport> ArenaReportOf(const ArenaOptions& options, std::span<const GameOutcome> outcomes,
+                                  double seconds);
 
 // Wilson score interval for a proportion at 95%.
 void WilsonInterval(double proportion, int n, double* low, double* high);

@@ -125,5 +125,46 @@ TEST(Arena, ReportsAsTextAndJson) {
   EXPECT_EQ(j["games"], 2);
 }
 
+// The report without its timings, which differ between any two runs.
+Json Untimed(const ArenaReport& r) {
+  Json j = ReportJson(r);
+  j.erase("seconds");
+  for (Json& b : j["bots"]) {
+    b.erase("ms_per_move");
+    b.erase("max_ms_per_move");
+  }
+  return j;
+}
+
+TEST(Arena, RangesOfGamesPlayedApartMergeIntoTheWholeRunsReport) {
+  ArenaOptions o = Options("marrakech", {"greedy", "random", "mcts:iterations=30"}, 7, 11);
+  const ArenaReport whole = Play(o);
+  std::vector<GameOutcome> merged;
+  for (auto [first, last] : {std::pair{0, 4}, std::pair{4, 4}, std::pair{4, 9}}) {
+    o.threads = first == 0 ? 2 : 1;
+    auto part = PlayArenaGames(o, first, last);
+    ASSERT_TRUE(part.ok()) << part.message();
+    ASSERT_EQ(part->size(), static_cast<size_t>(last - first));
+    for (const GameOutcome& g : *part) merged.push_back(g);
+  }
+  o.threads = 1;
+  auto report = ArenaReportOf(o, merged, 1.5);
+  ASSERT_TRUE(report.ok()) << report.message();
+  EXPECT_EQ(Untimed(*report), Untimed(whole));
+  EXPECT_EQ(report->seconds, 1.5);
+}
+
+TEST(Arena, RangesOutsideTheRunAndMisplacedOutcomesAreRefused) {
+  ArenaOptions o = Options("jaipur", {"random", "random"}, 3);  // rounded up to 4
+  EXPECT_EQ(PlayArenaGames(o, 2, 5).message(), "games 2 to 5 are not a range of the 4 games");
+  EXPECT_FALSE(PlayArenaGames(o, -1, 2).ok());
+  EXPECT_FALSE(PlayArenaGames(o, 3, 2).ok());
+  auto games = PlayArenaGames(o, 0, 4);
+  ASSERT_TRUE(games.ok());
+  EXPECT_FALSE(ArenaReportOf(o, std::span(*games).first(3), 0).ok()) << "a game missing";
+  std::swap((*games)[0], (*games)[1]);
+  EXPECT_EQ(ArenaReportOf(o, *games, 0).message(), "outcome 0 is not game 0 of 2 bots");
+}
+
 }  // namespace
 }  // namespace souk::match

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 
 #include "core/jaipur/jaipur.h"
 
@@ -31,6 +32,9 @@ int NumDistinctActions();
 // The id of a move; -1 for a move outside the table (a count no rule allows: a sale
 // of more than 7 cards, an exchange of more than 5 or of a good for itself).
 int ActionOf(const Move& move);
+// The ids of many moves, each as ActionOf gives it: a position's legal moves in one
+// call, for the Python library's vectorised environments.
+void ActionsOf(std::span<const Move> moves, int32_t* out);
 // The move of an id in [0, NumDistinctActions()).
 Move MoveOf(int action);
 

@@ -3,6 +3,7 @@
 #include "core/jaipur/jaipur_actions.h"
 
 #include <set>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -42,6 +43,17 @@ TEST(JaipurActions, MovesNoRuleAllowsHaveNoId) {
   six_taken[0] = 6;
   six_given[6] = 6;
   EXPECT_EQ(ActionOf(Move::Exchange(six_taken, six_given)), -1);
+  CardCounts taken{}, given{};
+  taken[0] = 2;
+  given[6] = 3;
+  EXPECT_EQ(ActionOf(Move::Exchange(taken, given)), -1) << "2 goods for 3 camels";
+  given[6] = 1;
+  given[0] = 1;
+  EXPECT_EQ(ActionOf(Move::Exchange(taken, given)), -1) << "a diamond both taken and given";
+  taken[6] = 1;
+  given[0] = 0;
+  given[6] = 3;
+  EXPECT_EQ(ActionOf(Move::Exchange(taken, given)), -1) << "a camel taken";
 }
 
 TEST(JaipurActions, EveryLegalMoveOfRandomGamesHasItsId) {
@@ -61,6 +73,9 @@ TEST(JaipurActions, EveryLegalMoveOfRandomGamesHasItsId) {
         ++checked;
       }
       ASSERT_EQ(static_cast<int>(ids.size()), moves.size()) << "distinct moves, distinct ids";
+      std::vector<int32_t> batch(static_cast<size_t>(moves.size()));
+      ActionsOf(std::span<const Move>(moves.begin(), moves.end()), batch.data());
+      for (int i = 0; i < moves.size(); ++i) ASSERT_EQ(batch[static_cast<size_t>(i)], ActionOf(moves[i]));
       s.ApplyMove(moves[static_cast<int>(prng.Below(static_cast<uint32_t>(moves.size())))]);
     }
   }

@@ -39,6 +39,7 @@
 // plus one 49-bit set per colour for the tribute's flood fill.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <cstdint>
@@ -202,7 +203,12 @@ struct PlayerState {
   std::array<uint8_t, kMaxPile> pile{};
 
   int NextCarpet() const { return pile_size ? pile[pile_size - 1u] : -1; }
-  bool operator==(const PlayerState&) const = default;
+  // Equal players: the pile compared up to its size (the slots of carpets drawn keep
+  // their old colours, which no rule reads and no JSON holds).
+  bool operator==(const PlayerState& o) const {
+    return dirhams == o.dirhams && out == o.out && pile_size == o.pile_size &&
+           std::equal(pile.begin(), pile.begin() + pile_size, o.pile.begin());
+  }
 };
 
 struct View;

@@ -32,7 +32,7 @@ const Placements& GetPlacements() {
 
 int ActionOf(const Move& move) {
   switch (move.kind) {
-    case MoveKind::kOrient: return kFirstOrientAction + static_cast<int>(move.turn);
+    case MoveKind::kOrient: return move.turn <= Turn::kRight ? kFirstOrientAction + static_cast<int>(move.turn) : -1;
     case MoveKind::kRoll: return move.roll >= 1 && move.roll <= 4 ? kFirstRollAction + move.roll - 1 : -1;
     case MoveKind::kPlace: {
       if (move.first >= kNumSquares || move.second >= kNumSquares) return -1;

@@ -38,6 +38,13 @@ TEST(MarrakechActions, EveryIdIsOneMoveAndBack) {
   EXPECT_EQ(ActionOf(Move::Place(0, 2)), -1) << "a1 and c1 are not adjacent";
 }
 
+TEST(MarrakechActions, AnOrientationNoRuleAllowsHasNoId) {
+  // A half turn (the rules forbid it) used to get id 3, the die's roll 1.
+  EXPECT_EQ(ActionOf(Move::Orient(static_cast<Turn>(3))), -1);
+  EXPECT_EQ(ActionOf(Move::Roll(0)), -1);
+  EXPECT_EQ(ActionOf(Move::Roll(5)), -1);
+}
+
 TEST(MarrakechActions, EveryLegalMoveOfRandomGamesHasItsId) {
   MoveList moves;
   int64_t checked = 0;

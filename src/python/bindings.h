@@ -1,0 +1,86 @@
+// What the binding files share: the C++ object behind souk.State, how a Status
+// becomes a Python exception, and each file's Bind function (module.cc calls them).
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "python/engine.h"
+
+namespace souk::python {
+
+namespace py = pybind11;
+
+// souk.State: a core state, its game, and, for a state made by new_initial_state (or
+// from a record), its seed and the actions applied since: what its game record holds.
+// A state loaded from JSON or resampled has neither.
+struct PyState {
+  Game game;
+  AnyState state;
+  std::vector<int> history;
+  std::optional<uint64_t> seed;
+};
+
+// Python can make an instance of a bound class without its constructor (Cls.__new__(Cls),
+// as pickle does before __setstate__); pybind11 would then hand the methods raw memory.
+// Every class of the module is cast through this caster, which refuses such an
+// instance with TypeError (SOUK_CONSTRUCTED_ONLY names the classes).
+template <typename T>
+class ConstructedCaster : public py::detail::type_caster_base<T> {
+ public:
+  bool load(py::handle src, bool convert) {
+    if (!py::detail::type_caster_base<T>::load(src, convert)) return false;
+    const py::detail::type_info* type = py::detail::get_type_info(typeid(T));
+    if (type && PyObject_TypeCheck(src.ptr(), type->type)) {
+      auto* instance = reinterpret_cast<py::detail::instance*>(src.ptr());
+      py::detail::value_and_holder v_h = instance->get_value_and_holder(type, false);
+      if (!v_h || !v_h.holder_constructed())
+        throw py::type_error(std::string("a ") + type->type->tp_name +
+                             " made without its constructor (Cls.__new__) cannot be used");
+    }
+    return true;
+  }
+};
+
+#define SOUK_CONSTRUCTED_ONLY(T)                                                \
+  namespace pybind11::detail {                                                  \
+  template <>                                                                   \
+  class type_caster<T> : public souk::python::ConstructedCaster<T> {};          \
+  }
+
+// Raises the failure as ValueError with the engine's message (every Status the module
+// meets is about what the caller passed: a refused move, bad JSON, a bad option).
+[[noreturn]] void Throw(const Status& status);
+
+template <typename T>
+T Value(Result<T> result) {
+  if (!result.ok()) Throw(result.status());
+  return std::move(result).value();
+}
+
+// A seed from Python: an int from 0 to 2**64 - 1 (TypeError for another type,
+// ValueError out of range); None draws one at random.
+uint64_t SeedOf(const py::handle& seed);
+
+// A player argument as an int: TypeError for another type, ValueError far out of range.
+int PlayerOf(const py::handle& player);
+
+// A seat of the state's game, or ValueError naming the range.
+int CheckSeat(const AnyState& state, int player);
+
+void BindGame(py::module_& m);       // module.cc: load_game, souk.Game, constants
+void BindState(py::module_& m);      // state.cc: souk.State, state_from_json
+void BindVectorEnv(py::module_& m);  // vector_env.cc: souk.VectorEnv
+void BindBot(py::module_& m);        // bot.cc: souk.Bot
+void BindArena(py::module_& m);      // arena.cc: arena games by index range, their report
+void BindTesting(py::module_& m);    // testing.cc: the C++ side of the Python tests
+
+}  // namespace souk::python
+
+SOUK_CONSTRUCTED_ONLY(souk::python::Game)
+SOUK_CONSTRUCTED_ONLY(souk::python::PyState)

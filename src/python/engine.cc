@@ -1,0 +1,234 @@
+#include "python/engine.h"
+
+#include "format/game.h"
+#include "format/jaipur_json.h"
+#include "format/marrakech_json.h"
+
+namespace souk::python {
+namespace {
+
+template <typename... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+
+// The game of a state, as Game::players and Game::variant would say it.
+std::string Describe(const AnyState& state) {
+  if (std::holds_alternative<jaipur::State>(state)) return "a jaipur game";
+  const auto& m = std::get<marrakech::State>(state);
+  return "a marrakech game of " + std::to_string(m.num_players) + " players" +
+         (m.variant == marrakech::Variant::kSingleColour ? ", single-colour" : "");
+}
+
+std::string Describe(const Game& game) {
+  if (game.is_jaipur()) return "jaipur";
+  return "marrakech, " + std::to_string(game.players) + " players" + (game.variant.empty() ? "" : ", " + game.variant);
+}
+
+}  // namespace
+
+int Game::NumDistinctActions() const {
+  return is_jaipur() ? jaipur::NumDistinctActions() : marrakech::kNumDistinctActions;
+}
+
+int Game::ObservationSize() const { return is_jaipur() ? jaipur::kObservationSize : marrakech::kObservationSize; }
+
+int Game::MaxChanceOutcomes() const { return is_jaipur() ? 0 : static_cast<int>(marrakech::kRollOutcomes.size()); }
+
+int Game::MaxGameLength() const {
+  if (is_jaipur()) return kJaipurMaxGameLength;
+  // Each carpet placed is one turn of two decisions (orient, place); a player put
+  // out by a tribute places no more.
+  const marrakech::Variant v = marrakech_variant();
+  return 2 * marrakech::NumColors(players, v) * marrakech::CarpetsPerColor(players, v);
+}
+
+Result<Game> LoadGame(std::string_view name, int players, std::string_view variant) {
+  auto type = GameTypeOrError(name);
+  if (!type.ok()) return type.status();
+  std::string v(variant);
+  std::replace(v.begin(), v.end(), '_', '-');
+  auto count = CheckPlayersAndVariant(**type, players, v);
+  if (!count.ok()) return count.status();
+  return Game{*type, *count, v};
+}
+
+AnyState NewState(const Game& game, uint64_t seed) {
+  if (game.is_jaipur()) return jaipur::State::NewGame(seed);
+  return marrakech::State::NewGame(game.players, game.marrakech_variant(), seed);
+}
+
+bool StateIsOf(const AnyState& state, const Game& game) {
+  if (const auto* m = std::get_if<marrakech::State>(&state))
+    return !game.is_jaipur() && m->num_players == game.players && m->variant == game.marrakech_variant();
+  return game.is_jaipur();
+}
+
+void Returns(int n, uint32_t winner_bits, bool over, std::span<double> out) {
+  std::fill(out.begin(), out.end(), 0.0);
+  if (!over) return;
+  int winners = 0;
+  for (int p = 0; p < n; ++p) winners += (winner_bits >> p) & 1;
+  const double scale = static_cast<double>(n) / (n - 1);
+  for (int p = 0; p < n; ++p) {
+    const double share = (winner_bits >> p) & 1 ? 1.0 / winners : 0.0;
+    out[static_cast<size_t>(p)] = scale * (share - 1.0 / n);
+  }
+}
+
+int CurrentPlayer(const AnyState& state) {
+  return std::visit([](const auto& s) { return Ops<std::decay_t<decltype(s)>>::CurrentPlayer(s); }, state);
+}
+
+int NumPlayers(const AnyState& state) {
+  return std::visit([](const auto& s) { return Ops<std::decay_t<decltype(s)>>::NumPlayers(s); }, state);
+}
+
+bool IsOver(const AnyState& state) {
+  return std::visit([](const auto& s) { return Ops<std::decay_t<decltype(s)>>::IsOver(s); }, state);
+}
+
+std::vector<int32_t> LegalIds(const AnyState& state) {
+  return std::visit(
+      [](const auto& s) {
+        using O = Ops<std::decay_t<decltype(s)>>;
+        std::vector<int32_t> ids(O::kMaxLegal);
+        ids.resize(static_cast<size_t>(O::LegalIds(s, ids.data())));
+        return ids;
+      },
+      state);
+}
+
+Status Check(const AnyState& state, int64_t action) {
+  return std::visit([&](const auto& s) { return Play<std::decay_t<decltype(s)>>::Check(s, action); }, state);
+}
+
+void Apply(AnyState& state, int action) {
+  std::visit([&](auto& s) { Play<std::decay_t<decltype(s)>>::Apply(s, action); }, state);
+}
+
+std::vector<double> Returns(const AnyState& state) {
+  return std::visit(
+      [](const auto& s) {
+        using O = Ops<std::decay_t<decltype(s)>>;
+        std::vector<double> out(static_cast<size_t>(O::NumPlayers(s)));
+        Returns(O::NumPlayers(s), O::WinnerBits(s), O::IsOver(s), out);
+        return out;
+      },
+      state);
+}
+
+std::vector<int> Scores(const AnyState& state) {
+  return std::visit(Overloaded{
+                        [](const jaipur::State& s) -> std::vector<int> {
+                          if (s.game_over && s.last_round) return {s.last_round->rupees[0], s.last_round->rupees[1]};
+                          return {s.players[0].GoodsRupees() + s.players[0].BonusRupees(),
+                                  s.players[1].GoodsRupees() + s.players[1].BonusRupees()};
+                        },
+                        [](const marrakech::State& s) {
+                          std::vector<int> scores;
+                          for (int p = 0; p < s.num_players; ++p) scores.push_back(s.Score(p));
+                          return scores;
+                        },
+                    },
+                    state);
+}
+
+void Observe(const AnyState& state, int player, std::span<float> out) {
+  std::visit([&](const auto& s) { Ops<std::decay_t<decltype(s)>>::Observe(s, player, out.data()); }, state);
+}
+
+std::string ActionText(const AnyState& state, int action) {
+  return std::visit([&](const auto& s) { return ToString(Ops<std::decay_t<decltype(s)>>::MoveOf(action)); }, state);
+}
+
+namespace {
+
+template <typename Move>
+Result<int> IdOf(const Result<Move>& parsed, int (*action_of)(const Move&)) {
+  if (!parsed.ok()) return parsed.status();
+  const int id = action_of(*parsed);
+  if (id >= 0) return id;
+  // Appended piece by piece: g++ 12 warns (-Wrestrict, falsely) on the chained +.
+  std::string message = "'";
+  message += ToString(*parsed);
+  message += "' is a move no rule allows: it has no action id";
+  return Status::Error(message);
+}
+
+}  // namespace
+
+Result<int> ParseAction(const AnyState& state, std::string_view text) {
+  if (std::holds_alternative<jaipur::State>(state)) return IdOf(jaipur::ParseMove(text), &jaipur::ActionOf);
+  return IdOf(marrakech::ParseMove(text), &marrakech::ActionOf);
+}
+
+AnyState Resample(const AnyState& state, int player, uint64_t seed) {
+  Prng prng(seed);
+  return std::visit(
+      [&](const auto& s) -> AnyState { return std::decay_t<decltype(s)>::FromView(s.ViewFor(player), prng); }, state);
+}
+
+namespace {
+
+Json ToJson(const AnyState& state) {
+  return std::visit([](const auto& s) { return StateToJson(s); }, state);
+}
+
+Json ViewToJsonOf(const AnyState& state, int player) {
+  return std::visit([&](const auto& s) { return ViewToJson(s.ViewFor(player)); }, state);
+}
+
+}  // namespace
+
+std::string StateJson(const AnyState& state) { return DumpJson(ToJson(state)); }
+
+std::string ViewJson(const AnyState& state, int player) { return DumpJson(ViewToJsonOf(state, player)); }
+
+std::string ViewText(const AnyState& state, int player) {
+  const Json view = ViewToJsonOf(state, player);
+  std::string text;
+  for (const auto& [key, value] : view.items()) {
+    if (key == "game") continue;
+    if (key == "players") {
+      for (size_t p = 0; p < value.size(); ++p)
+        text.append("player ").append(std::to_string(p)).append(": ").append(DumpJson(value[p])).append("\n");
+      continue;
+    }
+    if (key == "board") {
+      // One line per row, each square its colour or '.', so the board reads as one.
+      text += "board:\n";
+      for (const Json& row : value) {
+        std::string line = " ";
+        for (const Json& cell : row) line.append(" ").append(cell.is_null() ? "." : std::to_string(cell["color"].get<int>()));
+        text.append(line).append("\n");
+      }
+      continue;
+    }
+    text.append(key).append(": ").append(value.is_string() ? value.get<std::string>() : DumpJson(value)).append("\n");
+  }
+  return text;
+}
+
+Result<AnyState> LoadState(const Game& game, std::string_view text) {
+  auto json = ParseJson(text);
+  if (!json.ok()) return json.status();
+  // The CLI's loader first, for its checks and its messages.
+  auto checked = souk::LoadState(*json);
+  if (!checked.ok()) return checked.status();
+  Result<AnyState> state = Status::Internal("unreachable");
+  if ((*checked)->game() == "jaipur") {
+    auto s = jaipur::StateFromJson(*json);
+    if (!s.ok()) return s.status();
+    state = AnyState(*s);
+  } else {
+    auto s = marrakech::StateFromJson(*json);
+    if (!s.ok()) return s.status();
+    state = AnyState(*s);
+  }
+  if (!StateIsOf(*state, game))
+    return Status::Error("the state is " + Describe(*state) + ", not a game of " + Describe(game));
+  return state;
+}
+
+}  // namespace souk::python

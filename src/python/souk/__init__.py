@@ -1,0 +1,45 @@
+"""Souk's rules engines for Jaipur and Marrakech, from Python.
+
+A native module over the same C++ core as the `souk` command, shaped like
+OpenSpiel's pyspiel (load_game, State, actions, observations), with batched
+environments for learning (VectorEnv) and Souk's bots (Bot). docs/python.md
+documents every part; the short version:
+
+    import souk
+    game = souk.load_game("jaipur")
+    state = game.new_initial_state(seed=7)
+    bot = souk.Bot(game, "greedy", seed=1)
+    while not state.is_terminal():
+        state.apply_action(bot.step(state))
+    print(state.returns())
+"""
+
+from ._souk import (
+    CHANCE,
+    TERMINAL,
+    Bot,
+    Game,
+    State,
+    VectorEnv,
+    arena_games,
+    arena_report,
+    games,
+    load_game,
+    state_from_json,
+    state_from_record,
+)
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Bot",
+    "Game",
+    "State",
+    "VectorEnv",
+    "arena_games",
+    "arena_report",
+    "games",
+    "load_game",
+    "state_from_json",
+    "state_from_record",
+]

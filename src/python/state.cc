@@ -1,0 +1,230 @@
+// souk.State (OpenSpiel's pyspiel.State, by the same names) and souk.state_from_json.
+#include <array>
+
+#include "format/record.h"
+#include "python/bindings.h"
+
+namespace souk::python {
+namespace {
+
+// The legal ids into a stack buffer (the largest list either game has); their count.
+using LegalBuffer = std::array<int32_t, jaipur::kMaxMoves>;
+static_assert(jaipur::kMaxMoves >= marrakech::kMaxMoves);
+
+int Legal(const AnyState& state, LegalBuffer& ids) {
+  return std::visit([&](const auto& s) { return Ops<std::decay_t<decltype(s)>>::LegalIds(s, ids.data()); }, state);
+}
+
+// The seat an observation is for: `player`, or the player to move when None.
+int ObserverOf(const PyState& s, const py::object& player) {
+  if (player.is_none()) {
+    const int mover = CurrentPlayer(s.state);
+    if (mover < 0) throw py::value_error("no player is to move (a chance node or the game's end): name the player");
+    return mover;
+  }
+  return CheckSeat(s.state, PlayerOf(player));
+}
+
+py::list LegalActions(const PyState& s, const py::object& player) {
+  if (!player.is_none() && PlayerOf(player) != CurrentPlayer(s.state)) return py::list();
+  LegalBuffer ids;
+  const int n = Legal(s.state, ids);
+  py::list list(n);
+  for (int i = 0; i < n; ++i) PyList_SET_ITEM(list.ptr(), i, PyLong_FromLong(ids[static_cast<size_t>(i)]));
+  return list;
+}
+
+py::array_t<bool> LegalMask(const PyState& s, const py::object& player) {
+  py::array_t<bool> mask(s.game.NumDistinctActions());
+  bool* out = mask.mutable_data();
+  std::fill(out, out + mask.size(), false);
+  if (!player.is_none() && PlayerOf(player) != CurrentPlayer(s.state)) return mask;
+  LegalBuffer ids;
+  const int n = Legal(s.state, ids);
+  for (int i = 0; i < n; ++i) out[ids[static_cast<size_t>(i)]] = true;
+  return mask;
+}
+
+void ApplyAction(PyState& s, int64_t action) {
+  const Status legal = Check(s.state, action);
+  if (!legal.ok()) Throw(legal);
+  Apply(s.state, static_cast<int>(action));
+  s.history.push_back(static_cast<int>(action));
+}
+
+std::string ActionToString(const PyState& s, int64_t action) {
+  if (action < 0 || action >= s.game.NumDistinctActions())
+    throw py::value_error("action " + std::to_string(action) + " is not an id of this game (0 to " +
+                          std::to_string(s.game.NumDistinctActions() - 1) + ")");
+  return ActionText(s.state, static_cast<int>(action));
+}
+
+py::list ChanceOutcomes(const PyState& s) {
+  py::list outcomes;
+  if (CurrentPlayer(s.state) != kChance) return outcomes;
+  for (const marrakech::RollOutcome& o : marrakech::kRollOutcomes)
+    outcomes.append(py::make_tuple(marrakech::ActionOf(marrakech::Move::Roll(o.roll)), o.probability));
+  return outcomes;
+}
+
+py::array_t<float> ObservationTensor(const PyState& s, const py::object& player) {
+  const int seat = ObserverOf(s, player);
+  py::array_t<float> tensor(s.game.ObservationSize());
+  Observe(s.state, seat, std::span<float>(tensor.mutable_data(), static_cast<size_t>(tensor.size())));
+  return tensor;
+}
+
+std::vector<double> Rewards(const PyState& s) {
+  // The reward of the last transition: the returns once it ended the game.
+  return Returns(s.state);
+}
+
+std::string Repr(const PyState& s) {
+  const int mover = CurrentPlayer(s.state);
+  std::string who = mover == kTerminal ? "game over"
+                    : mover == kChance ? "chance to move"
+                                       : "player " + std::to_string(mover) + " to move";
+  return "<souk.State " + std::string(s.game.type->name) + ", " + who + ", " + std::to_string(s.history.size()) +
+         " actions>";
+}
+
+py::tuple GetState(const PyState& s) {
+  return py::make_tuple(std::string(s.game.type->name), s.game.players, s.game.variant, StateJson(s.state),
+                        s.history, s.seed ? py::object(py::int_(*s.seed)) : py::none());
+}
+
+PyState SetState(const py::tuple& t) {
+  if (t.size() != 6) throw py::value_error("a pickled souk.State is a tuple of 6, got " + std::to_string(t.size()));
+  Game game = Value(LoadGame(t[0].cast<std::string>(), t[1].cast<int>(), t[2].cast<std::string>()));
+  AnyState state = Value(LoadState(game, t[3].cast<std::string>()));
+  std::vector<int> history = t[4].cast<std::vector<int>>();
+  for (int a : history)
+    if (a < 0 || a >= game.NumDistinctActions()) throw py::value_error("a pickled souk.State with a bad history");
+  std::optional<uint64_t> seed;
+  if (!t[5].is_none()) seed = SeedOf(t[5]);
+  return PyState{game, state, std::move(history), seed};
+}
+
+// The game record of the state (docs/formats.md): its options, seed and moves, and who
+// played each seat when `seats` says.
+std::string ToRecord(const PyState& s, const std::optional<std::vector<std::string>>& seats) {
+  if (!s.seed)
+    throw py::value_error("this state has no record: it was loaded from JSON or resampled, so where its game began "
+                          "is unknown");
+  if (seats) {
+    bool fits = static_cast<int>(seats->size()) == s.game.players;
+    for (const std::string& seat : *seats) fits &= !seat.empty() && seat.find_first_of(",\r\n") == std::string::npos;
+    if (!fits)
+      throw py::value_error("seats: one name per seat (" + std::to_string(s.game.players) +
+                            "), each without commas or line breaks");
+  }
+  const bool default_players = s.game.players == s.game.type->default_players;
+  GameRecord record{{std::string(s.game.type->name), *s.seed, default_players ? 0 : s.game.players, s.game.variant},
+                    {},
+                    seats.value_or(std::vector<std::string>{})};
+  for (int action : s.history) record.moves.push_back(ActionText(s.state, action));
+  std::string text = FormatRecord(record);
+  auto parsed = ParseRecord(text);  // a seat name that breaks the format is refused here
+  if (!parsed.ok()) Throw(parsed.status());
+  return text;
+}
+
+// A record's game replayed (`souk replay`'s messages): the state with its history.
+PyState FromRecord(std::string_view text) {
+  GameRecord record = Value(ParseRecord(text));
+  auto game = LoadGame(record.options.game, record.options.players, record.options.variant);
+  if (!game.ok()) Throw(game.status().Prefixed("record: "));
+  PyState s{*game, NewState(*game, record.options.seed), {}, record.options.seed};
+  for (size_t i = 0; i < record.moves.size(); ++i) {
+    auto action = ParseAction(s.state, record.moves[i]);
+    Status legal = action.ok() ? Check(s.state, *action) : action.status();
+    if (!legal.ok()) Throw(legal.Prefixed("record move " + std::to_string(i + 1) + ": "));
+    Apply(s.state, *action);
+    s.history.push_back(*action);
+  }
+  return s;
+}
+
+}  // namespace
+
+void BindState(py::module_& m) {
+  py::class_<PyState>(m, "State", "A position of a game; made by Game.new_initial_state or souk.state_from_json.")
+      .def("get_game", [](const PyState& s) { return s.game; })
+      .def("current_player", [](const PyState& s) { return CurrentPlayer(s.state); },
+           "The seat to act, souk.CHANCE (-1) before Marrakech's die, souk.TERMINAL (-4) once the game is over.")
+      .def("num_players", [](const PyState& s) { return NumPlayers(s.state); })
+      .def("is_terminal", [](const PyState& s) { return IsOver(s.state); })
+      .def("is_chance_node", [](const PyState& s) { return CurrentPlayer(s.state) == kChance; })
+      .def("is_player_node", [](const PyState& s) { return CurrentPlayer(s.state) >= 0; })
+      .def("legal_actions", &LegalActions, py::arg("player") = py::none(),
+           "The legal action ids, sorted (at a chance node: the die's outcomes); [] for another player.")
+      .def("legal_actions_mask", &LegalMask, py::arg("player") = py::none(),
+           "numpy bool of length num_distinct_actions(), True at the legal ids.")
+      .def("apply_action", &ApplyAction, py::arg("action"),
+           "Plays the action; a refused one raises ValueError with the rule's reason and changes nothing.")
+      .def("action_to_string", &ActionToString, py::arg("action"), "The move's canonical text, as the CLI writes it.")
+      .def(
+          "string_to_action",
+          [](const PyState& s, std::string_view text) { return Value(ParseAction(s.state, text)); },
+          py::arg("text"), "The id of a move written as the CLI reads it ('sell 3 cloth', 'place c3 d3').")
+      .def("chance_outcomes", &ChanceOutcomes, "At a chance node: [(action, probability), ...]; [] elsewhere.")
+      .def("returns", [](const PyState& s) { return Returns(s.state); },
+           "Per seat: 0 while the game goes on; at its end, a sole win 1, the rest zero-sum (docs/python.md).")
+      .def("rewards", &Rewards, "Per seat, the reward of the last transition: the returns once the game is over.")
+      .def("scores", [](const PyState& s) { return Scores(s.state); },
+           "Rupees (Jaipur: the round's, or the last round's once over) or Marrakech's score, per seat.")
+      .def("observation_tensor", &ObservationTensor, py::arg("player") = py::none(),
+           "numpy float32 of what that seat may know (docs/python.md lists the slices).")
+      .def(
+          "observation_string",
+          [](const PyState& s, const py::object& player) { return ViewText(s.state, ObserverOf(s, player)); },
+          py::arg("player") = py::none(), "That seat's view as text.")
+      .def("to_json", [](const PyState& s) { return StateJson(s.state); }, "The whole state, as `souk apply` prints it.")
+      .def(
+          "view_json", [](const PyState& s, int player) { return ViewJson(s.state, CheckSeat(s.state, player)); },
+          py::arg("player"), "What that seat may know, as `souk view --player` prints it.")
+      .def(
+          "resample_from_infostate",
+          [](const PyState& s, int player, const py::object& seed) {
+            return PyState{s.game, Resample(s.state, CheckSeat(s.state, player), SeedOf(seed)), {}, std::nullopt};
+          },
+          py::arg("player"), py::arg("seed") = py::none(),
+          "A full state with the same view for that seat, its hidden parts drawn from the seed (no history).")
+      .def("history", [](const PyState& s) { return s.history; },
+           "The actions applied since new_initial_state ([] for a state loaded from JSON or resampled).")
+      .def("to_record", &ToRecord, py::arg("seats") = py::none(),
+           "The game record (`souk replay` reads it): options, seed and moves; seats, e.g. ['greedy', 'me'], "
+           "says who played each seat. ValueError for a state loaded from JSON or resampled.")
+      .def("move_number", [](const PyState& s) { return s.history.size(); })
+      .def("clone", [](const PyState& s) { return s; })
+      .def("__copy__", [](const PyState& s) { return s; })
+      .def("__deepcopy__", [](const PyState& s, const py::object&) { return s; }, py::arg("memo"))
+      .def("__eq__",
+           [](const PyState& a, const py::object& b) {
+             if (!py::isinstance<PyState>(b)) return false;
+             const PyState& other = b.cast<const PyState&>();
+             return a.game == other.game && a.state == other.state;
+           })
+      .def("__str__", [](const PyState& s) { return StateJson(s.state); })
+      .def("__repr__", &Repr)
+      .def(py::pickle(&GetState, &SetState))
+      // The reduction copy.copy and pickle protocol 2 on use, for every protocol:
+      // pybind11's default one for protocols 0 and 1 aborts the interpreter.
+      .def("__reduce__", [](const py::object& self) {
+        (void)self.cast<const PyState&>();  // refuses an instance made without its constructor
+        return py::make_tuple(py::module_::import("copyreg").attr("__newobj__"), py::make_tuple(py::type::of(self)),
+                              self.attr("__getstate__")());
+      });
+  // __eq__ without __hash__: states are mutable, so unhashable, like lists.
+  m.attr("State").attr("__hash__") = py::none();
+
+  m.def("state_from_record", &FromRecord, py::arg("text"),
+        "Replays a game record (as `souk replay` does, with its messages): the final state, with its history.");
+  m.def(
+      "state_from_json",
+      [](const Game& game, std::string_view text) { return PyState{game, Value(LoadState(game, text)), {}, std::nullopt}; },
+      py::arg("game"), py::arg("text"),
+      "Loads a state as `souk apply` does, with its checks and messages; it must be a state of `game`.");
+}
+
+}  // namespace souk::python

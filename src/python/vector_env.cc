@@ -1,0 +1,232 @@
+// souk.VectorEnv: the bindings of the vectorised environments' engine
+// (vector_env.h). Arrays are allocated with the GIL held, filled with it released.
+#include <chrono>
+#include <mutex>
+
+#include "python/bindings.h"
+#include "python/vector_env.h"
+
+namespace souk::python {
+namespace {
+
+class PyVectorEnv {
+ public:
+  PyVectorEnv(const Game& game, int num_envs, uint64_t seed, std::optional<std::string> opponent,
+              std::optional<int> seat)
+      : engine_(Value(VectorEnvEngine::Make({game, num_envs, seed, std::move(opponent), seat.value_or(-1)}))),
+        seed_(seed) {}
+
+  py::tuple Reset(const py::object& seed) {
+    std::optional<uint64_t> reseed;
+    if (!seed.is_none()) reseed = SeedOf(seed);
+    else if (!started_) reseed = seed_;  // the first reset starts the constructor's sequence
+    Outputs out = Allocate(false);
+    Status reset;
+    Legal legal;
+    {
+      py::gil_scoped_release release;
+      std::lock_guard<std::mutex> lock(mutex_);
+      reset = engine_->Reset(reseed, out.pointers);
+      legal = CopyLegal();
+    }
+    started_ = true;
+    if (!reset.ok()) throw std::runtime_error(reset.message());
+    return py::make_tuple(out.observations, legal.Arrays());
+  }
+
+  py::tuple Step(const py::handle& actions_object) {
+    RequireStarted();
+    const std::vector<int64_t> actions = Actions(actions_object);
+    Outputs out = Allocate(true);
+    Status valid, stepped;
+    Legal legal;
+    {
+      py::gil_scoped_release release;
+      std::lock_guard<std::mutex> lock(mutex_);
+      valid = engine_->Validate(actions);
+      if (valid.ok()) stepped = engine_->Step(actions, out.pointers);
+      legal = CopyLegal();
+    }
+    if (!valid.ok()) Throw(valid);
+    if (!stepped.ok()) throw std::runtime_error(stepped.message());
+    py::dict info;
+    info["current_player"] = out.current_player;
+    info["truncated"] = out.truncated;
+    return py::make_tuple(out.observations, legal.Arrays(), out.rewards, out.terminated, info);
+  }
+
+  py::array_t<int64_t> SampleLegalActions() {
+    RequireStarted();
+    py::array_t<int64_t> actions(engine_->num_envs());
+    {
+      py::gil_scoped_release release;
+      std::lock_guard<std::mutex> lock(mutex_);
+      engine_->SampleLegal(std::span<int64_t>(actions.mutable_data(), static_cast<size_t>(engine_->num_envs())));
+    }
+    return actions;
+  }
+
+  py::tuple LegalActions() {
+    RequireStarted();
+    return LockedLegal().Arrays();
+  }
+
+  py::array_t<bool> LegalMask() {
+    RequireStarted();
+    const Legal legal = LockedLegal();
+    const py::ssize_t n = engine_->num_envs(), a = engine_->options().game.NumDistinctActions();
+    py::array_t<bool> mask({n, a});
+    bool* out = mask.mutable_data();
+    std::fill(out, out + n * a, false);
+    for (py::ssize_t i = 0; i < n; ++i)
+      for (int64_t k = legal.offsets[static_cast<size_t>(i)]; k < legal.offsets[static_cast<size_t>(i) + 1]; ++k)
+        out[i * a + legal.ids[static_cast<size_t>(k)]] = true;
+    return mask;
+  }
+
+  // `steps` steps of uniformly random legal actions played without leaving C++ (the
+  // arrays written to scratch buffers): what a step costs with no Python around it,
+  // for the benchmark. Returns the seconds taken.
+  double PlayRandom(int steps) {
+    RequireStarted();
+    const size_t n = static_cast<size_t>(engine_->num_envs());
+    std::vector<float> observations(n * static_cast<size_t>(engine_->observation_size()));
+    std::vector<float> rewards(n * static_cast<size_t>(engine_->reward_width()));
+    std::unique_ptr<bool[]> terminated(new bool[n]), truncated(new bool[n]);
+    std::vector<int32_t> players(n);
+    std::vector<int64_t> actions(n);
+    const StepOutputs out{observations.data(), rewards.data(), terminated.get(), truncated.get(), players.data()};
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto start = std::chrono::steady_clock::now();
+    for (int k = 0; k < steps; ++k) {
+      engine_->SampleLegal(actions);
+      if (!engine_->Validate(actions).ok() || !engine_->Step(actions, out).ok()) break;
+    }
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+
+  PyState StateOf(int env) {
+    RequireStarted();
+    if (env < 0 || env >= engine_->num_envs())
+      throw py::index_error("environment " + std::to_string(env) + " of " + std::to_string(engine_->num_envs()));
+    std::lock_guard<std::mutex> lock(mutex_);
+    return PyState{engine_->options().game, engine_->StateOf(env), {}, std::nullopt};
+  }
+
+  const VectorEnvEngine& engine() const { return *engine_; }
+
+ private:
+  // The legal ids, copied while the engine is locked: another thread may step it
+  // as soon as the lock is released, before the arrays are made (with the GIL).
+  struct Legal {
+    std::vector<int32_t> ids;
+    std::vector<int64_t> offsets;
+    py::tuple Arrays() const {
+      py::array_t<int32_t> ids_array(static_cast<py::ssize_t>(ids.size()));
+      py::array_t<int64_t> offsets_array(static_cast<py::ssize_t>(offsets.size()));
+      std::copy(ids.begin(), ids.end(), ids_array.mutable_data());
+      std::copy(offsets.begin(), offsets.end(), offsets_array.mutable_data());
+      return py::make_tuple(ids_array, offsets_array);
+    }
+  };
+
+  Legal CopyLegal() const { return Legal{engine_->legal_ids(), engine_->legal_offsets()}; }
+
+  Legal LockedLegal() {
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(mutex_);
+    return CopyLegal();
+  }
+
+  struct Outputs {
+    py::array_t<float> observations, rewards;
+    py::array_t<bool> terminated, truncated;
+    py::array_t<int32_t> current_player;
+    StepOutputs pointers;
+  };
+
+  Outputs Allocate(bool step) {
+    const py::ssize_t n = engine_->num_envs();
+    Outputs o;
+    o.observations = py::array_t<float>({n, static_cast<py::ssize_t>(engine_->observation_size())});
+    o.current_player = py::array_t<int32_t>(n);
+    o.pointers.observations = o.observations.mutable_data();
+    o.pointers.current_player = o.current_player.mutable_data();
+    if (step) {
+      const py::ssize_t width = engine_->reward_width();
+      o.rewards = engine_->options().opponent ? py::array_t<float>(n) : py::array_t<float>({n, width});
+      o.terminated = py::array_t<bool>(n);
+      o.truncated = py::array_t<bool>(n);
+      o.pointers.rewards = o.rewards.mutable_data();
+      o.pointers.terminated = o.terminated.mutable_data();
+      o.pointers.truncated = o.truncated.mutable_data();
+    }
+    return o;
+  }
+
+  void RequireStarted() const {
+    if (!started_) throw py::value_error("call reset() before stepping the environments");
+  }
+
+  // One int per environment, from any 1-d integer array or sequence.
+  std::vector<int64_t> Actions(const py::handle& object) const {
+    py::array array = py::array::ensure(object);
+    if (!array) throw py::type_error("actions must be a sequence of ints, one per environment");
+    const char kind = array.dtype().kind();
+    if (kind != 'i' && kind != 'u')
+      throw py::type_error("actions must be ints, got an array of " + std::string(py::str(array.dtype())));
+    const py::ssize_t n = engine_->num_envs();
+    if (array.ndim() != 1 || array.shape(0) != n)
+      throw py::value_error("actions must be one action per environment: shape (" + std::to_string(n) + ",), got " +
+                            std::string(py::str(py::cast(std::vector<py::ssize_t>(array.shape(), array.shape() + array.ndim())))));
+    auto ints = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(array);
+    if (!ints) throw py::type_error("actions must be ints");
+    return std::vector<int64_t>(ints.data(), ints.data() + n);
+  }
+
+  std::unique_ptr<VectorEnvEngine> engine_;
+  uint64_t seed_;
+  bool started_ = false;
+  std::mutex mutex_;
+};
+
+}  // namespace
+}  // namespace souk::python
+
+SOUK_CONSTRUCTED_ONLY(souk::python::PyVectorEnv)
+
+namespace souk::python {
+
+void BindVectorEnv(py::module_& m) {
+  py::class_<PyVectorEnv>(m, "VectorEnv",
+                          "num_envs games stepped together in C++ (docs/python.md): reset() -> (obs, legal); "
+                          "step(actions) -> (obs, legal, rewards, terminated, info); legal = (ids, offsets).")
+      .def(py::init([](const Game& game, int num_envs, const py::object& seed, std::optional<std::string> opponent,
+                       std::optional<int> seat) {
+             return std::make_unique<PyVectorEnv>(game, num_envs, SeedOf(seed), std::move(opponent), seat);
+           }),
+           py::arg("game"), py::arg("num_envs"), py::arg("seed") = 0, py::arg("opponent") = py::none(),
+           py::arg("seat") = py::none())
+      .def("reset", &PyVectorEnv::Reset, py::arg("seed") = py::none(),
+           "New games everywhere; returns (obs, legal). With a seed, restarts every sequence as a new "
+           "VectorEnv of that seed would; without, each environment's sequence of games goes on.")
+      .def("step", &PyVectorEnv::Step, py::arg("actions"),
+           "Plays one action per environment (all checked first: a refused one raises ValueError and none is "
+           "played); returns (obs, legal, rewards, terminated, info).")
+      .def("sample_legal_actions", &PyVectorEnv::SampleLegalActions,
+           "One uniformly random legal action per environment (int64), from the VectorEnv's own PRNG.")
+      .def("legal_actions", &PyVectorEnv::LegalActions, "The current (ids, offsets).")
+      .def("legal_actions_mask", &PyVectorEnv::LegalMask, "Dense bool [num_envs, num_distinct_actions].")
+      .def("_play_random", &PyVectorEnv::PlayRandom, py::arg("steps"),
+           "Benchmark only: steps of sample_legal_actions() and step() without leaving C++; the seconds taken.")
+      .def("get_state", &PyVectorEnv::StateOf, py::arg("env"), "A copy of environment env's state.")
+      .def("__reduce__", [](const PyVectorEnv&) -> py::object {
+        throw py::type_error("a souk.VectorEnv is not pickled: make a new one from its game, num_envs and seed");
+      })
+      .def_property_readonly("num_envs", [](const PyVectorEnv& e) { return e.engine().num_envs(); })
+      .def_property_readonly("game", [](const PyVectorEnv& e) { return e.engine().options().game; })
+      .def_property_readonly("opponent", [](const PyVectorEnv& e) { return e.engine().options().opponent; });
+}
+
+}  // namespace souk::python

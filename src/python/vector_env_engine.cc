@@ -1,0 +1,204 @@
+// The vectorised environments' engine (vector_env.h), one template over each game's
+// core State: the loop that plays the learner's actions, the opponents' moves and the
+// chance outcomes, and writes observations and legal ids.
+#include <algorithm>
+
+#include "ai/bot.h"
+#include "python/vector_env.h"
+
+namespace souk::python {
+namespace {
+
+// The arena's seed mixing (src/match/arena.cc): independent streams per index.
+uint64_t Mix(uint64_t a, uint64_t b) { return Prng(a ^ (b * 0x9e3779b97f4a7c15ULL)).Next(); }
+
+constexpr uint64_t kBotStream = 0xb07b07b07b07b07bULL;
+constexpr uint64_t kSampleStream = 0x5a3b1e5a3b1e5a3bULL;
+
+template <typename S>
+class Engine final : public VectorEnvEngine {
+  using O = Ops<S>;
+
+  struct Env {
+    S state;
+    uint64_t episodes = 0;  // games begun
+    int decisions = 0;      // in the current game
+    int learner = 0;
+    std::vector<std::unique_ptr<ai::Bot>> bots;  // by seat, with an opponent
+  };
+
+ public:
+  explicit Engine(const VectorEnvOptions& options)
+      : VectorEnvEngine(options), envs_(static_cast<size_t>(options.num_envs)) {}
+
+  // A bot per seat of every environment (the learner's unused), seeded apart.
+  Status MakeBots() {
+    if (!options_.opponent) return Status::Ok();
+    for (size_t i = 0; i < envs_.size(); ++i) {
+      envs_[i].bots.clear();
+      for (int seat = 0; seat < options_.game.players; ++seat) {
+        auto bot = ai::MakeBot(options_.game.type->name, *options_.opponent,
+                               Mix(Mix(options_.seed ^ kBotStream, i), static_cast<uint64_t>(seat)));
+        if (!bot.ok()) return bot.status();
+        envs_[i].bots.push_back(std::move(*bot));
+      }
+    }
+    return Status::Ok();
+  }
+
+  Status Reset(std::optional<uint64_t> seed, const StepOutputs& out) override {
+    if (seed) {
+      options_.seed = *seed;
+      sampler_ = Prng(Mix(*seed, kSampleStream));
+      for (Env& env : envs_) env.episodes = 0;
+      Status bots = MakeBots();
+      if (!bots.ok()) return bots;
+    }
+    legal_.clear();
+    offsets_.assign(1, 0);
+    Status result;
+    for (size_t i = 0; i < envs_.size(); ++i) {
+      NewEpisode(i);
+      Status advanced = Advance(i, out);
+      if (!advanced.ok() && result.ok()) result = advanced;
+      Emit(i, out);
+    }
+    return result;
+  }
+
+  Status Validate(std::span<const int64_t> actions) const override {
+    for (size_t i = 0; i < envs_.size(); ++i) {
+      const int64_t a = actions[i];
+      const int32_t* first = legal_.data() + offsets_[i];
+      const int32_t* last = legal_.data() + offsets_[i + 1];
+      if (a >= 0 && a < O::NumActions() && std::binary_search(first, last, static_cast<int32_t>(a))) continue;
+      Status why = Play<S>::Check(envs_[i].state, a);
+      return Status::Error("environment " + std::to_string(i) + ": " +
+                           (why.ok() ? "action " + std::to_string(a) + " is not legal now" : why.message()));
+    }
+    return Status::Ok();
+  }
+
+  Status Step(std::span<const int64_t> actions, const StepOutputs& out) override {
+    legal_.clear();
+    offsets_.assign(1, 0);
+    Status result;
+    const size_t width = static_cast<size_t>(reward_width());
+    std::fill(out.rewards, out.rewards + envs_.size() * width, 0.0f);
+    for (size_t i = 0; i < envs_.size(); ++i) {
+      Env& env = envs_[i];
+      out.terminated[i] = 0;
+      out.truncated[i] = 0;
+      Play<S>::Apply(env.state, static_cast<int>(actions[i]));
+      ++env.decisions;
+      Status advanced = Advance(i, out);
+      if (!advanced.ok() && result.ok()) result = advanced;
+      Emit(i, out);
+    }
+    return result;
+  }
+
+  void SampleLegal(std::span<int64_t> out) override {
+    for (size_t i = 0; i < envs_.size(); ++i) {
+      const int64_t first = offsets_[i], count = offsets_[i + 1] - first;
+      out[i] = legal_[static_cast<size_t>(first + sampler_.Below(static_cast<uint32_t>(count)))];
+    }
+  }
+
+  AnyState StateOf(int env) const override { return envs_[static_cast<size_t>(env)].state; }
+
+ private:
+  void NewEpisode(size_t i) {
+    Env& env = envs_[i];
+    const uint64_t game_seed = Mix(Mix(options_.seed, i), env.episodes);
+    env.state = std::get<S>(NewState(options_.game, game_seed));
+    env.decisions = 0;
+    const int n = options_.game.players;
+    env.learner = options_.seat >= 0 ? options_.seat : static_cast<int>((i + env.episodes) % static_cast<uint64_t>(n));
+    ++env.episodes;
+  }
+
+  // Plays chance outcomes and the opponents' moves, and deals finished or truncated
+  // games anew, until the environment waits on its learner (on anyone without an
+  // opponent).
+  Status Advance(size_t i, const StepOutputs& out) {
+    Env& env = envs_[i];
+    const size_t width = static_cast<size_t>(reward_width());
+    while (true) {
+      if (O::IsOver(env.state)) {
+        double returns[marrakech::kMaxPlayers];
+        const int n = O::NumPlayers(env.state);
+        Returns(n, O::WinnerBits(env.state), true, std::span<double>(returns, static_cast<size_t>(n)));
+        float* row = out.rewards ? out.rewards + i * width : nullptr;
+        if (row && options_.opponent) row[0] = static_cast<float>(returns[env.learner]);
+        if (row && !options_.opponent)
+          for (int p = 0; p < n; ++p) row[p] = static_cast<float>(returns[p]);
+        if (out.terminated) out.terminated[i] = 1;
+        NewEpisode(i);
+        continue;
+      }
+      if (env.decisions >= options_.game.MaxGameLength()) {
+        if (out.truncated) out.truncated[i] = 1;
+        NewEpisode(i);
+        continue;
+      }
+      const int mover = O::CurrentPlayer(env.state);
+      if (mover == kChance) {
+        Play<S>::Apply(env.state, O::SampleChance(env.state));
+        continue;
+      }
+      if (!options_.opponent || mover == env.learner) return Status::Ok();
+      const std::string text = env.bots[static_cast<size_t>(mover)]->ChooseMove(env.state.ViewFor(mover));
+      auto move = ParseMove<S>(text);
+      Status legal = move.ok() ? env.state.CheckMove(*move) : move.status();
+      if (!legal.ok()) {
+        // Never seen: a bot's move is legal. Deal a new game rather than loop on it.
+        NewEpisode(i);
+        return Status::Internal("environment " + std::to_string(i) + ": the opponent played a refused move: " +
+                                legal.message());
+      }
+      env.state.ApplyMove(*move);
+      ++env.decisions;
+    }
+  }
+
+  template <typename T>
+  static auto ParseMove(const std::string& text) {
+    if constexpr (std::is_same_v<T, jaipur::State>) return jaipur::ParseMove(text);
+    else return marrakech::ParseMove(text);
+  }
+
+  // Environment i's observation, seat and legal ids, appended to the outputs.
+  void Emit(size_t i, const StepOutputs& out) {
+    const S& s = envs_[i].state;
+    const int player = O::CurrentPlayer(s);
+    if (out.current_player) out.current_player[i] = player;
+    O::Observe(s, player, out.observations + i * O::kObservationSize);
+    int32_t ids[O::kMaxLegal];  // uninitialised: resizing the vector first would zero it
+    const int n = O::LegalIds(s, ids);
+    legal_.insert(legal_.end(), ids, ids + n);
+    offsets_.push_back(static_cast<int64_t>(legal_.size()));
+  }
+
+  std::vector<Env> envs_;
+  Prng sampler_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<VectorEnvEngine>> VectorEnvEngine::Make(const VectorEnvOptions& options) {
+  constexpr int kMaxEnvs = 1 << 20;
+  if (options.num_envs < 1 || options.num_envs > kMaxEnvs)
+    return Status::Error("num_envs must be from 1 to " + std::to_string(kMaxEnvs) + ", got " +
+                         std::to_string(options.num_envs));
+  if (options.seat < -1 || options.seat >= options.game.players)
+    return Status::Error("seat must be a seat from 0 to " + std::to_string(options.game.players - 1) + ", or None");
+  if (options.opponent) {
+    auto probe = ai::MakeBot(options.game.type->name, *options.opponent, 0);
+    if (!probe.ok()) return probe.status();
+  }
+  if (options.game.is_jaipur()) return std::unique_ptr<VectorEnvEngine>(std::make_unique<Engine<jaipur::State>>(options));
+  return std::unique_ptr<VectorEnvEngine>(std::make_unique<Engine<marrakech::State>>(options));
+}
+
+}  // namespace souk::python
