@@ -98,5 +98,6 @@ PYBIND11_MODULE(_souk, m) {
   BindVectorEnv(m);
   BindBot(m);
   BindArena(m);
+  BindRecords(m);
   BindTesting(m);
 }
