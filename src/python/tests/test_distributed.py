@@ -2,6 +2,8 @@
 ones game for game, self-play's records and dataset agree with each other and with the
 engine, and a worker killed mid-run changes nothing in the result."""
 
+import hashlib
+import io
 import json
 import logging
 import os
@@ -209,11 +211,18 @@ def test_self_play_records_and_dataset(client, local_outcomes, tmp_path, case):
             replayed = subprocess.run([SOUK_BIN, "replay", str(path)], check=True, capture_output=True, text=True)
             assert json.loads(replayed.stdout) == json.loads(state.to_json())
 
-    # Deterministic from the seed: the shards hold exactly what one local call plays.
-    local = sd.shard_arrays(souk._souk.self_play_games(game, bots, 0, games, seed), k)
+    # Deterministic from the seed: one local call plays the same games, and its games
+    # written as the manifest's chunks are byte for byte the workers' shards.
+    played = souk._souk.self_play_games(game, bots, 0, games, seed)
+    local = sd.shard_arrays(played, k)
     assert local.keys() == data.keys()
     for name in local:
         assert np.array_equal(local[name], data[name]), name
+    for shard in manifest["shards"]:
+        buffer = io.BytesIO()
+        sd._write_npz(buffer, sd.shard_arrays(played[shard["first"]:shard["last"]], k))
+        assert hashlib.sha256(buffer.getvalue()).hexdigest() == shard["sha256"]
+        assert hashlib.sha256((tmp_path / shard["file"]).read_bytes()).hexdigest() == shard["sha256"]
     assert not any(".tmp-" in p.name for p in tmp_path.glob("*/*"))
     assert sorted(p.name for p in tmp_path.glob("shards/*")) == [Path(s["file"]).name for s in manifest["shards"]]
 
