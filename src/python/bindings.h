@@ -78,6 +78,7 @@ void BindState(py::module_& m);      // state.cc: souk.State, state_from_json
 void BindVectorEnv(py::module_& m);  // vector_env.cc: souk.VectorEnv
 void BindBot(py::module_& m);        // bot.cc: souk.Bot
 void BindArena(py::module_& m);      // arena.cc: arena games by index range, their report
+void BindRecords(py::module_& m);    // records.cc: self-play games with their records and data
 void BindTesting(py::module_& m);    // testing.cc: the C++ side of the Python tests
 
 }  // namespace souk::python

@@ -128,5 +128,6 @@ PYBIND11_MODULE(_souk, m) {
   BindVectorEnv(m);
   BindBot(m);
   BindArena(m);
+  BindRecords(m);
   BindTesting(m);
 }
