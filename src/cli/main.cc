@@ -16,6 +16,7 @@
 #include "cli/cli_error.h"
 #include "cli/play_commands.h"
 #include "cli/serve_command.h"
+#include "engine/engine_server.h"
 #include "format/game.h"
 #include "format/record.h"
 #include "terminal/session.h"
@@ -167,6 +168,15 @@ int Run(int argc, char** argv) {
   hint_cmd->add_option("--top", hint.top, "Moves to list, best first; 0 for all")->capture_default_str();
   hint_cmd->add_flag("--json", hint.json, "Print JSON");
 
+  engine::EngineOptions engine_options;
+  std::string engine_seed_text;
+  CLI::App* engine_cmd =
+      app.add_subcommand("engine", "Play a bot as an engine on stdin and stdout (docs/engine-protocol.md)");
+  engine_cmd->add_option("--bot", engine_options.bot, "Bot spec (random, greedy, mcts[:options], easy, medium, hard)")
+      ->capture_default_str();
+  engine_cmd->add_option("--seed", engine_seed_text, "Seed of the bot when newgame gives none (default 1)");
+  engine_cmd->add_flag("--info", engine_options.info, "Send info lines: the bot's ranking of the moves");
+
   cli::ArenaCommand arena;
   std::vector<std::string> arena_args;
   std::string arena_seed_text;
@@ -253,6 +263,13 @@ int Run(int argc, char** argv) {
     hint.seed = SeedOption(bot_seed_text, 1);
     hint.pretty = pretty;
     return cli::Hint(*LoadFile(file), hint);
+  } else if (engine_cmd->parsed()) {
+    engine_options.seed = SeedOption(engine_seed_text, 1);
+    auto server = engine::EngineServer::Create(engine_options);
+    if (!server.ok()) throw CliError{kBadInput, "--bot: " + server.message()};
+    std::ios::sync_with_stdio(false);
+    (*server)->Run(std::cin, std::cout);
+    return 0;
   } else if (load_cmd->parsed()) {
     load.spread_addresses = spread_opt->count() > 0 ? spread : load.abuse;
     return cli::LoadTest(load);

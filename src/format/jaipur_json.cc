@@ -142,6 +142,72 @@ State Load(const Json& j) {
   return s;
 }
 
+// A seat's view as ViewToJson writes it (what `souk view` prints). The caller checks
+// the view against ViewToJson of the result: this reads, it does not judge.
+View LoadView(const Json& j) {
+  View v;
+  if (String(Member(j, "game", ""), "game") != "jaipur") throw JsonError("game", "expected \"jaipur\"");
+  v.viewer = Int(Member(j, "viewer", ""), "viewer", 0, 1);
+  v.round = Int(Member(j, "round", ""), "round", 1, static_cast<int>(kMaxRound));
+  v.to_move = Int(Member(j, "to_move", ""), "to_move", 0, 1);
+  v.round_starter = Int(Member(j, "round_starter", ""), "round_starter", 0, 1);
+  std::string status = String(Member(j, "status", ""), "status");
+  if (status != "playing" && status != "game_over") throw JsonError("status", "expected \"playing\" or \"game_over\"");
+  v.game_over = status == "game_over";
+  v.winner = ReadSeatOrNull(Member(j, "winner", ""), "winner");
+  v.market = ReadCards(Member(j, "market", ""), "market", kMarketSize);
+  v.discard = ReadCards(Member(j, "discard", ""), "discard", kNumCards);
+  v.deck_size = Int(Member(j, "deck_size", ""), "deck_size", 0, kNumCards);
+  const Json& piles = Object(Member(j, "token_piles", ""), "token_piles");
+  for (int g = 0; g < kNumGoods; ++g) {
+    std::string name(CardName(GoodAt(g)));
+    std::string path = Join("token_piles", name);
+    const Json& pile = Array(Member(piles, name, "token_piles"), path, 0, kTokensPerGood[g]);
+    int offset = kTokensPerGood[g] - static_cast<int>(pile.size());
+    for (size_t i = 0; i < pile.size(); ++i) {
+      if (Int(pile[i], Join(path, i), 0, 10) != kGoodsTokenValues[g][offset + static_cast<int>(i)])
+        throw JsonError(path, "must be the last tokens of the " + name + " pile, in order");
+    }
+    v.tokens_left[g] = static_cast<uint8_t>(pile.size());
+  }
+  const Json& bonus = Object(Member(j, "bonus_piles", ""), "bonus_piles");
+  for (int p = 0; p < kNumBonusPiles; ++p) {
+    std::string path = Join("bonus_piles", kBonusPileKeys[p]);
+    v.bonus_left[p] = static_cast<uint8_t>(Int(Member(bonus, kBonusPileKeys[p], "bonus_piles"), path, 0, kBonusTokensPerPile[p]));
+  }
+  const Json& players = Array(Member(j, "players", ""), "players", kNumPlayers, kNumPlayers);
+  for (size_t p = 0; p < kNumPlayers; ++p) {
+    std::string path = Join("players", p);
+    const Json& pj = Object(players[p], path);
+    v.known[p] = ReadCards(Member(pj, "known", path), Join(path, "known"), kHandLimit);
+    v.herd[p] = static_cast<uint8_t>(Int(Member(pj, "herd", path), Join(path, "herd"), 0, kCardsPerType[Index(Card::kCamel)]));
+    v.num_goods_tokens[p] = ReadValues(Member(pj, "goods_tokens", path), Join(path, "goods_tokens"), &v.goods_tokens[p]);
+    v.seals[p] = static_cast<uint8_t>(Int(Member(pj, "seals", path), Join(path, "seals"), 0, kSealsToWin));
+    if (static_cast<int>(p) == v.viewer) {
+      v.hand = ReadCards(Member(pj, "hand", path), Join(path, "hand"), kHandLimit);
+      if (v.hand[Index(Card::kCamel)]) throw JsonError(Join(path, "hand"), "camels belong in the herd");
+      v.num_bonus_tokens = ReadValues(Member(pj, "bonus_tokens", path), Join(path, "bonus_tokens"), &v.bonus_tokens);
+    } else {
+      v.opponent.hand_size = static_cast<uint8_t>(Int(Member(pj, "hand_size", path), Join(path, "hand_size"), 0, kHandLimit));
+      const Json& counts = Object(Member(pj, "bonus_counts", path), Join(path, "bonus_counts"));
+      for (int b = 0; b < kNumBonusPiles; ++b)
+        v.opponent.bonus_counts[b] = static_cast<uint8_t>(Int(Member(counts, kBonusPileKeys[b], Join(path, "bonus_counts")),
+                                                              Join(Join(path, "bonus_counts"), kBonusPileKeys[b]), 0,
+                                                              kBonusTokensPerPile[b]));
+    }
+  }
+  const Json& last = Member(j, "last_round", "");
+  if (!last.is_null()) {
+    RoundResult r;
+    const Json& rupees = Array(Member(last, "rupees", "last_round"), "last_round.rupees", 2, 2);
+    for (size_t p = 0; p < 2; ++p) r.rupees[p] = Int(rupees[p], Join("last_round.rupees", p), 0, 1000);
+    r.camel_token = ReadSeatOrNull(Member(last, "camel_token", "last_round"), "last_round.camel_token");
+    r.seal = ReadSeatOrNull(Member(last, "seal", "last_round"), "last_round.seal");
+    v.last_round = r;
+  }
+  return v;
+}
+
 class JaipurGame final : public GameState {
  public:
   explicit JaipurGame(const State& state) : state_(state) {}
@@ -285,6 +351,14 @@ Json ViewToJson(const View& v) {
 }
 
 Result<State> StateFromJson(const Json& json) { return LoadValidated<State>(json, Load); }
+
+Result<View> ViewFromJson(const Json& json) {
+  try {
+    return LoadView(json);
+  } catch (const json_in::JsonError& e) {
+    return Status::Error(std::string("view: ") + e.what());
+  }
+}
 
 Json EventToJson(const MoveEvent& event, int viewer) {
   const MoveEvent e = ForViewer(event, viewer);

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/prng.h"
 #include "format/game.h"
 
 namespace souk::jaipur {
@@ -157,6 +158,26 @@ TEST(JaipurJson, TheSpectatorsViewHoldsNoHandAndNoBonusValue) {
     other->RandomizeHidden(1, prng);
     EXPECT_EQ(other->ViewJson(GameState::kSpectator), view);
   }
+}
+
+// Every seat's view read back is the view, along random games (`souk engine` reads them).
+TEST(JaipurJson, ViewsReadBackFromTheirJson) {
+  for (const GameOptions& options : std::vector<GameOptions>{{"jaipur", 1, 0, ""}, {"jaipur", 2, 0, ""}}) {
+    auto game = NewGame(options);
+    ASSERT_TRUE(game.ok()) << game.message();
+    Prng chooser(options.seed);
+    for (int move = 0; move < 300 && !(*game)->is_over(); ++move) {
+      for (int seat = 0; seat < (*game)->num_players(); ++seat) {
+        auto view = ViewFromJson((*game)->ViewJson(seat));
+        ASSERT_TRUE(view.ok()) << view.message();
+        ASSERT_TRUE(*view == std::get<View>((*game)->PlayerView(seat)));
+      }
+      std::string chance = (*game)->SampleChance();
+      auto legal = (*game)->LegalMoves();
+      ASSERT_TRUE((*game)->Apply(chance.empty() ? legal[chooser.Below(static_cast<uint32_t>(legal.size()))] : chance).ok());
+    }
+  }
+  EXPECT_EQ(ViewFromJson(Json::object()).message().rfind("view: ", 0), 0u);
 }
 
 }  // namespace

@@ -53,6 +53,76 @@ std::string ExpectedColors(int num_players, Variant variant, int player) {
                                                : " (single-colour variant: seat p owns colour p)");
 }
 
+// A seat's view as ViewToJson writes it (what `souk view` prints). The caller checks
+// the view against ViewToJson of the result: this reads, it does not judge.
+View LoadView(const Json& j) {
+  View v;
+  if (String(Member(j, "game", ""), "game") != "marrakech") throw JsonError("game", "expected \"marrakech\"");
+  const Json& players = Array(Member(j, "players", ""), "players", kMinPlayers, kMaxPlayers);
+  v.num_players = static_cast<int>(players.size());
+  for (size_t p = 0; p < players.size(); ++p) {
+    std::string path = Join("players", p);
+    const Json& colors = Array(Member(Object(players[p], path), "colors", path), Join(path, "colors"), 1, 2);
+    if (p == 0 && v.num_players == 2 && colors.size() == 1) v.variant = Variant::kSingleColour;
+    Json expected = ColorsJson(v.num_players, v.variant, static_cast<int>(p));
+    bool same = colors.size() == expected.size();
+    for (size_t i = 0; same && i < colors.size(); ++i)
+      same = Int(colors[i], Join(Join(path, "colors"), i), 0, kMaxColors - 1) == expected[i].get<int>();
+    if (!same)
+      throw JsonError(Join(path, "colors"), "must be " + ExpectedColors(v.num_players, v.variant, static_cast<int>(p)));
+  }
+  const int n = v.num_players;
+  v.viewer = Int(Member(j, "viewer", ""), "viewer", 0, n - 1);
+  v.to_move = Int(Member(j, "to_move", ""), "to_move", 0, n - 1);
+  auto phase = ParsePhase(String(Member(j, "phase", ""), "phase"));
+  if (!phase) throw JsonError("phase", "expected \"orient\", \"roll\", \"place\" or \"game_over\"");
+  v.phase = *phase;
+  const Json& assam = Object(Member(j, "assam", ""), "assam");
+  int x = Int(Member(assam, "x", "assam"), "assam.x", 0, kBoardSize - 1);
+  int y = Int(Member(assam, "y", "assam"), "assam.y", 0, kBoardSize - 1);
+  auto facing = ParseFacing(String(Member(assam, "facing", "assam"), "assam.facing"));
+  if (!facing) throw JsonError("assam.facing", "expected \"N\", \"E\", \"S\" or \"W\"");
+  v.assam = Position{static_cast<uint8_t>(SquareAt(x, y)), *facing};
+  const Json& board = Array(Member(j, "board", ""), "board", kBoardSize, kBoardSize);
+  for (size_t row = 0; row < board.size(); ++row) {
+    std::string row_path = Join("board", row);
+    const Json& cells = Array(board[row], row_path, kBoardSize, kBoardSize);
+    for (size_t col = 0; col < cells.size(); ++col) {
+      if (cells[col].is_null()) continue;
+      std::string path = Join(row_path, col);
+      const Json& cell = Object(cells[col], path);
+      int c = Int(Member(cell, "color", path), Join(path, "color"), 0, NumColors(n, v.variant) - 1);
+      int id = Int(Member(cell, "carpet", path), Join(path, "carpet"), 1, kMaxCarpets);
+      size_t sq = static_cast<size_t>(SquareAt(static_cast<int>(col), static_cast<int>(row)));
+      v.carpet[sq] = static_cast<uint8_t>(id);
+      v.color[sq] = static_cast<uint8_t>(c);
+    }
+  }
+  for (size_t p = 0; p < players.size(); ++p) {
+    std::string path = Join("players", p);
+    const Json& pj = players[p];
+    View::Player& vp = v.players[p];
+    vp.dirhams = Int(Member(pj, "dirhams", path), Join(path, "dirhams"), 0, kStartingDirhams * n);
+    vp.out = Bool(Member(pj, "out", path), Join(path, "out"));
+    vp.pile_size = Int(Member(pj, "pile_size", path), Join(path, "pile_size"), 0, CarpetsPerColor(n, v.variant) * 2);
+    const Json& left = Array(Member(pj, "carpets_left", path), Join(path, "carpets_left"),
+                             static_cast<size_t>(NumColors(n, v.variant) / n), static_cast<size_t>(NumColors(n, v.variant) / n));
+    for (size_t i = 0; i < left.size(); ++i)
+      vp.carpets_left[i] = static_cast<uint8_t>(Int(left[i], Join(Join(path, "carpets_left"), i), 0, CarpetsPerColor(n, v.variant)));
+  }
+  if (const Json* current = OptionalMember(j, "current_carpet", "")) {
+    v.current_carpet = Int(*current, "current_carpet", 0, NumColors(n, v.variant) - 1);
+  }
+  std::string status = String(Member(j, "status", ""), "status");
+  if (status != "playing" && status != "game_over") throw JsonError("status", "expected \"playing\" or \"game_over\"");
+  if ((status == "game_over") != (v.phase == Phase::kGameOver))
+    throw JsonError("status", "is \"game_over\" exactly when phase is \"game_over\"");
+  const Json& winners = Array(Member(j, "winners", ""), "winners", 0, static_cast<size_t>(n));
+  for (size_t i = 0; i < winners.size(); ++i)
+    v.winners = static_cast<uint8_t>(v.winners | (1u << Int(winners[i], Join("winners", i), 0, n - 1)));
+  return v;
+}
+
 State Load(const Json& j) {
   State s;
   if (String(Member(j, "game", ""), "game") != "marrakech") throw JsonError("game", "expected \"marrakech\"");
@@ -256,6 +326,14 @@ Json ViewToJson(const View& v) {
 }
 
 Result<State> StateFromJson(const Json& json) { return LoadValidated<State>(json, Load); }
+
+Result<View> ViewFromJson(const Json& json) {
+  try {
+    return LoadView(json);
+  } catch (const json_in::JsonError& e) {
+    return Status::Error(std::string("view: ") + e.what());
+  }
+}
 
 Json EventToJson(const MoveEvent& e) {
   const Move& m = e.move;

@@ -13,5 +13,8 @@ Json ViewToJson(const View& view);
 Json EventToJson(const MoveEvent& event);
 // Loads and validates; the message names the path of the first problem.
 Result<State> StateFromJson(const Json& json);
+// Reads a seat's view as ViewToJson writes it; the message names the path of the
+// first problem. Reads only: whether the view is one a game can reach is the caller's.
+Result<View> ViewFromJson(const Json& json);
 
 }  // namespace souk::marrakech

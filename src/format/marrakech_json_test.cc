@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/prng.h"
 #include "format/game.h"
 #include "format/record.h"
 
@@ -413,6 +414,26 @@ TEST(MarrakechJson, ScoresAndWinnersThroughTheInterface) {
   for (int w : winners) EXPECT_EQ(scores[static_cast<size_t>(w)], best);
   EXPECT_TRUE(g->LegalMoves().empty());
   EXPECT_EQ(g->Apply("left").message(), "illegal move 'left': the game is over");
+}
+
+// Every seat's view read back is the view, along random games (`souk engine` reads them).
+TEST(MarrakechJson, ViewsReadBackFromTheirJson) {
+  for (const GameOptions& options : std::vector<GameOptions>{{"marrakech", 1, 2, ""}, {"marrakech", 2, 2, "single-colour"}, {"marrakech", 3, 3, ""}, {"marrakech", 4, 4, ""}}) {
+    auto game = NewGame(options);
+    ASSERT_TRUE(game.ok()) << game.message();
+    Prng chooser(options.seed);
+    for (int move = 0; move < 300 && !(*game)->is_over(); ++move) {
+      for (int seat = 0; seat < (*game)->num_players(); ++seat) {
+        auto view = ViewFromJson((*game)->ViewJson(seat));
+        ASSERT_TRUE(view.ok()) << view.message();
+        ASSERT_TRUE(*view == std::get<View>((*game)->PlayerView(seat)));
+      }
+      std::string chance = (*game)->SampleChance();
+      auto legal = (*game)->LegalMoves();
+      ASSERT_TRUE((*game)->Apply(chance.empty() ? legal[chooser.Below(static_cast<uint32_t>(legal.size()))] : chance).ok());
+    }
+  }
+  EXPECT_EQ(ViewFromJson(Json::object()).message().rfind("view: ", 0), 0u);
 }
 
 }  // namespace
