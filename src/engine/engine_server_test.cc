@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -211,6 +212,64 @@ TEST(EngineServerFuzz, RandomAndMutatedLinesGetWellFormedReplies) {
     ++lines;
   }
   EXPECT_GT(lines, 100);
+}
+
+// A leaf of `json` picked at random (objects and arrays walked down at random).
+Json* RandomLeaf(Json* json, Prng& prng) {
+  while ((json->is_object() || json->is_array()) && !json->empty() && prng.Below(5) != 0) {
+    auto it = json->begin();
+    std::advance(it, prng.Below(static_cast<uint32_t>(json->size())));
+    json = &*it;
+  }
+  return json;
+}
+
+// Views from real games with values changed: each is refused with an error line or
+// played (a bestmove or an error line): never a crash, under the sanitizers too.
+TEST(EngineServerFuzz, MutatedViewsAreRefusedOrPlayed) {
+  const std::vector<GameOptions> configs = {{"jaipur", 1, 0, ""}, {"marrakech", 2, 2, ""}, {"marrakech", 3, 3, ""},
+                                            {"marrakech", 4, 4, ""}, {"marrakech", 5, 2, "single-colour"}};
+  Prng prng(77);
+  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+  int accepted = 0, tried = 0;
+  while (std::chrono::steady_clock::now() < end) {
+    const GameOptions& options = configs[prng.Below(static_cast<uint32_t>(configs.size()))];
+    auto game = NewGame(options);
+    ASSERT_TRUE(game.ok());
+    int moves = static_cast<int>(prng.Below(60));
+    for (int i = 0; i < moves && !(*game)->is_over(); ++i) {
+      std::string chance = (*game)->SampleChance();
+      auto legal = (*game)->LegalMoves();
+      ASSERT_TRUE((*game)->Apply(chance.empty() ? legal[prng.Below(static_cast<uint32_t>(legal.size()))] : chance).ok());
+    }
+    int seat = (*game)->current_player() == GameState::kChance ? 0 : (*game)->current_player();
+    Json view = (*game)->ViewJson(seat);
+    int edits = 1 + static_cast<int>(prng.Below(3));
+    for (int e = 0; e < edits; ++e) {
+      Json* leaf = RandomLeaf(&view, prng);
+      switch (prng.Below(5)) {
+        case 0: *leaf = static_cast<int>(prng.Below(40)) - 5; break;
+        case 1: *leaf = static_cast<int>(prng.Below(3)); break;
+        case 2: if (leaf->is_array() && !leaf->empty()) leaf->erase(leaf->size() - 1); break;
+        case 3: if (leaf->is_array() && !leaf->empty()) leaf->push_back(leaf->front()); break;
+        default: *leaf = nullptr; break;
+      }
+    }
+    auto server = Server("mcts:iterations=20");
+    Ask(*server, "souk-engine 1");
+    Ask(*server, "newgame " + DumpJson(Json{{"game", options.game}, {"players", (*game)->num_players()}, {"seat", seat}}));
+    std::string reply = Last(Ask(*server, "position " + DumpJson(view)));
+    ++tried;
+    if (reply != "ok") {
+      EXPECT_EQ(reply.rfind("error position: ", 0), 0u) << reply;
+      continue;
+    }
+    ++accepted;
+    std::string best = Last(Ask(*server, "go"));
+    EXPECT_TRUE(best.rfind("bestmove ", 0) == 0 || best.rfind("error go: ", 0) == 0) << best;
+  }
+  EXPECT_GT(tried, 50);
+  EXPECT_GT(accepted, 0);  // some edits leave a view a game reaches
 }
 
 // The built binary over pipes: a handshake, a position, a move, and quit.
