@@ -85,3 +85,64 @@ for (const { name, viewport } of sizes) {
     check();
   });
 }
+
+// The table's box and the action bar's parts, rounded to a tenth of a pixel.
+function boxes(page) {
+  return page.evaluate(() => {
+    const r = (sel) => {
+      const e = document.querySelector(sel);
+      if (!e) return null;
+      const b = e.getBoundingClientRect();
+      return [b.x, b.y, b.width, b.height].map((v) => Math.round(v * 10) / 10);
+    };
+    return {
+      table: r("[data-role=table] .jp-table"),
+      status: r("[data-role=composer-status]"),
+      confirm: r("button[data-action=confirm]"),
+      market: r("[data-role=market]"),
+      hand: r(".jp-me"),
+    };
+  });
+}
+
+// Waits until the engine has answered about the selection (no "Asking the engine…").
+async function settled(page) {
+  await page.waitForFunction(() => !/…/.test(document.querySelector("[data-role=composer-status]")?.textContent ?? "…"));
+}
+
+for (const { name, viewport } of sizes) {
+  test(`at ${viewport.width}×${viewport.height} selecting or clearing a card neither resizes nor shifts the table`, { timeout: 120000 }, async () => {
+    const { page, check } = await openPage(env.browser, { viewport });
+    const s = await ourTurn(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await settled(page);
+    const before = await boxes(page);
+    assert.ok(before.table && before.status && before.confirm, "the table and its action bar are drawn");
+    const same = async (what) => {
+      await settled(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      assert.deepEqual(await boxes(page), before, `${what}: the table and its action bar keep their place and size`);
+    };
+
+    // A take (the market's first good), a sale's start (a hand card), an illegal
+    // exchange (one for one, with the rule's words), then clearing each time.
+    const good = s.view.market.find((g) => g !== "camel") ?? "camel";
+    await page.locator(`button[data-zone=market][data-good=${good}]`).first().click();
+    await same(`selecting the market's ${good}`);
+    await windowShot(page, `jaipur-steady-${name}-selected`);
+    await page.click("button[data-action=clear]");
+    await same("clearing it");
+
+    await page.locator("button[data-zone=hand]").first().click();
+    await same("selecting a hand card");
+    if (good !== "camel") {
+      await page.locator(`button[data-zone=market][data-good=${good}]`).first().click();
+      await page.waitForSelector("[data-role=composer-status].jp-status-error");
+      await same("an illegal exchange and its rule");
+      await windowShot(page, `jaipur-steady-${name}-illegal`);
+    }
+    await page.click("button[data-action=clear]");
+    await same("clearing the selection");
+    check();
+  });
+}
