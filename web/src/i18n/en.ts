@@ -169,7 +169,7 @@ export const en = {
   "jp.confirm": "Confirm",
   "jp.clear": "Clear",
   "jp.help":
-    "Select cards: one market card to take, the market camels, 2 or more market cards and as many of your cards or camels to exchange, or cards of one good from your hand to sell.",
+    "Pick one market card to take, the market camels, 2+ market cards to swap for as many of yours, or one good of your hand to sell.",
   "jp.camelsAlone": "Market camels are taken on their own, all together: clear the other cards.",
   "jp.exchangeGive": {
     one: "To exchange, now choose {n} card to give from your hand or herd.",

@@ -169,7 +169,7 @@ export const fr: Catalogue = {
   "jp.confirm": "Valider",
   "jp.clear": "Effacer",
   "jp.help":
-    "Choisissez des cartes : une carte du marché à prendre, les chameaux du marché, 2 cartes du marché ou plus et autant de vos cartes ou chameaux à échanger, ou des cartes d'une même marchandise de votre main à vendre.",
+    "Choisissez une carte du marché à prendre, les chameaux du marché, 2 cartes ou plus à échanger contre autant des vôtres, ou une marchandise de votre main à vendre.",
   "jp.camelsAlone": "Les chameaux du marché se prennent seuls, tous ensemble : retirez les autres cartes.",
   "jp.exchangeGive": {
     one: "Pour échanger, choisissez maintenant {n} carte à donner de votre main ou de votre troupeau.",

@@ -1,0 +1,148 @@
+// The Jaipur table's layout (issue 23, "Layout"): at 1280×800 and at 390×844 the
+// Confirm button and a rule's words are on screen without scrolling, and on a phone
+// the action bar sticks to the bottom of the window; selecting or clearing a card
+// neither resizes nor shifts the table.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { openPage, serverAndBrowser, shotDir, startFromLobby, waitForState } from "./harness.mjs";
+
+const env = serverAndBrowser();
+const sizes = [
+  { name: "desktop", viewport: { width: 1280, height: 800 } },
+  { name: "phone", viewport: { width: 390, height: 844 } },
+];
+
+// A screenshot of the window as the player sees it (not the whole page).
+async function windowShot(page, name) {
+  mkdirSync(shotDir, { recursive: true });
+  await page.screenshot({ path: join(shotDir, `${name}.png`) });
+}
+
+async function assertOnScreen(page, selector, what) {
+  const box = await page.locator(selector).first().boundingBox();
+  assert.ok(box, `${what} is drawn`);
+  const { width, height } = page.viewportSize();
+  assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height, `${what} lies within the ${width}×${height} window: ${JSON.stringify(box)}`);
+}
+
+async function ourTurn(page) {
+  await startFromLobby(page, env.server.url, { game: "jaipur", mode: "bot", level: "easy" });
+  return waitForState(page, (m) => m.legal.length > 0, "our turn");
+}
+
+const confirmEnabled = () => {
+  const b = document.querySelector("button[data-action=confirm]");
+  return b && !b.disabled;
+};
+
+for (const { name, viewport } of sizes) {
+  test(`at ${viewport.width}×${viewport.height} Confirm and a rule's words are on screen without scrolling`, { timeout: 120000 }, async () => {
+    const { page, check } = await openPage(env.browser, { viewport });
+    const s = await ourTurn(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    // A legal move: the market's first good (or its camels), then Confirm is on screen.
+    const good = s.view.market.find((g) => g !== "camel") ?? "camel";
+    await page.locator(`button[data-zone=market][data-good=${good}]`).first().click();
+    await page.waitForFunction(confirmEnabled);
+    await page.evaluate(() => window.scrollTo(0, 0)); // as the page opens: not scrolled
+    await assertOnScreen(page, "button[data-action=confirm]", "Confirm");
+    await assertOnScreen(page, "[data-role=composer-status]", "what the move yields");
+    if (name === "desktop") await assertOnScreen(page, "[data-role=table] .jp-table", "the whole table");
+    await windowShot(page, `jaipur-layout-${name}-selected`);
+
+    // An illegal move: one market good for one hand card (an exchange takes two or
+    // more); the engine's rule shows in the action bar, on screen.
+    await page.click("button[data-action=clear]");
+    if (good !== "camel") {
+      await page.locator(`button[data-zone=market][data-good=${good}]`).first().click();
+      await page.locator("button[data-zone=hand]").first().click();
+    } else {
+      // Only camels in the market: selling one card of a precious good, or a hand
+      // card with the camels, is refused instead.
+      await page.locator("button[data-zone=hand]").first().click();
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    if (good !== "camel") await page.waitForSelector("[data-role=composer-status].jp-status-error");
+    else await page.waitForFunction(() => !/…|\.\.\./.test(document.querySelector("[data-role=composer-status]")?.textContent ?? ""));
+    assert.ok(await page.locator("button[data-action=confirm]").isDisabled(), "an illegal move cannot be confirmed");
+    await assertOnScreen(page, "[data-role=composer-status]", "the rule's words");
+    await assertOnScreen(page, "button[data-action=confirm]", "Confirm");
+    await windowShot(page, `jaipur-layout-${name}-illegal`);
+
+    if (name === "phone") {
+      // The action bar sticks to the bottom of the window wherever the table is scrolled.
+      const bar = page.locator("[data-role=composer]");
+      assert.equal(await bar.evaluate((e) => getComputedStyle(e).position), "sticky");
+      await page.locator("[data-role=market]").scrollIntoViewIfNeeded();
+      await assertOnScreen(page, "button[data-action=confirm]", "Confirm beside the market");
+      await page.locator(".jp-me").scrollIntoViewIfNeeded();
+      await assertOnScreen(page, "button[data-action=confirm]", "Confirm beside the hand");
+      await windowShot(page, "jaipur-layout-phone-hand");
+    }
+    check();
+  });
+}
+
+// The table's box and the action bar's parts, rounded to a tenth of a pixel.
+function boxes(page) {
+  return page.evaluate(() => {
+    const r = (sel) => {
+      const e = document.querySelector(sel);
+      if (!e) return null;
+      const b = e.getBoundingClientRect();
+      return [b.x, b.y, b.width, b.height].map((v) => Math.round(v * 10) / 10);
+    };
+    return {
+      table: r("[data-role=table] .jp-table"),
+      status: r("[data-role=composer-status]"),
+      confirm: r("button[data-action=confirm]"),
+      market: r("[data-role=market]"),
+      hand: r(".jp-me"),
+    };
+  });
+}
+
+// Waits until the engine has answered about the selection (no "Asking the engine…").
+async function settled(page) {
+  await page.waitForFunction(() => !/…/.test(document.querySelector("[data-role=composer-status]")?.textContent ?? "…"));
+}
+
+for (const { name, viewport } of sizes) {
+  test(`at ${viewport.width}×${viewport.height} selecting or clearing a card neither resizes nor shifts the table`, { timeout: 120000 }, async () => {
+    const { page, check } = await openPage(env.browser, { viewport });
+    const s = await ourTurn(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await settled(page);
+    const before = await boxes(page);
+    assert.ok(before.table && before.status && before.confirm, "the table and its action bar are drawn");
+    const same = async (what) => {
+      await settled(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      assert.deepEqual(await boxes(page), before, `${what}: the table and its action bar keep their place and size`);
+    };
+
+    // A take (the market's first good), a sale's start (a hand card), an illegal
+    // exchange (one for one, with the rule's words), then clearing each time.
+    const good = s.view.market.find((g) => g !== "camel") ?? "camel";
+    await page.locator(`button[data-zone=market][data-good=${good}]`).first().click();
+    await same(`selecting the market's ${good}`);
+    await windowShot(page, `jaipur-steady-${name}-selected`);
+    await page.click("button[data-action=clear]");
+    await same("clearing it");
+
+    await page.locator("button[data-zone=hand]").first().click();
+    await same("selecting a hand card");
+    if (good !== "camel") {
+      await page.locator(`button[data-zone=market][data-good=${good}]`).first().click();
+      await page.waitForSelector("[data-role=composer-status].jp-status-error");
+      await same("an illegal exchange and its rule");
+      await windowShot(page, `jaipur-steady-${name}-illegal`);
+    }
+    await page.click("button[data-action=clear]");
+    await same("clearing the selection");
+    check();
+  });
+}
