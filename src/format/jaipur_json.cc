@@ -73,6 +73,25 @@ int ReadSeatOrNull(const Json& value, const std::string& path) {
   return value.is_null() ? -1 : Int(value, path, 0, 1);
 }
 
+// The goods tokens left on each pile ("token_piles": each the last of its pile's
+// tokens, in order), as a state and a view both write them.
+std::array<uint8_t, kNumGoods> ReadTokenPiles(const Json& j) {
+  std::array<uint8_t, kNumGoods> left{};
+  const Json& piles = Object(Member(j, "token_piles", ""), "token_piles");
+  for (int g = 0; g < kNumGoods; ++g) {
+    std::string name(CardName(GoodAt(g)));
+    std::string path = Join("token_piles", name);
+    const Json& pile = Array(Member(piles, name, "token_piles"), path, 0, kTokensPerGood[g]);
+    int offset = kTokensPerGood[g] - static_cast<int>(pile.size());
+    for (size_t k = 0; k < pile.size(); ++k) {
+      if (Int(pile[k], Join(path, k), 0, 10) != kGoodsTokenValues[g][offset + static_cast<int>(k)])
+        throw JsonError(path, "must be the last tokens of the " + name + " pile, in order");
+    }
+    left[g] = static_cast<uint8_t>(pile.size());
+  }
+  return left;
+}
+
 State Load(const Json& j) {
   State s;
   if (String(Member(j, "game", ""), "game") != "jaipur") throw JsonError("game", "expected \"jaipur\"");
@@ -91,18 +110,7 @@ State Load(const Json& j) {
   s.deck_size = static_cast<uint8_t>(deck.size());
   for (size_t i = 0; i < deck.size(); ++i) s.deck[s.deck_size - 1 - i] = ReadCard(deck[i], Join("deck", i));
 
-  const Json& piles = Object(Member(j, "token_piles", ""), "token_piles");
-  for (int g = 0; g < kNumGoods; ++g) {
-    std::string name(CardName(GoodAt(g)));
-    std::string path = Join("token_piles", name);
-    const Json& pile = Array(Member(piles, name, "token_piles"), path, 0, kTokensPerGood[g]);
-    int offset = kTokensPerGood[g] - static_cast<int>(pile.size());
-    for (size_t i = 0; i < pile.size(); ++i) {
-      if (Int(pile[i], Join(path, i), 0, 10) != kGoodsTokenValues[g][offset + static_cast<int>(i)])
-        throw JsonError(path, "must be the last tokens of the " + name + " pile, in order");
-    }
-    s.tokens_left[g] = static_cast<uint8_t>(pile.size());
-  }
+  s.tokens_left = ReadTokenPiles(j);
 
   const Json& bonus = Object(Member(j, "bonus_piles", ""), "bonus_piles");
   for (int p = 0; p < kNumBonusPiles; ++p) {
@@ -158,18 +166,7 @@ View LoadView(const Json& j) {
   v.market = ReadCards(Member(j, "market", ""), "market", kMarketSize);
   v.discard = ReadCards(Member(j, "discard", ""), "discard", kNumCards);
   v.deck_size = Int(Member(j, "deck_size", ""), "deck_size", 0, kNumCards);
-  const Json& piles = Object(Member(j, "token_piles", ""), "token_piles");
-  for (int g = 0; g < kNumGoods; ++g) {
-    std::string name(CardName(GoodAt(g)));
-    std::string path = Join("token_piles", name);
-    const Json& pile = Array(Member(piles, name, "token_piles"), path, 0, kTokensPerGood[g]);
-    int offset = kTokensPerGood[g] - static_cast<int>(pile.size());
-    for (size_t i = 0; i < pile.size(); ++i) {
-      if (Int(pile[i], Join(path, i), 0, 10) != kGoodsTokenValues[g][offset + static_cast<int>(i)])
-        throw JsonError(path, "must be the last tokens of the " + name + " pile, in order");
-    }
-    v.tokens_left[g] = static_cast<uint8_t>(pile.size());
-  }
+  v.tokens_left = ReadTokenPiles(j);
   const Json& bonus = Object(Member(j, "bonus_piles", ""), "bonus_piles");
   for (int p = 0; p < kNumBonusPiles; ++p) {
     std::string path = Join("bonus_piles", kBonusPileKeys[p]);

@@ -53,24 +53,39 @@ std::string ExpectedColors(int num_players, Variant variant, int player) {
                                                : " (single-colour variant: seat p owns colour p)");
 }
 
-// A seat's view as ViewToJson writes it (what `souk view` prints). The caller checks
-// the view against ViewToJson of the result: this reads, it does not judge.
-View LoadView(const Json& j) {
-  View v;
+// The game's mode, as a state and a view both write it: "game" is "marrakech", and
+// "players" gives the number of players and, in the two-player game, the colours.
+struct Mode {
+  int num_players = 0;
+  Variant variant = Variant::kStandard;
+};
+Mode ReadMode(const Json& j) {
   if (String(Member(j, "game", ""), "game") != "marrakech") throw JsonError("game", "expected \"marrakech\"");
+  Mode m;
   const Json& players = Array(Member(j, "players", ""), "players", kMinPlayers, kMaxPlayers);
-  v.num_players = static_cast<int>(players.size());
+  m.num_players = static_cast<int>(players.size());
   for (size_t p = 0; p < players.size(); ++p) {
     std::string path = Join("players", p);
     const Json& colors = Array(Member(Object(players[p], path), "colors", path), Join(path, "colors"), 1, 2);
-    if (p == 0 && v.num_players == 2 && colors.size() == 1) v.variant = Variant::kSingleColour;
-    Json expected = ColorsJson(v.num_players, v.variant, static_cast<int>(p));
+    if (p == 0 && m.num_players == 2 && colors.size() == 1) m.variant = Variant::kSingleColour;
+    Json expected = ColorsJson(m.num_players, m.variant, static_cast<int>(p));
     bool same = colors.size() == expected.size();
     for (size_t i = 0; same && i < colors.size(); ++i)
       same = Int(colors[i], Join(Join(path, "colors"), i), 0, kMaxColors - 1) == expected[i].get<int>();
     if (!same)
-      throw JsonError(Join(path, "colors"), "must be " + ExpectedColors(v.num_players, v.variant, static_cast<int>(p)));
+      throw JsonError(Join(path, "colors"), "must be " + ExpectedColors(m.num_players, m.variant, static_cast<int>(p)));
   }
+  return m;
+}
+
+// A seat's view as ViewToJson writes it (what `souk view` prints). The caller checks
+// the view against ViewToJson of the result: this reads, it does not judge.
+View LoadView(const Json& j) {
+  View v;
+  const Mode mode = ReadMode(j);
+  v.num_players = mode.num_players;
+  v.variant = mode.variant;
+  const Json& players = Member(j, "players", "");  // an array of num_players, ReadMode checked
   const int n = v.num_players;
   v.viewer = Int(Member(j, "viewer", ""), "viewer", 0, n - 1);
   v.to_move = Int(Member(j, "to_move", ""), "to_move", 0, n - 1);
@@ -125,22 +140,10 @@ View LoadView(const Json& j) {
 
 State Load(const Json& j) {
   State s;
-  if (String(Member(j, "game", ""), "game") != "marrakech") throw JsonError("game", "expected \"marrakech\"");
-
-  // The mode: the number of players, and in the two-player game the colours.
-  const Json& players = Array(Member(j, "players", ""), "players", kMinPlayers, kMaxPlayers);
-  s.num_players = static_cast<uint8_t>(players.size());
-  for (size_t p = 0; p < players.size(); ++p) {
-    std::string path = Join("players", p);
-    const Json& colors = Array(Member(Object(players[p], path), "colors", path), Join(path, "colors"), 1, 2);
-    if (p == 0 && s.num_players == 2 && colors.size() == 1) s.variant = Variant::kSingleColour;
-    Json expected = ColorsJson(s.num_players, s.variant, static_cast<int>(p));
-    bool same = colors.size() == expected.size();
-    for (size_t i = 0; same && i < colors.size(); ++i)
-      same = Int(colors[i], Join(Join(path, "colors"), i), 0, kMaxColors - 1) == expected[i].get<int>();
-    if (!same)
-      throw JsonError(Join(path, "colors"), "must be " + ExpectedColors(s.num_players, s.variant, static_cast<int>(p)));
-  }
+  const Mode mode = ReadMode(j);
+  s.num_players = static_cast<uint8_t>(mode.num_players);
+  s.variant = mode.variant;
+  const Json& players = Member(j, "players", "");  // an array of num_players, ReadMode checked
   const int n = s.num_players;
 
   s.to_move = static_cast<uint8_t>(Int(Member(j, "to_move", ""), "to_move", 0, n - 1));
