@@ -1,6 +1,7 @@
 #include "format/jaipur_json.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "core/text.h"
 #include "format/engine_game.h"
@@ -73,6 +74,18 @@ int ReadSeatOrNull(const Json& value, const std::string& path) {
   return value.is_null() ? -1 : Int(value, path, 0, 1);
 }
 
+// The previous round's result ("last_round"), null before the first round ends.
+std::optional<RoundResult> ReadLastRound(const Json& j) {
+  const Json& last = Member(j, "last_round", "");
+  if (last.is_null()) return std::nullopt;
+  RoundResult r;
+  const Json& rupees = Array(Member(last, "rupees", "last_round"), "last_round.rupees", 2, 2);
+  for (size_t p = 0; p < 2; ++p) r.rupees[p] = Int(rupees[p], Join("last_round.rupees", p), 0, 1000);
+  r.camel_token = ReadSeatOrNull(Member(last, "camel_token", "last_round"), "last_round.camel_token");
+  r.seal = ReadSeatOrNull(Member(last, "seal", "last_round"), "last_round.seal");
+  return r;
+}
+
 // The goods tokens left on each pile ("token_piles": each the last of its pile's
 // tokens, in order), as a state and a view both write them.
 std::array<uint8_t, kNumGoods> ReadTokenPiles(const Json& j) {
@@ -138,15 +151,7 @@ State Load(const Json& j) {
     ps.seals = static_cast<uint8_t>(Int(Member(pj, "seals", path), Join(path, "seals"), 0, kSealsToWin));
   }
 
-  const Json& last = Member(j, "last_round", "");
-  if (!last.is_null()) {
-    RoundResult r;
-    const Json& rupees = Array(Member(last, "rupees", "last_round"), "last_round.rupees", 2, 2);
-    for (size_t p = 0; p < 2; ++p) r.rupees[p] = Int(rupees[p], Join("last_round.rupees", p), 0, 1000);
-    r.camel_token = ReadSeatOrNull(Member(last, "camel_token", "last_round"), "last_round.camel_token");
-    r.seal = ReadSeatOrNull(Member(last, "seal", "last_round"), "last_round.seal");
-    s.last_round = r;
-  }
+  s.last_round = ReadLastRound(j);
   return s;
 }
 
@@ -193,15 +198,7 @@ View LoadView(const Json& j) {
                                                               kBonusTokensPerPile[b]));
     }
   }
-  const Json& last = Member(j, "last_round", "");
-  if (!last.is_null()) {
-    RoundResult r;
-    const Json& rupees = Array(Member(last, "rupees", "last_round"), "last_round.rupees", 2, 2);
-    for (size_t p = 0; p < 2; ++p) r.rupees[p] = Int(rupees[p], Join("last_round.rupees", p), 0, 1000);
-    r.camel_token = ReadSeatOrNull(Member(last, "camel_token", "last_round"), "last_round.camel_token");
-    r.seal = ReadSeatOrNull(Member(last, "seal", "last_round"), "last_round.seal");
-    v.last_round = r;
-  }
+  v.last_round = ReadLastRound(j);
   return v;
 }
 

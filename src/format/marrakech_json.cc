@@ -78,6 +78,16 @@ Mode ReadMode(const Json& j) {
   return m;
 }
 
+// Assam's square and facing ("assam").
+Position ReadAssam(const Json& j) {
+  const Json& assam = Object(Member(j, "assam", ""), "assam");
+  int x = Int(Member(assam, "x", "assam"), "assam.x", 0, kBoardSize - 1);
+  int y = Int(Member(assam, "y", "assam"), "assam.y", 0, kBoardSize - 1);
+  auto facing = ParseFacing(String(Member(assam, "facing", "assam"), "assam.facing"));
+  if (!facing) throw JsonError("assam.facing", "expected \"N\", \"E\", \"S\" or \"W\"");
+  return Position{static_cast<uint8_t>(SquareAt(x, y)), *facing};
+}
+
 // A seat's view as ViewToJson writes it (what `souk view` prints). The caller checks
 // the view against ViewToJson of the result: this reads, it does not judge.
 View LoadView(const Json& j) {
@@ -92,12 +102,7 @@ View LoadView(const Json& j) {
   auto phase = ParsePhase(String(Member(j, "phase", ""), "phase"));
   if (!phase) throw JsonError("phase", "expected \"orient\", \"roll\", \"place\" or \"game_over\"");
   v.phase = *phase;
-  const Json& assam = Object(Member(j, "assam", ""), "assam");
-  int x = Int(Member(assam, "x", "assam"), "assam.x", 0, kBoardSize - 1);
-  int y = Int(Member(assam, "y", "assam"), "assam.y", 0, kBoardSize - 1);
-  auto facing = ParseFacing(String(Member(assam, "facing", "assam"), "assam.facing"));
-  if (!facing) throw JsonError("assam.facing", "expected \"N\", \"E\", \"S\" or \"W\"");
-  v.assam = Position{static_cast<uint8_t>(SquareAt(x, y)), *facing};
+  v.assam = ReadAssam(j);
   const Json& board = Array(Member(j, "board", ""), "board", kBoardSize, kBoardSize);
   for (size_t row = 0; row < board.size(); ++row) {
     std::string row_path = Join("board", row);
@@ -156,12 +161,7 @@ State Load(const Json& j) {
   if ((status == "game_over") != (s.phase == Phase::kGameOver))
     throw JsonError("status", "is \"game_over\" exactly when phase is \"game_over\"");
 
-  const Json& assam = Object(Member(j, "assam", ""), "assam");
-  int x = Int(Member(assam, "x", "assam"), "assam.x", 0, kBoardSize - 1);
-  int y = Int(Member(assam, "y", "assam"), "assam.y", 0, kBoardSize - 1);
-  auto facing = ParseFacing(String(Member(assam, "facing", "assam"), "assam.facing"));
-  if (!facing) throw JsonError("assam.facing", "expected \"N\", \"E\", \"S\" or \"W\"");
-  s.assam = Position{static_cast<uint8_t>(SquareAt(x, y)), *facing};
+  s.assam = ReadAssam(j);
 
   const Json& board = Array(Member(j, "board", ""), "board", kBoardSize, kBoardSize);
   for (size_t row = 0; row < board.size(); ++row) {
