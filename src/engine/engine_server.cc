@@ -207,7 +207,7 @@ void EngineServer::Position(std::string_view args, std::ostream& out) {
   if (!parsed.ok()) return Error(out, "position", "expected a view as JSON on the line: " + parsed.message());
   auto view = ViewFromJsonChecked(*parsed);
   if (!view.ok()) return Error(out, "position", view.message());
-  if ((*parsed)["game"] != game_) return Error(out, "position", "view: game: this game is " + game_);
+  if (parsed->value("game", "") != game_) return Error(out, "position", "view: game: this game is " + game_);
   int viewer = std::visit([](const auto& v) { return v.viewer; }, *view);
   int n = std::holds_alternative<jaipur::View>(*view) ? 2 : std::get<marrakech::View>(*view).num_players;
   if (n != players_) return Error(out, "position", "view: players: this game has " + std::to_string(players_));

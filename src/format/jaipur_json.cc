@@ -142,7 +142,7 @@ State Load(const Json& j) {
     ps.hand = ReadCards(Member(pj, "hand", path), Join(path, "hand"), kNumCards);
     if (ps.hand[Index(Card::kCamel)]) throw JsonError(Join(path, "hand"), "camels belong in the herd");
     // Optional: a state written before this field existed knows nothing of the hands.
-    if (pj.contains("known")) ps.known = ReadCards(pj["known"], Join(path, "known"), kHandLimit);
+    if (pj.contains("known")) ps.known = ReadCards(pj.at("known"), Join(path, "known"), kHandLimit);
     ps.hand_size = 0;
     for (uint8_t c : ps.hand) ps.hand_size = static_cast<uint8_t>(ps.hand_size + c);
     ps.herd = static_cast<uint8_t>(Int(Member(pj, "herd", path), Join(path, "herd"), 0, kCardsPerType[Index(Card::kCamel)]));

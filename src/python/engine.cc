@@ -200,7 +200,7 @@ std::string ViewText(const AnyState& state, int player) {
       text += "board:\n";
       for (const Json& row : value) {
         std::string line = " ";
-        for (const Json& cell : row) line.append(" ").append(cell.is_null() ? "." : std::to_string(cell["color"].get<int>()));
+        for (const Json& cell : row) line.append(" ").append(cell.is_null() ? "." : std::to_string(cell.at("color").get<int>()));
         text.append(line).append("\n");
       }
       continue;
