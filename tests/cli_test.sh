@@ -147,5 +147,21 @@ check "jaipur arena with 3 bots says so" err_is_one_line_with "jaipur needs 2 bo
 run arena jaipur greedy wizard
 check "arena names a bad bot" err_is_one_line_with "bad bot 'wizard'"
 
+# loadtest: several servers by base URL; seats of one game through different URLs.
+run loadtest --url ftp://127.0.0.1:1 --games 1 --seconds 1
+check "loadtest with a bad --url exits 1" rc 1
+check "loadtest says what is wrong with the URL" out_has "loadtest: --url ftp://127.0.0.1:1: must start with http://"
+run loadtest --url http://127.0.0.1:99999 --games 1 --seconds 1
+check "loadtest refuses a port out of range" out_has "port must be a number from 1 to 65535"
+"$souk" serve --port 0 --db "$tmp/load.db" >"$tmp/serve.out" 2>&1 &
+server=$!
+for _ in $(seq 100); do grep -q "serving on" "$tmp/serve.out" && break; sleep 0.1; done
+port=$(sed -n 's|.*serving on http://[0-9.]*:\([0-9]*\)/.*|\1|p' "$tmp/serve.out")
+run loadtest --url "http://127.0.0.1:$port" --url "http://127.0.0.1:$port/" --games 3 --seconds 2 --think-ms 150
+kill "$server"; wait "$server" 2>/dev/null
+check "loadtest over two URLs exits 0" rc 0
+check "loadtest says the seats are spread" out_has "their seats spread over 2 servers"
+check "loadtest over two URLs loses no move" out_has " 0 errors, 0 lost moves"
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -197,6 +197,9 @@ int Run(int argc, char** argv) {
   CLI::App* load_cmd = app.add_subcommand("loadtest", "Play many games at once against a running `souk serve`");
   load_cmd->add_option("--host", load.host, "Server address")->capture_default_str();
   load_cmd->add_option("--port", load.port, "Server port")->capture_default_str();
+  load_cmd->add_option("--url", load.urls,
+                       "A server's base URL, http://HOST:PORT; repeat it for instances sharing one store: each game's "
+                       "seats play through different instances (instead of --host and --port)");
   load_cmd->add_option("--games", load.games, "Concurrent games (two WebSocket clients each)")->capture_default_str();
   load_cmd->add_option("--seconds", load.seconds, "Seconds of play")->capture_default_str();
   load_cmd->add_option("--think-ms", load.think_ms, "Average pause before each move")->capture_default_str();

@@ -130,21 +130,66 @@ std::string Megabytes(int64_t kb) {
   return text;
 }
 
+// "http://HOST:PORT" (an IP address, no path) as an endpoint; an empty error on success.
+std::string ParseBaseUrl(const std::string& url, tcp::endpoint* endpoint) {
+  constexpr std::string_view kScheme = "http://";
+  std::string_view rest(url);
+  if (rest.substr(0, kScheme.size()) != kScheme) return "must start with http://";
+  rest.remove_prefix(kScheme.size());
+  if (!rest.empty() && rest.back() == '/') rest.remove_suffix(1);
+  const size_t colon = rest.rfind(':');
+  if (colon == std::string_view::npos) return "needs a port (http://HOST:PORT)";
+  const std::string port_text(rest.substr(colon + 1));
+  if (port_text.empty() || port_text.size() > 5 || port_text.find_first_not_of("0123456789") != std::string::npos ||
+      std::stoi(port_text) < 1 || std::stoi(port_text) > 65535)
+    return "port must be a number from 1 to 65535";
+  beast::error_code ec;
+  const net::ip::address address = net::ip::make_address(std::string(rest.substr(0, colon)), ec);
+  if (ec) return "host must be an IP address";
+  *endpoint = tcp::endpoint{address, static_cast<uint16_t>(std::stoi(port_text))};
+  return "";
+}
+
+// The servers to load, from --url or else --host and --port; false (and why, on `out`)
+// if one is not usable.
+bool ServerEndpoints(const LoadOptions& o, std::vector<tcp::endpoint>* endpoints, std::ostream& out) {
+  if (o.urls.empty()) {
+    beast::error_code ec;
+    endpoints->emplace_back(net::ip::make_address(o.host, ec), o.port);
+    if (ec) {
+      out << "loadtest: --host: not an IP address: " << o.host << '\n';
+      return false;
+    }
+  }
+  for (const std::string& url : o.urls) {
+    tcp::endpoint endpoint;
+    if (std::string why = ParseBaseUrl(url, &endpoint); !why.empty()) {
+      out << "loadtest: --url " << url << ": " << why << '\n';
+      return false;
+    }
+    endpoints->push_back(endpoint);
+  }
+  for (const tcp::endpoint& endpoint : *endpoints)
+    if (o.spread_addresses && !(endpoint.address().is_v4() && endpoint.address().to_v4().to_bytes()[0] == 127)) {
+      out << "loadtest: --spread-addresses binds loopback addresses only: every server must be in 127.0.0.0/8\n";
+      return false;
+    }
+  return true;
+}
+
+std::string Describe(const tcp::endpoint& endpoint) {
+  return endpoint.address().to_string() + ':' + std::to_string(endpoint.port());
+}
+
 }  // namespace
 
 bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
   RaiseFileLimit();
   net::io_context ioc;
-  beast::error_code ec;
-  tcp::endpoint endpoint{net::ip::make_address(o.host, ec), o.port};
-  if (ec) {
-    out << "loadtest: --host: not an IP address: " << o.host << '\n';
-    return false;
-  }
-  if (o.spread_addresses && !(endpoint.address().is_v4() && endpoint.address().to_v4().to_bytes()[0] == 127)) {
-    out << "loadtest: --spread-addresses binds loopback addresses only: --host must be in 127.0.0.0/8\n";
-    return false;
-  }
+  std::vector<tcp::endpoint> servers;
+  if (!ServerEndpoints(o, &servers, out)) return false;
+  // Game i's creator, and the instance each of its seats plays through.
+  auto server_of = [&servers](size_t game, int seat) { return servers[(game + static_cast<size_t>(seat)) % servers.size()]; };
   if (o.games < 1 || o.games > 60000 || o.seconds < 1 || o.seconds > 3600) {
     out << "loadtest: --games from 1 to 60000, --seconds from 1 to 3600\n";
     return false;
@@ -154,11 +199,11 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
   for (size_t i = 0; i < games.size(); ++i) {
     GameInfo& g = games[i];
     g.source = SpreadSource(o.spread_addresses, 1, static_cast<int>(i));
-    HttpClient http(ioc, endpoint, g.source);
+    HttpClient http(ioc, server_of(i, 0), g.source);
     load::HttpReply created = http.Call(http::verb::post, "/api/games",
                                         DumpJson(Json{{"game", o.game}, {"seats", {{{"player", "human"}}, {{"player", "human"}}}}}, false));
     if (created.status != 201) {
-      out << "loadtest: " << o.host << ':' << o.port << ": creating game " << i + 1 << " failed: "
+      out << "loadtest: " << Describe(server_of(i, 0)) << ": creating game " << i + 1 << " failed: "
           << (created.status ? std::to_string(created.status) + " " + DumpJson(created.body, false) : created.error) << '\n';
       watch.Stop(report);
       return false;
@@ -175,6 +220,7 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
     g.tokens[1] = joined.body["token"];
   }
   out << "loadtest: " << o.games << " " << o.game << " games set up" << (o.spread_addresses ? " (each from its own address)" : "")
+      << (servers.size() > 1 ? ", their seats spread over " + std::to_string(servers.size()) + " servers" : "")
       << "; playing for " << o.seconds << " s" << (o.abuse ? ", with abusers beside them" : "") << '\n';
   Shared shared;
   const auto start = Clock::now();
@@ -182,7 +228,7 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
   std::thread abusers;
   if (o.abuse) {
     load::AbuseOptions a;
-    a.server = endpoint;
+    a.server = servers[0];
     a.spread = o.spread_addresses;
     a.seconds = o.seconds;
     a.half_open = o.half_open;
@@ -192,8 +238,9 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
   }
   std::vector<std::shared_ptr<load::SeatPlayer>> clients;
   Prng seeds(o.seed);
-  for (GameInfo& g : games)
+  for (size_t i = 0; i < games.size(); ++i)
     for (int seat = 0; seat < 2; ++seat) {
+      GameInfo& g = games[i];
       load::SeatHooks hooks;
       hooks.think_ms = [think = o.think_ms](Prng& prng) {
         return think > 0 ? static_cast<int>(prng.Below(static_cast<uint32_t>(2 * think))) : 0;
@@ -206,7 +253,7 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
         ++g.acked;
       };
       if (seat == 0) hooks.on_over = [&shared] { ++shared.finished; };
-      clients.push_back(std::make_shared<load::SeatPlayer>(ioc, endpoint, g.source, g.id, g.tokens[seat], seeds.Next(),
+      clients.push_back(std::make_shared<load::SeatPlayer>(ioc, server_of(i, seat), g.source, g.id, g.tokens[seat], seeds.Next(),
                                                            std::move(hooks)));
       clients.back()->Start();
     }
@@ -219,8 +266,9 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
   if (abusers.joinable()) abusers.join();
 
   int64_t lost = 0, unchecked = 0;
-  for (const GameInfo& g : games) {
-    HttpClient http(ioc, endpoint, g.source);
+  for (size_t i = 0; i < games.size(); ++i) {
+    const GameInfo& g = games[i];
+    HttpClient http(ioc, server_of(i, 0), g.source);
     load::HttpReply state = http.Call(http::verb::get, "/api/games/" + g.id, "");
     if (!state.body.is_object() || !state.body.contains("move_count")) {
       ++unchecked;  // not an answer: every acknowledged move of it counts as lost

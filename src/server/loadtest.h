@@ -6,12 +6,18 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 namespace souk::server {
 
 struct LoadOptions {
   std::string host = "127.0.0.1";
   uint16_t port = 8080;
+  // Several instances of one site (sharing a store, docs/deploy.md), as base URLs
+  // "http://HOST:PORT": game i is created on instance i mod N and its seat s plays
+  // through instance (i + s) mod N, so that every game's two seats use different
+  // instances. Empty: the one server at host:port.
+  std::vector<std::string> urls;
   int games = 100;        // concurrent games, two human seats each, one connection per seat
   int seconds = 10;       // of play, after every game is set up
   int think_ms = 500;     // a seat waits this long (on average) before each move
