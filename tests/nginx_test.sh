@@ -71,7 +71,11 @@ print(urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}/api/health", timeo
 PY
 check "HTTP goes through nginx" out_has '"ok"'
 
-"$souk" loadtest --url "http://127.0.0.1:$listen" --games 6 --seconds 2 --think-ms 150 --spread-addresses >"$tmp/out" 2>&1
+# 25 games, each from its own address: more than the 20 an instance lets one client
+# address create in a burst, so they are set up only if the instance reads each
+# client's address from nginx's X-Forwarded-For.
+"$souk" loadtest --url "http://127.0.0.1:$listen" --games 25 --seconds 2 --think-ms 300 --spread-addresses >"$tmp/out" 2>&1
+check "the instance sees each client's own address through nginx" out_has "25 jaipur games set up"
 check "games are played through nginx, WebSockets included" out_has " 0 errors, 0 lost moves"
 check "moves were made through nginx" bash -c "! grep -q 'loadtest: 0 moves' '$tmp/out'"
 [ "$failed" -eq 0 ] || { cat "$tmp/out"; tail -5 "$tmp/nginx/logs/error.log"; }
