@@ -206,8 +206,8 @@ export const fr: Catalogue = {
   "mk.players": "Joueurs",
   "mk.colour.0": "Rouge",
   "mk.colour.1": "Bleu",
-  "mk.colour.2": "Vert",
-  "mk.colour.3": "Orange",
+  "mk.colour.2": "Jaune",
+  "mk.colour.3": "Vert",
   // "0 restants", "0 cases visibles", unlike "0 roupie" on the Jaipur table: kept as they were.
   "mk.left": { one: "{n} restant", other: "{n} restants", "=0": "0 restants" },
   "mk.squares": { one: "{n} case visible", other: "{n} cases visibles", "=0": "0 cases visibles" },
