@@ -86,6 +86,18 @@ export const fr: RulesText = {
             ],
           },
           {
+            k: "picture",
+            picture: "jaipur-market",
+            caption: "Un marché en début de manche : les trois chameaux posés d’abord et deux cartes retournées de la pioche, ici un diamant et une épice. Il reste 40 cartes dans la pioche.",
+            label: "Le marché en début de manche : trois chameaux, un diamant et une épice, à côté de la pioche de 40 cartes",
+          },
+          {
+            k: "picture",
+            picture: "jaipur-tokens",
+            caption: "Les jetons cuir, le plus fort dessus : le premier cuir vendu rapporte 4 roupies, le suivant 3, puis 2, puis 1. À côté, un jeton bonus de chaque pile, sa valeur cachée : pour une vente de 3 cartes, de 4, de 5 ou plus.",
+            label: "Une pile de jetons cuir valant 4, 3, 2 et six fois 1, et les trois piles de bonus pour les ventes de 3, 4 et 5 cartes ou plus",
+          },
+          {
             k: "p",
             t: "Le premier joueur de la première manche est tiré au sort. Ensuite, c'est toujours le perdant de la manche précédente qui commence.",
           },
@@ -296,10 +308,22 @@ export const fr: RulesText = {
             k: "p",
             t: "Si un pas le ferait sortir du plateau, il suit l'arc à cet endroit : il revient sur la case voisine du bord que l'arc relie, tourné vers l'intérieur, et continue d'avancer. L'arc ne compte pas comme un pas : la case d'arrivée, si. Aux deux coins qui ont une boucle, il revient sur la même case : en haut à droite, s'il allait vers le nord il regarde maintenant vers l'ouest, et s'il allait vers l'est il regarde vers le sud ; en bas à gauche, s'il allait vers le sud il regarde vers l'est, et s'il allait vers l'ouest il regarde vers le nord.",
           },
+          {
+            k: "picture",
+            picture: "assam-edge",
+            caption: "Assam en b2 regarde vers le nord et le dé montre 3 : il avance en b1, suit l’arc jusqu’en a1, où il regarde maintenant vers le sud, et continue en a2. L’arc ne compte pas comme un pas.",
+            label: "Le trajet de 3 d’Assam depuis b2 vers le nord : b1, puis l’arc jusqu’en a1 face au sud, puis a2",
+          },
           { k: "h3", t: "3. Payer la dîme" },
           {
             k: "p",
             t: "Si Assam s'arrête sur un tapis adverse, vous payez à son propriétaire **un dirham par case** de la zone de cette couleur autour de lui : sa propre case, plus chaque case visible de la même couleur qui la touche par un côté, et ainsi de suite. Les cases en diagonale ne comptent pas, ni les cases recouvertes.",
+          },
+          {
+            k: "picture",
+            picture: "tribute",
+            caption: "Assam s’arrête en d4, sur du bleu. Les cases bleues reliées à la sienne par un côté sont c3, c4 et e4 : avec la sienne, 4 cases, donc le joueur rouge paie 4 dirhams au joueur bleu. Le tapis bleu en f6–g6 ne les touche pas et ne compte pas.",
+            label: "Une zone de tribut : Assam en d4 dans une zone bleue de quatre cases, c3, c4, d4 et e4, entourées ; des tapis rouges et un tapis bleu séparé autour",
           },
           {
             k: "p",
