@@ -43,6 +43,7 @@ export const en = {
   "game.turn.other": "{name} to play",
   "game.spectating": "You are watching",
   "game.log": "Last moves",
+  "game.drawer": "Moves & hint",
   "game.hint": "Hint",
   "game.hint.thinking": "Thinking…",
   "game.hint.best": "Suggested: {move}",

@@ -42,6 +42,7 @@ export const fr: Catalogue = {
   "game.turn.other": "À {name} de jouer",
   "game.spectating": "Vous regardez la partie",
   "game.log": "Derniers coups",
+  "game.drawer": "Coups & conseil",
   "game.hint": "Conseil",
   "game.hint.thinking": "Réflexion…",
   "game.hint.best": "Suggestion : {move}",
