@@ -218,6 +218,14 @@ Result<Created> GameService::Create(const CreateRequest& request) {
     }
     stored.seats.push_back(std::move(s));
   }
+  std::vector<std::string> taken;
+  for (const StoredSeat& s : stored.seats) taken.push_back(s.name);
+  const uint64_t pick = SecretSeed();
+  for (StoredSeat& s : stored.seats) {
+    if (s.player == "human" || !s.name.empty()) continue;
+    s.name = BotName(taken, pick);
+    taken.push_back(s.name);
+  }
   // A place among the games in play, given back if the game is not made after all.
   const std::string client = ClientKey(request.client);
   {

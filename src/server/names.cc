@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <iterator>
 
 namespace souk::server {
 namespace {
@@ -62,7 +63,28 @@ std::string Hex(int32_t c) {
 
 bool AsciiLetterOrDigit(int32_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
 
+// Merchants' names, short and read alike in English and French; more than a game has seats.
+constexpr const char* kBotNames[] = {"Amira", "Karim", "Leila", "Omar",  "Nadia", "Tariq",  "Zahra", "Farid",
+                                     "Samir", "Yasmin", "Idris", "Salma", "Rashid", "Inès", "Malik", "Dalia"};
+
+std::string AsciiLower(std::string s) {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return s;
+}
+
 }  // namespace
+
+std::string BotName(const std::vector<std::string>& taken, uint64_t pick) {
+  constexpr size_t n = std::size(kBotNames);
+  for (size_t i = 0; i < n; ++i) {
+    const std::string name = kBotNames[(pick + i) % n];
+    const bool used = std::any_of(taken.begin(), taken.end(),
+                                  [&](const std::string& t) { return AsciiLower(t) == AsciiLower(name); });
+    if (!used) return name;
+  }
+  return "";  // every name taken: the client names the seat by its level
+}
 
 Result<std::string> CheckName(const std::string& name, const std::string& field) {
   const size_t begin = name.find_first_not_of(' ');

@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdio>
+#include <set>
 
 #include "server/game_service.h"
 
@@ -74,6 +76,48 @@ TEST(Names, TheServiceChecksNamesAtCreationAndJoining) {
     EXPECT_EQ(service.View(c.game_id, 0)->json["seats"][0]["name"], "Zoë");
     EXPECT_EQ(service.Join(c.game_id, c.invites[0].second, "<script>").code(), StatusCode::kInvalidArgument);
     ASSERT_TRUE(service.Join(c.game_id, c.invites[0].second, "Bob").ok()) << "a refused name leaves the invite usable";
+  }
+  for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path + suffix).c_str());
+}
+
+TEST(Names, ABotNameIsNoneOfTheNamesTakenComparedWithoutCase) {
+  const std::string first = BotName({}, 0);
+  EXPECT_FALSE(first.empty());
+  EXPECT_NE(BotName({first}, 0), first);
+  std::string upper = first;
+  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  EXPECT_NE(BotName({upper}, 0), first);
+  EXPECT_EQ(BotName({}, 16), first) << "the start wraps around the list";
+}
+
+TEST(Names, TheServiceNamesEachBotSeatUniquelyInItsGame) {
+  const std::string path = ::testing::TempDir() + "bot_names_test_" + std::to_string(getpid()) + ".db";
+  {
+    auto store = OpenSqliteStore(path);
+    ASSERT_TRUE(store.ok());
+    GameService service(**store, 1);
+    std::set<std::string> seen;
+    // A human takes a bot's name in every other game: the bots then avoid it.
+    for (int game = 0; game < 24; ++game) {
+      const std::string human = game % 2 ? BotName({}, static_cast<uint64_t>(game)) : "Ann";
+      CreateRequest r{"marrakech", 4, "", {{"human", human}, {"easy", ""}, {"easy", ""}, {"medium", "Bob"}}, 0,
+                      "client " + std::to_string(game)};  // one game each: under the per-address limit
+      auto c = service.Create(r);
+      ASSERT_TRUE(c.ok()) << c.message();
+      const Json seats = service.View(c->game_id, 0)->json.at("seats");
+      std::set<std::string> names;
+      for (const Json& seat : seats) names.insert(seat.at("name").get<std::string>());
+      EXPECT_EQ(names.size(), 4u) << seats.dump();
+      EXPECT_EQ(seats.at(0).at("name"), human);
+      EXPECT_EQ(seats.at(3).at("name"), "Bob") << "a bot given a name keeps it";
+      for (int bot : {1, 2}) {
+        const std::string name = seats.at(static_cast<size_t>(bot)).at("name").get<std::string>();
+        EXPECT_TRUE(CheckName(name, "name").ok()) << name;
+        EXPECT_LE(name.size(), 8u) << name << ": short, for the log's sentences";
+        seen.insert(name);
+      }
+    }
+    EXPECT_GT(seen.size(), 4u) << "games differ in their bots' names";
   }
   for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path + suffix).c_str());
 }

@@ -146,3 +146,114 @@ for (const { name, viewport } of sizes) {
     check();
   });
 }
+
+// The box of an element, or null.
+const boxOf = (page, selector) =>
+  page.evaluate((sel) => {
+    const e = document.querySelector(sel);
+    if (!e) return null;
+    const b = e.getBoundingClientRect();
+    return { x: b.x, y: b.y, width: b.width, height: b.height, bottom: b.bottom, right: b.right };
+  }, selector);
+
+test("at 390×844 the market, your hand and the action bar are on screen together, without scrolling", { timeout: 120000 }, async () => {
+  const { page, check } = await openPage(env.browser, { viewport: { width: 390, height: 844 } });
+  await ourTurn(page);
+  await settled(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await assertOnScreen(page, "[data-role=market]", "the market");
+  await assertOnScreen(page, ".jp-me", "your hand and herd");
+  await assertOnScreen(page, "[data-role=composer]", "the action bar");
+  await assertOnScreen(page, ".jp-opp", "the opponent's side");
+  const table = await boxOf(page, "[data-role=table] .jp-table");
+  assert.ok(table.height <= 700, `the table is at most 700 px tall on a phone: ${table.height}`);
+  await windowShot(page, "jaipur-phone-one-screen");
+  check();
+});
+
+test("on a phone the hint and the log open as a drawer that leaves the market in view", { timeout: 120000 }, async () => {
+  const { page, check } = await openPage(env.browser, { viewport: { width: 390, height: 844 } });
+  await ourTurn(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  assert.equal(await page.locator(".side").isVisible(), false, "the drawer starts closed");
+  const market = await boxOf(page, "[data-role=market]");
+  const toggle = page.locator("button[data-action=drawer]");
+  await assertOnScreen(page, "button[data-action=drawer]", "the drawer's button");
+  await toggle.click();
+  assert.equal(await toggle.getAttribute("aria-expanded"), "true");
+  await assertOnScreen(page, ".side", "the open drawer");
+  assert.equal(await page.locator(".side [data-role=log]").count(), 1, "the log is in it");
+  assert.ok(await page.locator(".side [data-action=hint]").isVisible(), "and the hint");
+  const drawer = await boxOf(page, ".side");
+  assert.deepEqual(await boxOf(page, "[data-role=market]"), market, "the table did not move");
+  assert.ok(drawer.y >= market.bottom, `the market stays uncovered: drawer at ${drawer.y}, market's bottom ${market.bottom}`);
+  await windowShot(page, "jaipur-phone-drawer");
+  await toggle.click();
+  assert.equal(await page.locator(".side").isVisible(), false, "and closes again");
+  check();
+});
+
+test("at 1280×800 the hint and the log sit beside the table", { timeout: 120000 }, async () => {
+  const { page, check } = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
+  await ourTurn(page);
+  assert.equal(await page.locator("button[data-action=drawer]").isVisible(), false, "no drawer on a wide window");
+  await assertOnScreen(page, ".side", "the side column");
+  const side = await boxOf(page, ".side");
+  const table = await boxOf(page, "[data-role=table] .jp-table");
+  assert.ok(side.x >= table.right, "beside the table, not below it");
+  check();
+});
+
+// A finished two-player Marrakech game, played through the API (the first legal move
+// each time), for its replay.
+async function finishedMarrakech(url) {
+  const post = (path, body, token) =>
+    fetch(new URL(path, url), {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  const created = await (await post("api/games", { game: "marrakech", seats: [{ player: "human", name: "Tester" }, { player: "easy" }], creator_seat: 0 })).json();
+  const get = async () => (await fetch(new URL(`api/games/${created.game_id}`, url), { headers: { authorization: `Bearer ${created.token}` } })).json();
+  let s = await get();
+  for (let i = 0; i < 2000 && !s.over; i++) {
+    if (s.legal.length === 0) {
+      await new Promise((r) => setTimeout(r, 50));
+      s = await get();
+      continue;
+    }
+    const reply = await post(`api/games/${created.game_id}/moves`, { move: s.legal[0] }, created.token);
+    if (reply.status === 429) await new Promise((r) => setTimeout(r, 1000));
+    s = reply.ok ? await reply.json() : await get();
+  }
+  assert.ok(s.over, "the game ended");
+  return created.game_id;
+}
+
+for (const { name, viewport } of sizes) {
+  test(`at ${viewport.width}×${viewport.height} the Marrakech board is as large in play as in a replay, and as the window allows`, { timeout: 180000 }, async () => {
+    const { page, check } = await openPage(env.browser, { viewport });
+    await startFromLobby(page, env.server.url, { game: "marrakech", mode: "bot", level: "easy", players: "2" });
+    await waitForState(page, (m) => m.legal.length > 0, "our turn");
+    const inPlay = await boxOf(page, ".mk-board");
+    await windowShot(page, `marrakech-board-${name}-play`);
+
+    const id = await finishedMarrakech(env.server.url);
+    await page.goto(`${env.server.url}#/replay/${id}`);
+    await page.waitForSelector(".mk-board");
+    await page.click("[data-action=last]");
+    const inReplay = await boxOf(page, ".mk-board");
+    await windowShot(page, `marrakech-board-${name}-replay`);
+    assert.equal(Math.round(inReplay.width), Math.round(inPlay.width), "the same width in play and in the replay");
+    assert.equal(Math.round(inReplay.height), Math.round(inPlay.height), "and the same height");
+
+    if (name === "phone") {
+      assert.ok(inPlay.width >= viewport.width - 40, `the whole width of a phone: ${inPlay.width}`);
+    } else {
+      // As tall as the window allows below the page's head, within it.
+      assert.ok(inPlay.bottom <= viewport.height, `the board ends within the window: ${inPlay.bottom}`);
+      assert.ok(inPlay.height >= 0.7 * viewport.height, `and fills most of its height: ${inPlay.height}`);
+    }
+    check();
+  });
+}

@@ -43,13 +43,13 @@ test("an exchange: goods taken and as many given, both lists canonical", () => {
   assert.equal(c.words, "Exchange: take gold and spice, give leather and camel");
   const two = compose("fr", view, hand, select({ market: [0, 1, 3], herd: 2, hand: [0] }));
   assert.equal(two.text, "exchange gold spice leather for diamond camel camel");
-  assert.equal(two.words, "Échanger : prendre or, épices et cuir, donner diamant et 2 chameaux");
+  assert.equal(two.words, "Échanger : prendre or, épice et cuir, donner diamant et 2 chameaux");
 });
 
 test("an unfinished exchange says what is missing", () => {
   assert.equal(compose("en", view, hand, select({ market: [0, 1] })).message, "To exchange, now choose 2 cards to give from your hand or herd.");
   assert.equal(compose("en", view, hand, select({ market: [0, 1], hand: [0] })).message, "Exchange: 2 taken, 1 given — give as many cards as you take.");
-  assert.equal(compose("fr", view, hand, select({ market: [0, 1], hand: [0] })).message, "Échange : 2 prises, 1 donnée — donnez autant de cartes que vous en prenez.");
+  assert.equal(compose("fr", view, hand, select({ market: [0, 1], hand: [0] })).message, "Échange : 2 prises, 1 donnée — donnez autant de cartes que vous en prenez.");
   assert.equal(compose("en", view, hand, select({ herd: 1 })).message, "Camels from your herd are given in an exchange: choose market goods to take too.");
 });
 
@@ -81,7 +81,7 @@ test("what a move yields, from the engine's preview", () => {
   assert.equal(yields("fr", sell, { action: "sell", good: "leather", count: 3, tokens: [1], bonus: false }), "1 roupie.");
   assert.equal(yields("en", sell, { action: "sell", good: "leather", count: 3, tokens: [], bonus: true }), "No tokens left for this good: 0 rupees, but a bonus token.");
   const take = compose("fr", view, hand, select({ market: [1] }));
-  assert.equal(yields("fr", take, { action: "take", good: "gold" }), "Vous prenez l'or dans votre main ; la pioche complète le marché.");
+  assert.equal(yields("fr", take, { action: "take", good: "gold" }), "Vous prenez l’or dans votre main ; la pioche complète le marché.");
   const camels = compose("en", view, hand, select({ market: [2, 4] }));
   assert.equal(yields("en", camels, undefined), "You take 2 camels into your herd; the deck refills the market.");
 });

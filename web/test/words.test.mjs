@@ -34,7 +34,7 @@ test("good names, singular and plural", () => {
 
 test("lists of cards", () => {
   assert.equal(cardList(["camel", "spice", "gold", "camel"], "en"), "gold, spice and 2 camels");
-  assert.equal(cardList(["camel", "spice", "gold", "camel"], "fr"), "or, épices et 2 chameaux");
+  assert.equal(cardList(["camel", "spice", "gold", "camel"], "fr"), "or, épice et 2 chameaux");
   assert.equal(cardList(["leather"], "en"), "leather");
   assert.equal(countedList(["spice", "gold", "spice"], "en"), "2 spice and 1 gold");
   assert.equal(countedList(["camel", "camel"], "fr"), "2 chameaux");
@@ -51,13 +51,13 @@ test("Jaipur moves told in words, for another seat and for you", () => {
   assert.equal(describe(base(1, "camels", { count: 3 }), names, "fr", 0), "Ann prend 3 chameaux");
   const exchange = base(1, "exchange", { taken: ["gold", "spice"], given: ["leather", "camel"] });
   assert.equal(describe(exchange, names, "en"), "Ann exchanges 1 leather and 1 camel for 1 gold and 1 spice");
-  assert.equal(describe(exchange, names, "fr"), "Ann échange 1 cuir et 1 chameau contre 1 or et 1 épices");
+  assert.equal(describe(exchange, names, "fr"), "Ann échange 1 cuir et 1 chameau contre 1 or et 1 épice");
 });
 
 test("a sale told with its tokens, its sum and its bonus", () => {
   const sell = base(1, "sell", { good: "cloth", count: 3, tokens: [5, 3, 3], bonus: true });
   assert.equal(describe(sell, names, "en"), "Ann sells 3 cloth: 5+3+3 = 11 rupees and a bonus token");
-  assert.equal(describe({ ...sell, bonus_value: 2 }, names, "fr"), "Ann vend 3 tissus : 5+3+3 = 11 roupies et un bonus de 2");
+  assert.equal(describe({ ...sell, bonus_value: 2 }, names, "fr"), "Ann vend 3 tissus : 5+3+3 = 11 roupies et un bonus de 2");
   const last = base(0, "sell", { good: "diamond", count: 2, tokens: [], bonus: false });
   assert.equal(describe(last, names, "en", 0), "You sell 2 diamonds: 0 rupees");
   assert.equal(describe(base(1, "sell", { good: "gold", count: 1, tokens: [5], bonus: false }), names, "en"), "Ann sells 1 gold: 5 rupees");
@@ -68,11 +68,11 @@ test("Marrakech moves told in words", () => {
   assert.equal(describe(base(0, "orient", { turn: "left" }), names, "fr", 0), "You tournez Assam à gauche");
   const roll = base(1, "roll", { roll: 3, assam: { x: 0, y: 0, facing: "N" }, path: [] });
   assert.equal(describe(roll, names, "en"), "Ann rolls 3");
-  assert.equal(describe(roll, names, "fr"), "Ann lance le dé : 3");
+  assert.equal(describe(roll, names, "fr"), "Ann lance le dé : 3");
   const paid = { ...roll, tribute: { from: 1, to: 2, amount: 1, squares: [[0, 0]] }, out: [1] };
-  assert.equal(describe(paid, names, "en"), "Ann rolls 3 and pays hard bot 1 dirham. Ann is out of the game");
-  assert.equal(describe({ ...paid, seat: 0, out: [0] }, names, "en", 0), "You roll 3 and pay hard bot 1 dirham. You are out of the game");
-  assert.equal(describe({ ...paid, tribute: { ...paid.tribute, amount: 4 } }, names, "fr"), "Ann lance le dé : 3 et paie 4 dirhams à hard bot. Ann est éliminé");
+  assert.equal(describe(paid, names, "en"), "Ann rolls 3 and pays 1 dirham to hard bot. Ann is out of the game");
+  assert.equal(describe({ ...paid, seat: 0, out: [0] }, names, "en", 0), "You roll 3 and pay 1 dirham to hard bot. You are out of the game");
+  assert.equal(describe({ ...paid, tribute: { ...paid.tribute, amount: 4 } }, names, "fr"), "Ann lance le dé : 3 et paie 4 dirhams à hard bot. Ann est éliminé");
   assert.equal(describe(base(2, "place", { squares: ["c3", "d3"] }), names, "en"), "hard bot places a carpet on c3–d3");
   assert.equal(describe(base(2, "frobnicate", { move: "frobnicate x" }), names, "en"), "hard bot: frobnicate x");
 });

@@ -32,7 +32,7 @@ export const en = {
   "home.over": "Finished",
   "home.open": "Open",
   "home.replay": "Replay",
-  "home.moves": "{n} moves",
+  "home.moves": { one: "{n} move", other: "{n} moves" },
   "game.jaipur": "Jaipur",
   "game.marrakech": "Marrakech",
   "game.you": "You",
@@ -43,6 +43,7 @@ export const en = {
   "game.turn.other": "{name} to play",
   "game.spectating": "You are watching",
   "game.log": "Last moves",
+  "game.drawer": "Moves & hint",
   "game.hint": "Hint",
   "game.hint.thinking": "Thinking…",
   "game.hint.best": "Suggested: {move}",
@@ -64,7 +65,7 @@ export const en = {
   "game.pass": "Pass the device to {name}",
   "game.pass.ready": "I am {name}: show my cards",
   "round.title": "Round {n} scored",
-  "round.rupees": "{name}: {n} rupees",
+  "round.rupees": { one: "{name}: {n} rupee", other: "{name}: {n} rupees" },
   "round.camel": "Camel token (5 rupees): {name}",
   "round.camel.none": "Camel token: nobody (equal herds)",
   "round.seal": "Seal of excellence: {name}",
@@ -86,6 +87,7 @@ export const en = {
   "replay.step": "Move {i} of {n}",
   "replay.notover": "The replay is shown when the game is over.",
   "score.final": "Final scores",
+  "score.line": "{name}: {score}",
   // Goods, as the log, the hint and the Jaipur table name them.
   "good.diamond": { one: "diamond", other: "diamonds" },
   "good.gold": { one: "gold", other: "gold" },
@@ -95,6 +97,8 @@ export const en = {
   "good.leather": { one: "leather", other: "leather" },
   "good.camel": { one: "camel", other: "camels" },
   "list.and": "{first} and {last}",
+  // A name and what it is or holds, as a tooltip or a screen reader reads it.
+  "label.detail": "{label}: {detail}",
   "dirhams": { one: "{n} dirham", other: "{n} dirhams" },
 
   // The last moves, told in words; ".you" is the seat addressed as "you".
@@ -115,8 +119,8 @@ export const en = {
   "log.right.you": "{who} turn Assam right",
   "log.roll": "{who} rolls {roll}",
   "log.roll.you": "{who} roll {roll}",
-  "log.roll.tribute": "{who} rolls {roll} and pays {to} {dirhams}",
-  "log.roll.tribute.you": "{who} roll {roll} and pay {to} {dirhams}",
+  "log.roll.tribute": "{who} rolls {roll} and pays {dirhams} to {to}",
+  "log.roll.tribute.you": "{who} roll {roll} and pay {dirhams} to {to}",
   "log.out": "{text}. {name} is out of the game",
   "log.out.you": "{text}. {name} are out of the game",
   "log.place": "{who} places a carpet on {squares}",
@@ -135,7 +139,7 @@ export const en = {
 
   // The Jaipur table.
   "jp.round": "Round {n}",
-  "jp.deck": "deck",
+  "jp.deck": { one: "card in the deck", other: "cards in the deck" },
   "jp.deck.label": "Deck: {cards}",
   "jp.discard": "Discard: {n}",
   "jp.market": "Market",
@@ -147,7 +151,10 @@ export const en = {
   "jp.known": { one: "{n} known", other: "{n} known" },
   "jp.herd": "Herd",
   "jp.herd.label": "Herd: {camels}",
-  "jp.herd.button": { one: "Your herd: {camels} camels, {n} chosen for an exchange", other: "Your herd: {camels} camels, {n} chosen for an exchange" },
+  "jp.herd.button": {
+    one: "Camels in your herd: {camels}; {n} chosen for an exchange",
+    other: "Camels in your herd: {camels}; {n} chosen for an exchange",
+  },
   "jp.camels": { one: "{n} camel", other: "{n} camels" },
   "jp.chosen": { one: "{n} of {total} chosen", other: "{n} of {total} chosen" },
   "jp.badge.you": "Your turn",
@@ -206,8 +213,8 @@ export const en = {
   "mk.players": "Players",
   "mk.colour.0": "Red",
   "mk.colour.1": "Blue",
-  "mk.colour.2": "Green",
-  "mk.colour.3": "Orange",
+  "mk.colour.2": "Yellow",
+  "mk.colour.3": "Green",
   "mk.left": { one: "{n} left", other: "{n} left" },
   "mk.squares": { one: "{n} square shown", other: "{n} squares shown" },
   "mk.out": "Out",
@@ -227,6 +234,7 @@ export const en = {
   // Whose turn, and what to do.
   "mk.orientMine": "Your turn: choose where Assam faces, then he walks.",
   "mk.orientOther": "{name} turns Assam.",
+  "mk.rollMine": "You roll the die.",
   "mk.rollOther": "{name} rolls the die.",
   "mk.placeMine": "Place your carpet beside Assam.",
   "mk.placeOther": "{name} places a carpet.",

@@ -16,7 +16,7 @@ export function boardEl(d: Drawing): HTMLElement {
       "span",
       { class: "jp-deck", "data-role": "deck", "aria-label": t(lang, "jp.deck.label", { cards: plural(lang, "jp.cards", v.deck_size) }) },
       backEl("jp-deck-back"),
-      el("span", {}, el("strong", {}, String(v.deck_size)), ` ${t(lang, "jp.deck")}`),
+      el("span", {}, el("strong", {}, String(v.deck_size)), ` ${plural(lang, "jp.deck", v.deck_size)}`),
     ),
     el("span", { class: "jp-discard", "data-role": "discard" }, t(lang, "jp.discard", { n: v.discard.length })),
   );

@@ -7,9 +7,11 @@ import { t } from "../i18n/t.js";
 import type { Orientation } from "./moves.js";
 import { CELL, M, SIZE, cx, cy } from "./geometry.js";
 
-// Okabe–Ito colours: vermillion, blue, bluish green, orange; and their dark edges.
-const COLOURS = ["#D55E00", "#0072B2", "#009E73", "#E69F00"];
-const DARK = ["#8a3c00", "#004a75", "#00664b", "#95670a"];
+// The carpets' colours, named as the terminal names them (red, blue, yellow, green) and
+// drawn so that the names are true; apart in lightness as well as hue, and each with a
+// pattern of its own, for colour-blind players. Then their dark edges.
+export const CARPET_COLOURS = ["#C8302C", "#0072B2", "#F0C20A", "#009E73"];
+const DARK = ["#7a1a18", "#004a75", "#8a6a00", "#00664b"];
 
 // A carpet colour's name; a colour the app does not know, as its number.
 export function colourName(lang: Lang, colour: number): string {
@@ -21,21 +23,21 @@ export function colourName(lang: Lang, colour: number): string {
 export function drawPatterns(parent: SVGDefsElement, uid: string): void {
   const mk = (i: number, wdt: number, hgt: number, extra: Record<string, string | number> = {}) => {
     const p = svg("pattern", { id: `${uid}-pat${i}`, patternUnits: "userSpaceOnUse", width: wdt, height: hgt, ...extra }, parent);
-    svg("rect", { width: wdt, height: hgt, fill: COLOURS[i] }, p);
+    svg("rect", { width: wdt, height: hgt, fill: CARPET_COLOURS[i] }, p);
     return p;
   };
-  // 0 vermillion: diagonal stripes
+  // 0 red: diagonal stripes
   const p0 = mk(0, 18, 18, { patternTransform: "rotate(45)" });
   svg("rect", { x: 0, y: 0, width: 7, height: 18, fill: "rgba(255,255,255,0.32)" }, p0);
   // 1 blue: dots
   const p1 = mk(1, 18, 18);
   for (const [x, y] of [[4.5, 4.5], [13.5, 13.5]]) svg("circle", { cx: x, cy: y, r: 3.3, fill: "rgba(255,255,255,0.5)" }, p1);
-  // 2 bluish green: zigzag
+  // 2 yellow: zigzag, dark on the light colour
   const p2 = mk(2, 20, 14);
-  svg("polyline", { points: "0,11 5,3 10,11 15,3 20,11", fill: "none", stroke: "rgba(255,255,255,0.5)", "stroke-width": 3 }, p2);
-  // 3 yellow-orange: cross-hatch
+  svg("polyline", { points: "0,11 5,3 10,11 15,3 20,11", fill: "none", stroke: "rgba(60,30,0,0.38)", "stroke-width": 3 }, p2);
+  // 3 green: cross-hatch
   const p3 = mk(3, 14, 14);
-  svg("path", { d: "M0 0L14 14M14 0L0 14", stroke: "rgba(60,30,0,0.38)", "stroke-width": 2.2 }, p3);
+  svg("path", { d: "M0 0L14 14M14 0L0 14", stroke: "rgba(255,255,255,0.42)", "stroke-width": 2.2 }, p3);
   // the board's sand
   const sand = svg("pattern", { id: `${uid}-sand`, patternUnits: "userSpaceOnUse", width: 100, height: 100, x: M, y: M }, parent);
   svg("rect", { width: 100, height: 100, fill: "#f6e7c8" }, sand);

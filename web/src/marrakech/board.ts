@@ -154,6 +154,6 @@ export class Board {
   // A square's label for assistive technology: what covers it, and whether Assam is there.
   static label(lang: Lang, name: string, cell: MarrakechCell | null | undefined, assamHere: boolean): string {
     const content = cell ? t(lang, "mk.carpet", { colour: colourName(lang, cell.color).toLowerCase(), id: cell.carpet }) : t(lang, "mk.empty");
-    return `${name}: ${content}${assamHere ? `, ${t(lang, "mk.assam")}` : ""}`;
+    return t(lang, "label.detail", { label: name, detail: `${content}${assamHere ? `, ${t(lang, "mk.assam")}` : ""}` });
   }
 }

@@ -31,6 +31,8 @@ export class Panel {
     private readonly lang: Lang,
     private readonly uid: string,
     private readonly seatName: (seat: number) => string,
+    // The seat addressed as "you" (null: none), as the roll's notice addresses it.
+    private readonly you: () => number | null,
   ) {
     this.status = el("p", { class: "mk-status", "aria-live": "polite" });
     this.controls = el("div", { class: "mk-controls" });
@@ -50,15 +52,20 @@ export class Panel {
     let text = "";
     if (view.phase === "game_over" || msg.over) text = t(lang, "mk.over");
     else if (view.phase === "orient") text = mine ? t(lang, "mk.orientMine") : t(lang, "mk.orientOther", { name });
-    else if (view.phase === "roll") text = t(lang, "mk.rollOther", { name });
+    else if (view.phase === "roll") text = this.rollText(view.to_move);
     else if (view.phase === "place") text = mine ? t(lang, "mk.placeMine") : t(lang, "mk.placeOther", { name });
     this.status.textContent = text;
   }
 
   // While Assam walks, the status says who rolled, and no control shows.
   showRolling(seat: number): void {
-    this.status.textContent = t(this.lang, "mk.rollOther", { name: this.seatName(seat) });
+    this.status.textContent = this.rollText(seat);
     this.controls.replaceChildren();
+  }
+
+  private rollText(seat: number | null): string {
+    if (seat !== null && seat === this.you()) return t(this.lang, "mk.rollMine");
+    return t(this.lang, "mk.rollOther", { name: seat === null ? "" : this.seatName(seat) });
   }
 
   showPlayers(msg: MarrakechState): void {
@@ -87,7 +94,7 @@ export class Panel {
       const cols = li.appendChild(el("div", { class: "mk-colours" }));
       pl.colors.forEach((c, i) => {
         const left = plural(lang, "mk.left", pl.carpets_left?.[i] ?? 0);
-        const title = `${colourName(lang, c)}: ${left}, ${plural(lang, "mk.squares", shownSquares.get(c) ?? 0)}`;
+        const title = t(lang, "label.detail", { label: colourName(lang, c), detail: `${left}, ${plural(lang, "mk.squares", shownSquares.get(c) ?? 0)}` });
         cols.appendChild(
           el(
             "span",

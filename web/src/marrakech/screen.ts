@@ -27,7 +27,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
   const reducedMotion = (): boolean => motionQuery?.matches ?? false;
 
   const board = new Board(lang, uid, { activate, hover: setHover, escape: clearPick });
-  const panel = new Panel(lang, uid, (seat) => ctx.seatName(seat));
+  const panel = new Panel(lang, uid, (seat) => ctx.seatName(seat), () => ctx.seat);
   const screen = el("div", { class: "mk-screen" }, el("div", { class: "mk-board-wrap" }, board.element), panel.element);
   root.appendChild(screen);
 

@@ -86,6 +86,18 @@ export const en: RulesText = {
             ],
           },
           {
+            k: "picture",
+            picture: "jaipur-market",
+            caption: "A market as a round opens: the three camels laid first and two cards turned from the deck, here a diamond and a spice. 40 cards are left in the deck.",
+            label: "The market at the start of a round: three camels, a diamond and a spice, beside the deck of 40 cards",
+          },
+          {
+            k: "picture",
+            picture: "jaipur-tokens",
+            caption: "The leather tokens, highest on top: the first leather sold earns 4 rupees, the next 3, then 2, then 1. Beside them, one bonus token of each pile, its value hidden: for a sale of 3 cards, of 4, of 5 or more.",
+            label: "A pile of leather tokens worth 4, 3, 2 and six of 1, and the three bonus piles for sales of 3, 4 and 5 or more cards",
+          },
+          {
             k: "p",
             t: "The first player of the first round is chosen at random. In every later round, the player who lost the previous round starts.",
           },
@@ -296,10 +308,22 @@ export const en: RulesText = {
             k: "p",
             t: "If a step would take him off the board, he follows the arc at that spot: he comes back on the neighbouring edge square that the arc joins, now facing back into the board, and goes on walking. The arc is not a step: the square he lands on is. At the two corners with a loop, he comes back onto the same corner square: at the top right, heading north he now faces west and heading east he now faces south; at the bottom left, heading south he now faces east and heading west he now faces north.",
           },
+          {
+            k: "picture",
+            picture: "assam-edge",
+            caption: "Assam on b2 faces north and the die shows 3: he walks to b1, follows the arc to a1, where he now faces south, and walks on to a2. The arc is not a step.",
+            label: "Assam's walk of 3 from b2 northwards: b1, then over the arc to a1 facing south, then a2",
+          },
           { k: "h3", t: "3. Pay tribute" },
           {
             k: "p",
             t: "If Assam stops on a carpet of another player, you pay that player **one dirham per square** of the area of that colour around him: his own square, plus every visible square of the same colour that shares a side with it, and so on outwards. Diagonals do not connect; covered squares do not count.",
+          },
+          {
+            k: "picture",
+            picture: "tribute",
+            caption: "Assam stops on d4, on blue. The blue squares joined to his by a side are c3, c4 and e4: with his own, 4 squares, so the red player pays the blue player 4 dirhams. The blue carpet on f6–g6 does not touch them and does not count.",
+            label: "A tribute group: Assam on d4 in a blue area of four squares, c3, c4, d4 and e4, outlined; red carpets and a separate blue carpet around it",
           },
           {
             k: "p",

@@ -1,10 +1,11 @@
 // The rules pages of the two games (route #/rules/<game>), in the player's language:
-// the prose of en.ts or fr.ts drawn as headings, paragraphs, lists, tables and the
-// track sketch, with a table of contents.
+// the prose of en.ts or fr.ts drawn as headings, paragraphs, lists, tables, the track
+// sketch and pictures of the games' pieces, with a table of contents.
 import type { GameName, Lang } from "../contract.js";
 import { el } from "../dom.js";
 import { en } from "./en.js";
 import { fr } from "./fr.js";
+import { pictureEl } from "./pictures.js";
 import { trackSketch } from "./sketch.js";
 import type { Block, RulesText } from "./types.js";
 
@@ -18,7 +19,7 @@ function inline(text: string): (string | HTMLElement)[] {
     .filter((part) => part !== "");
 }
 
-function renderBlock(parent: HTMLElement, b: Block): void {
+function renderBlock(parent: HTMLElement, b: Block, lang: Lang): void {
   switch (b.k) {
     case "p":
       parent.appendChild(el("p", {}, ...inline(b.t)));
@@ -75,6 +76,11 @@ function renderBlock(parent: HTMLElement, b: Block): void {
       parent.appendChild(fig);
       break;
     }
+    case "picture": {
+      const art = el("div", { class: "rules-picture", role: "img", "aria-label": b.label, "data-picture": b.picture }, pictureEl(lang, b.picture));
+      parent.appendChild(el("figure", { class: "rules-figure" }, art, el("figcaption", {}, ...inline(b.caption))));
+      break;
+    }
   }
 }
 
@@ -122,7 +128,7 @@ export function renderRules(root: HTMLElement, game: GameName, lang: Lang): void
     const section = el("section", { class: "rules-section" });
     section.id = s.id;
     section.appendChild(el("h2", {}, ...inline(s.title)));
-    for (const b of s.blocks) renderBlock(section, b);
+    for (const b of s.blocks) renderBlock(section, b, lang);
     article.appendChild(section);
   }
 

@@ -8,7 +8,11 @@ export type Block =
   | { k: "h3"; t: string }
   | { k: "ul" | "ol"; items: string[] }
   | { k: "table"; caption: string; head: string[]; rows: string[][] }
-  | { k: "track"; caption: string; label: string }; // the board's border track, drawn
+  | { k: "track"; caption: string; label: string } // the board's border track, drawn
+  | { k: "picture"; picture: Picture; caption: string; label: string }; // drawn with the game's pieces (pictures.ts)
+
+// The pictures the rules pages show, drawn by pictures.ts.
+export type Picture = "jaipur-market" | "jaipur-tokens" | "assam-edge" | "tribute";
 
 export interface Section {
   id: string;

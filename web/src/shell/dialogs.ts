@@ -2,7 +2,7 @@
 // winner, the scores, the seals and the last round for Jaipur, "play again").
 import type { Lang, RoundEnd, StateMessage } from "../contract.js";
 import { clear, el } from "../dom.js";
-import { t } from "../i18n/t.js";
+import { plural, t } from "../i18n/t.js";
 
 type SeatName = (seat: number) => string;
 
@@ -18,7 +18,7 @@ export function openDialog(layer: HTMLElement, content: HTMLElement): void {
 function roundLines(lang: Lang, seatName: SeatName, r: RoundEnd): HTMLElement[] {
   const rows = r.rupees.map((n, p) => {
     const parts = ` (${t(lang, "round.parts", { goods: r.goods[p], bonus: r.bonus[p], camel: r.camel[p] })})`;
-    return el("li", {}, t(lang, "round.rupees", { name: seatName(p), n }) + parts);
+    return el("li", {}, plural(lang, "round.rupees", n, { name: seatName(p) }) + parts);
   });
   return [
     el("ul", { class: "breakdown" }, ...rows),
@@ -52,7 +52,7 @@ export function gameSummary(lang: Lang, msg: StateMessage, o: SummaryOptions): H
       : msg.winners.length === 1 && msg.seat !== null && msg.winners[0] === msg.seat && !o.hotseat
         ? t(lang, "game.winner.you")
         : t(lang, "game.winner.other", { name: names[0] ?? "?" });
-  const scores = (msg.scores ?? []).map((s, p) => el("li", {}, `${o.seatName(p)}: ${s}`));
+  const scores = (msg.scores ?? []).map((s, p) => el("li", {}, t(lang, "score.line", { name: o.seatName(p), score: s })));
   const extra: HTMLElement[] = [];
   if (msg.game === "jaipur") {
     const seals = msg.view.players.map((p, i) => `${o.seatName(i)} ${p.seals}`).join(" · ");

@@ -40,15 +40,23 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
   const hintBox = el("div", { class: "hint-box", hidden: true }, hintButton, hintLine);
   const side = el(
     "aside",
-    { class: "side" },
+    { class: "side", id: `side-${gameId}` },
     hintBox,
     el("h2", {}, t(lang, "game.log")),
     logList,
   );
+  // On a phone the hint and the log are a drawer over the table's lower half, opened
+  // from the page's head, so that neither pushes the table off the screen (style.css).
+  const drawerButton = el(
+    "button",
+    { class: "drawer-toggle", type: "button", "data-action": "drawer", "aria-expanded": "false", "aria-controls": side.id },
+    t(lang, "game.drawer"),
+  );
+  drawerButton.addEventListener("click", () => drawerButton.setAttribute("aria-expanded", String(side.classList.toggle("side-open"))));
   const links = el("div", { class: "links", "data-role": "links" });
   const dialog = el("div", { class: "dialog-layer", "data-role": "dialog", hidden: true });
   root.append(
-    el("div", { class: "game-page" }, el("header", { class: "game-head" }, title, statusLine), banner, errorLine),
+    el("div", { class: "game-page" }, el("header", { class: "game-head" }, title, statusLine, drawerButton), banner, errorLine),
     el("div", { class: "game-body" }, el("div", { class: "table-wrap" }, table, cover), side),
     links,
     dialog,

@@ -3,7 +3,7 @@
 import type { Lang } from "../contract.js";
 import { api, ApiError, invites, seats, type LobbyGame, type SeatSpec } from "../api.js";
 import { clear, el } from "../dom.js";
-import { t } from "../i18n/t.js";
+import { plural, t } from "../i18n/t.js";
 
 const NAME_KEY = "souk.name";
 
@@ -165,7 +165,7 @@ function lobbyRow(g: LobbyGame, lang: Lang): HTMLLIElement {
     { class: g.your_turn && !g.over ? "your-turn" : "", "data-game": g.game_id },
     el("span", { class: "game-name" }, t(lang, `game.${g.game}`)),
     el("span", { class: "turn" }, turn),
-    el("span", { class: "muted" }, `${t(lang, "home.moves", { n: g.move_count })} · ${when}`),
+    el("span", { class: "muted" }, `${plural(lang, "home.moves", g.move_count)} · ${when}`),
     el(
       "span",
       { class: "row-actions" },
