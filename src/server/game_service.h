@@ -111,7 +111,13 @@ class GameService {
 
   Result<Created> Create(const CreateRequest& request);
   // Claims the human seat whose invite code this is; the code then stops working.
+  // kNotFound for a code that is no invite of the game, kFailedPrecondition for one
+  // already used (its hash is kept once claimed, to tell the two apart).
   Result<Joined> Join(const std::string& game_id, const std::string& invite_code, const std::string& name);
+  // What an invite code opens, before it is used, for the invite page: the game, the
+  // seat it takes, who invited (the creator's seat, null if unknown) and every seat
+  // as the state message lists them. The same errors as Join.
+  Result<Json> Invite(const std::string& game_id, const std::string& invite_code);
   // The seat of `token` in the game, or -1 (spectator) for an empty token; an error
   // for a token that is not one of the game's.
   Result<int> SeatOf(const std::string& game_id, const std::string& token);

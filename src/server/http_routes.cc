@@ -213,6 +213,11 @@ Response Route(Shared& shared, const Request& req, const std::string& client) {
         Json preview = OrThrow(games.Preview(id, seat, StringField(body, "move", true)));
         return JsonResponse(req, http::status::ok, WithErrorIn(preview, lang));
       }
+      if (rest == "invite" && verb == http::verb::post) {
+        limit(Rate::kJoin, client);  // a code tried, like a join
+        Json body = ParseBody(req);
+        return JsonResponse(req, http::status::ok, OrThrow(games.Invite(id, StringField(body, "invite", true))));
+      }
       if (rest == "replay" && verb == http::verb::get) {
         limit(Rate::kRead, client);
         return JsonResponse(req, http::status::ok, OrThrow(games.Replay(id)));
