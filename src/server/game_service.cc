@@ -501,13 +501,24 @@ Result<Json> GameService::GamesOfTokens(const std::vector<std::string>& tokens) 
         continue;
       const GameState& s = *g->state;
       const int to_move = s.is_over() || g->abandoned ? -1 : s.current_player();
+      Json seats = Json::array();
+      bool waiting = false;  // for a friend to follow an invite
+      for (const StoredSeat& st : g->stored.seats) {
+        const bool joined = st.player != "human" || !st.token_hash.empty();
+        waiting = waiting || !joined;
+        seats.push_back({{"player", st.player}, {"name", st.name}, {"joined", joined}});
+      }
       list.push_back({{"game_id", id},
                       {"game", s.game()},
                       {"seat", seat},
                       {"to_move", to_move >= 0 ? Json(to_move) : Json(nullptr)},
-                      {"your_turn", to_move == static_cast<int>(seat)},
+                      {"your_turn", to_move == static_cast<int>(seat) && !waiting},
+                      {"waiting", waiting && !s.is_over() && !g->abandoned},
                       {"over", s.is_over()},
                       {"abandoned", g->abandoned},
+                      {"seats", seats},
+                      {"winners", s.is_over() ? Json(s.Winners()) : Json::array()},
+                      {"scores", s.is_over() ? Json(s.Scores()) : Json(nullptr)},
                       {"move_count", g->stored.moves.size()},
                       {"updated_ms", g->stored.updated_ms}});
     }

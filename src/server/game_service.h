@@ -152,7 +152,8 @@ class GameService {
   // since the seed orders the deck and the piles.
   Result<Json> Record(const std::string& game_id);
 
-  // The lobby: one line per game of these tokens (id, game, seat, whose turn).
+  // The lobby: one line per game of these tokens (id, game, seat, whose turn, the
+  // seats, whether one still waits for its player, and the result once over).
   Result<Json> GamesOfTokens(const std::vector<std::string>& tokens);
 
   // Abandons the games in play idle too long at `now_ms` (Unix ms) and lets finished

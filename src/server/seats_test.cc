@@ -1,4 +1,5 @@
-// Invites: what each tells, and that none tells what its reader may not know.
+// Invites and the lobby's lines: what each tells, and that none tells what its reader
+// may not know.
 #include <gtest/gtest.h>
 
 #include "server/game_service.h"
@@ -19,6 +20,25 @@ class SeatsTest : public testing::ServiceOnDiskTest {
     auto created = service_->Create(r);
     EXPECT_TRUE(created.ok()) << created.message();
     return created.ok() ? *created : Created{};
+  }
+  // Plays pseudo-random legal moves for `seat` against bots until the game ends.
+  void PlayOut(const std::string& id, int seat) {
+    uint64_t lcg = 777;
+    for (int guard = 0; guard < 5000; ++guard) {
+      service_->WaitForBots();
+      Json mine = service_->View(id, seat)->json;
+      if (mine.at("over").get<bool>()) return;
+      ASSERT_FALSE(mine.at("legal").empty()) << "a bot did not play";
+      lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL;
+      const size_t pick = (lcg >> 33) % mine.at("legal").size();
+      ASSERT_TRUE(service_->Move(id, seat, mine.at("legal").at(pick).get<std::string>()).ok());
+    }
+    FAIL() << "the game did not end";
+  }
+  Json LobbyLine(const std::string& token) {
+    auto lines = service_->GamesOfTokens({token});
+    EXPECT_TRUE(lines.ok() && lines->size() == 1) << lines.message();
+    return lines.ok() && lines->size() == 1 ? lines->at(0) : Json();
   }
 };
 
@@ -55,6 +75,31 @@ TEST_F(SeatsTest, AMadeUpInviteIsNotFoundAndAUsedOneIsAlreadyUsed) {
   Reopen();
   EXPECT_EQ(service_->Invite(c.game_id, c.invites[0].second).code(), StatusCode::kFailedPrecondition);
   EXPECT_EQ(service_->Invite(c.game_id, made_up).code(), StatusCode::kNotFound);
+}
+
+TEST_F(SeatsTest, TheLobbyIsNotYourTurnWhileAFriendIsAwaited) {
+  Created c = Make("jaipur", {{"human", "Ann"}, {"human", ""}});
+  Json line = LobbyLine(c.token);
+  EXPECT_TRUE(line.at("waiting").get<bool>());
+  EXPECT_FALSE(line.at("your_turn").get<bool>()) << "no one plays before every seat is taken";
+  EXPECT_EQ(line.at("seats").at(0).at("name"), "Ann");
+  auto joined = service_->Join(c.game_id, c.invites[0].second, "Bob");
+  ASSERT_TRUE(joined.ok());
+  line = LobbyLine(c.token);
+  EXPECT_FALSE(line.at("waiting").get<bool>());
+  EXPECT_EQ(line.at("seats").at(1).at("name"), "Bob");
+  EXPECT_EQ(line.at("your_turn").get<bool>(), line.at("to_move") == 0);
+  EXPECT_TRUE(line.at("scores").is_null()) << "no result before the end";
+}
+
+TEST_F(SeatsTest, TheLobbyGivesAFinishedGamesResult) {
+  Created c = Make("jaipur", {{"human", "Ann"}, {"random", ""}});
+  PlayOut(c.game_id, 0);
+  Json line = LobbyLine(c.token);
+  EXPECT_TRUE(line.at("over").get<bool>());
+  EXPECT_FALSE(line.at("winners").empty());
+  ASSERT_EQ(line.at("scores").size(), 2u);
+  EXPECT_EQ(line.at("scores"), service_->View(c.game_id, 0)->json.at("scores"));
 }
 
 }  // namespace
