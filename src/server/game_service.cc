@@ -439,7 +439,7 @@ void GameService::Hint(const std::string& game_id, int seat, std::function<void(
   }).detach();
 }
 
-Result<Json> GameService::Replay(const std::string& game_id) {
+Result<Json> GameService::Replay(const std::string& game_id, int viewer) {
   auto found = Find(game_id);
   if (!found.ok()) return found.status();
   std::shared_ptr<Game> g = *found;
@@ -450,6 +450,9 @@ Result<Json> GameService::Replay(const std::string& game_id) {
     std::lock_guard lock(g->mutex);
     if (!g->state->is_over() && !g->abandoned)
       return Status::FailedPrecondition("the replay of game " + game_id + " is shown when the game is over");
+    if (viewer < -1 || viewer >= static_cast<int>(g->stored.seats.size()))
+      return Status::Error("seat: expected a seat of game " + game_id + ", 0 to " +
+                           std::to_string(g->stored.seats.size() - 1));
     options = g->stored.options;
     moves = g->stored.moves;
     for (const StoredSeat& st : g->stored.seats) seats.push_back({{"player", st.player}, {"name", st.name}});
@@ -457,15 +460,17 @@ Result<Json> GameService::Replay(const std::string& game_id) {
   auto state = NewGame(options);
   if (!state.ok()) return state.status();
   GameState& s = **state;
+  const int seen_by = viewer >= 0 ? viewer : GameState::kSpectator;
   Json steps = Json::array();
-  steps.push_back({{"view", s.ViewJson(GameState::kSpectator)}, {"event", nullptr}, {"to_move", s.current_player()}});
+  steps.push_back({{"view", s.ViewJson(seen_by)}, {"event", nullptr}, {"to_move", s.current_player()}});
   for (const std::string& move : moves) {
     if (Status st = s.Apply(move); !st.ok()) return Status::Internal("game " + game_id + ": " + st.message());
-    steps.push_back({{"view", s.ViewJson(GameState::kSpectator)},
-                     {"event", s.LastEventJson(GameState::kSpectator)},
+    steps.push_back({{"view", s.ViewJson(seen_by)},
+                     {"event", s.LastEventJson(seen_by)},
                      {"to_move", s.is_over() ? Json(nullptr) : Json(s.current_player())}});
   }
   return Json{{"game_id", game_id}, {"game", options.game}, {"players", s.num_players()}, {"seats", seats},
+              {"seat", viewer >= 0 ? Json(viewer) : Json(nullptr)},
               {"winners", s.Winners()}, {"scores", s.Scores()}, {"steps", steps}};
 }
 

@@ -137,9 +137,10 @@ class GameService {
   // message. The search sees that seat's view only.
   void Hint(const std::string& game_id, int seat, std::function<void(Json)> done);
 
-  // A finished game step by step, for the replay viewer: the spectator's view before
-  // the first move and after each, with the event that led there.
-  Result<Json> Replay(const std::string& game_id);
+  // A finished game step by step, for the replay viewer: `viewer`'s view (a seat, or
+  // -1: a spectator's) before the first move and after each, with the event that led
+  // there as that seat heard it. Refused while the game is being played, whoever asks.
+  Result<Json> Replay(const std::string& game_id, int viewer = -1);
 
   // Calls `listener` with the game as `seat` sees it after every change, until
   // Unsubscribe, in the order of the changes; never under the game's lock, and each

@@ -192,6 +192,17 @@ TEST_F(ServerTest, TheInviteRouteTellsAMadeUpCodeFromAUsedOne) {
   EXPECT_EQ(used.body["error"], "invite code: already used: seat 1 of game " + id + " is taken");
 }
 
+TEST_F(ServerTest, AReplayFromASeatIsRefusedWhileTheGameIsPlayed) {
+  Json created = Create(R"({"game":"jaipur","seats":[{"player":"human"},{"player":"easy"}]})");
+  const std::string id = created["game_id"];
+  for (const char* query : {"", "?seat=0", "?seat=1"}) {
+    Reply r = Call(http::verb::get, "/api/games/" + id + "/replay" + query, "", created["token"]);
+    EXPECT_EQ(r.status, 409) << query;
+    EXPECT_EQ(r.body.size(), 1u) << "the refusal holds nothing but its reason: " << r.body;
+  }
+  EXPECT_EQ(Call(http::verb::get, "/api/games/" + id + "/replay?seat=x").status, 400);
+}
+
 TEST_F(ServerTest, PreviewHintAndReplayRoutes) {
   Json created = Create(R"({"game":"jaipur","seats":[{"player":"human"},{"player":"easy"}]})");
   const std::string id = created["game_id"], token = created["token"];

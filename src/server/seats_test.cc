@@ -1,5 +1,5 @@
-// Invites and the lobby's lines: what each tells, and that none tells what its reader
-// may not know.
+// Invites, the lobby's lines and replays seen from a seat: what each tells, and that
+// none tells what its reader may not know.
 #include <gtest/gtest.h>
 
 #include "server/game_service.h"
@@ -100,6 +100,31 @@ TEST_F(SeatsTest, TheLobbyGivesAFinishedGamesResult) {
   EXPECT_FALSE(line.at("winners").empty());
   ASSERT_EQ(line.at("scores").size(), 2u);
   EXPECT_EQ(line.at("scores"), service_->View(c.game_id, 0)->json.at("scores"));
+}
+
+TEST_F(SeatsTest, AReplaySeenFromASeatShowsThatSeatsHandOnly) {
+  Created c = Make("jaipur", {{"human", "Ann"}, {"random", ""}});
+  PlayOut(c.game_id, 0);
+  auto replay = service_->Replay(c.game_id, 1);
+  ASSERT_TRUE(replay.ok()) << replay.message();
+  EXPECT_EQ(replay->at("seat"), 1);
+  for (const Json& step : replay->at("steps")) {
+    ASSERT_EQ(step.at("view").at("viewer"), 1);
+    EXPECT_TRUE(step.at("view").at("players").at(1).contains("hand"));
+    EXPECT_FALSE(step.at("view").at("players").at(0).contains("hand"));
+  }
+  EXPECT_EQ(service_->Replay(c.game_id, 2).code(), StatusCode::kInvalidArgument);
+  EXPECT_TRUE(service_->Replay(c.game_id, -1)->at("seat").is_null());
+}
+
+TEST_F(SeatsTest, AnUnfinishedGameHasNoReplayFromAnySide) {
+  Created c = Make("marrakech", {{"human", "Ann"}, {"easy", ""}, {"easy", ""}});
+  service_->WaitForBots();
+  for (int viewer : {-1, 0, 1, 2}) {
+    auto replay = service_->Replay(c.game_id, viewer);
+    EXPECT_EQ(replay.code(), StatusCode::kFailedPrecondition) << viewer;
+    EXPECT_EQ(replay.message(), "the replay of game " + c.game_id + " is shown when the game is over");
+  }
 }
 
 }  // namespace
