@@ -8,6 +8,7 @@ import { clear, el } from "../dom.js";
 import { t } from "../i18n/t.js";
 import { describe, moveInWords } from "../i18n/words.js";
 import { playAgain } from "./again.js";
+import { deadEnd } from "./deadend.js";
 import { gameSummary, openDialog, roundSummary } from "./dialogs.js";
 import { renderLinks } from "./links.js";
 import { createScreen } from "./screens.js";
@@ -164,7 +165,7 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
         error: (message) => {
           if (!shown) {
             clear(table);
-            table.appendChild(el("p", { class: "form-error" }, t(lang, "game.notfound"), " ", el("span", { class: "muted" }, message)));
+            table.appendChild(deadEnd(lang, t(lang, "game.notfound"), message));
           }
           if (message.startsWith("hint:")) {
             hintPending = false;
