@@ -56,7 +56,9 @@ export const api = {
   preview: (id: string, token: string, move: string) =>
     call<Preview>("POST", `/api/games/${encodeURIComponent(id)}/preview`, { move }, token),
   lobby: (tokens: string[]) => call<{ games: LobbyGame[] }>("POST", "/api/lobby", { tokens }),
-  replay: (id: string) => call<Replay>("GET", `/api/games/${encodeURIComponent(id)}/replay`),
+  // `seat`: the side the replay is seen from (null: a spectator's).
+  replay: (id: string, seat: number | null = null) =>
+    call<Replay>("GET", `/api/games/${encodeURIComponent(id)}/replay${seat === null ? "" : `?seat=${seat}`}`),
 };
 
 // The seats this browser holds, by game: kept in localStorage so a player can close

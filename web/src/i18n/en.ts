@@ -242,4 +242,16 @@ export const en = {
   "mk.pays.toYou": "{from} pays you {dirhams}.",
   "mk.isOut": "{name} is out.",
   "mk.isOut.you": "You are out.",
+  // Invites, seats and dead ends (issue 23)
+  "dead.nogame": "There is no game with this address: the link may be mistyped, or the game was never created.",
+  "dead.watch": "Watch the game",
+  "dead.play": "Open the game",
+  "replay.unfinished": "This game is still being played: its replay will be here once it is over. Nothing hidden is shown before then.",
+  "replay.side": "Seen by",
+  "replay.side.spectator": "A spectator (no hands)",
+  "replay.players": "Players: {names}",
+  "home.against": "against {names}",
+  "home.won.you": "You won",
+  "home.won.other": "{name} won",
+  "home.won.shared": "Shared win: {names}",
 } as const;

@@ -239,4 +239,16 @@ export const fr: Catalogue = {
   "mk.pays.toYou": "{from} vous paie {dirhams}.",
   "mk.isOut": "{name} est éliminé.",
   "mk.isOut.you": "Vous êtes éliminé.",
+  // Invites, seats and dead ends (issue 23)
+  "dead.nogame": "Il n’y a pas de partie à cette adresse : le lien est peut-être mal recopié, ou la partie n’a jamais été créée.",
+  "dead.watch": "Regarder la partie",
+  "dead.play": "Ouvrir la partie",
+  "replay.unfinished": "Cette partie est encore en cours : vous pourrez la revoir ici une fois terminée. Rien de caché n’est montré avant.",
+  "replay.side": "Vue par",
+  "replay.side.spectator": "Un spectateur (aucune main)",
+  "replay.players": "Joueurs : {names}",
+  "home.against": "contre {names}",
+  "home.won.you": "Vous avez gagné",
+  "home.won.other": "{name} a gagné",
+  "home.won.shared": "Victoire partagée : {names}",
 };
