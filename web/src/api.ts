@@ -1,5 +1,5 @@
 // The server's API (docs/protocol.md) and the seats this browser holds.
-import type { HintMove, Preview, Replay, ServerMessage, StateMessage } from "./contract.js";
+import type { HintMove, Preview, Replay, SeatInfo, ServerMessage, StateMessage } from "./contract.js";
 import { currentLang } from "./i18n/lang.js";
 
 export class ApiError extends Error {
@@ -41,8 +41,13 @@ export interface LobbyGame {
   game: "jaipur" | "marrakech";
   seat: number;
   to_move: number | null;
-  your_turn: boolean;
+  your_turn: boolean; // false while a friend is awaited
+  waiting: boolean; // a human seat has not been taken yet
   over: boolean;
+  abandoned: boolean;
+  seats: SeatInfo[];
+  winners: number[]; // once over
+  scores: number[] | null; // once over
   move_count: number;
   updated_ms: number;
 }

@@ -1,9 +1,17 @@
-// The lobby: start a game (bots, a friend by invite link, or hot-seat), the games
-// this browser holds with whose turn it is, and the invite page.
-import type { Lang } from "../contract.js";
+// The lobby: start a game (bots, a friend by invite link, hot-seat, or each seat
+// chosen: friends, bots and people at this device together), the games this browser
+// holds with whose turn it is, their opponents and results, and the invite page.
+import type { Lang, SeatInfo } from "../contract.js";
 import { api, ApiError, invites, seats, type LobbyGame, type SeatSpec } from "../api.js";
 import { clear, el } from "../dom.js";
 import { t } from "../i18n/t.js";
+import { againstText, resultText } from "./seats.js";
+import { seatNameFor } from "./status.js";
+
+// What plays a seat other than the creator's: a bot level, a friend by invite, or
+// someone at this device (hot-seat).
+type SeatKind = "easy" | "medium" | "hard" | "friend" | "here";
+const MAX_PLAYERS = 4;
 
 const NAME_KEY = "souk.name";
 
@@ -13,6 +21,66 @@ function radio(name: string, value: string, label: string, checked: boolean): HT
 
 function chosen(form: HTMLFormElement, name: string): string {
   return (form.elements.namedItem(name) as RadioNodeList).value;
+}
+
+// "Easy bot", "Robot facile": as the game page names bots (status.ts).
+const botName = (lang: Lang, level: "easy" | "medium" | "hard") => {
+  const word = t(lang, `home.level.${level}`);
+  return t(lang, "game.bot", { level: lang === "fr" ? word.toLowerCase() : word });
+};
+
+// The other seats, each a row: what plays it (shown when mixing) and, for someone at
+// this device, their name. Rows past the game's player count are hidden.
+function seatRows(lang: Lang): HTMLFieldSetElement {
+  const rows: HTMLElement[] = [];
+  for (let seat = 1; seat < MAX_PLAYERS; seat++) {
+    const n = seat + 1;
+    const kind = el(
+      "select",
+      { name: `seat-kind-${seat}`, "aria-label": t(lang, "seats.seat", { n }) },
+      el("option", { value: "friend" }, t(lang, "seats.friend")),
+      ...(["easy", "medium", "hard"] as const).map((level) =>
+        el("option", { value: level, selected: level === "medium" }, botName(lang, level)),
+      ),
+      el("option", { value: "here" }, t(lang, "seats.here")),
+    );
+    rows.push(
+      el(
+        "div",
+        { class: "seat-row", "data-seat-row": seat },
+        el("span", { class: "seat-label" }, t(lang, "seats.seat", { n })),
+        kind,
+        el(
+          "label",
+          { class: "name", "data-role": "seat-name" },
+          el("span", {}, t(lang, "seats.name", { n })),
+          el("input", { name: `seat-name-${seat}`, maxlength: 24, autocomplete: "off" }),
+        ),
+      ),
+    );
+  }
+  return el(
+    "fieldset",
+    { class: "seats", "data-when": "seats", "data-role": "seats" },
+    el("legend", {}, t(lang, "seats.legend")),
+    el("p", { class: "muted" }, t(lang, "seats.you")),
+    ...rows,
+  );
+}
+
+function seatKind(form: HTMLFormElement, seat: number): SeatKind {
+  const mode = chosen(form, "mode");
+  if (mode === "bot") return chosen(form, "level") as SeatKind;
+  if (mode === "friend") return "friend";
+  if (mode === "hotseat") return "here";
+  return (form.elements.namedItem(`seat-kind-${seat}`) as HTMLSelectElement).value as SeatKind;
+}
+
+// A hot-seat player's name, or "Player N" when none is given (each seat at the device
+// is then still told apart on the "pass the device" screen).
+function hotseatName(form: HTMLFormElement, lang: Lang, seat: number): string {
+  const typed = (form.elements.namedItem(`seat-name-${seat}`) as HTMLInputElement).value.trim();
+  return typed || t(lang, "game.seat", { n: seat + 1 });
 }
 
 export function renderLobby(root: HTMLElement, lang: Lang): () => void {
@@ -35,6 +103,7 @@ export function renderLobby(root: HTMLElement, lang: Lang): () => void {
       radio("mode", "bot", t(lang, "home.vs.bot"), true),
       radio("mode", "friend", t(lang, "home.vs.friend"), false),
       radio("mode", "hotseat", t(lang, "home.vs.hotseat"), false),
+      radio("mode", "mixed", t(lang, "seats.mixed"), false),
     ),
     el(
       "fieldset",
@@ -59,6 +128,7 @@ export function renderLobby(root: HTMLElement, lang: Lang): () => void {
       radio("variant", "", t(lang, "home.variant.standard"), true),
       radio("variant", "single-colour", t(lang, "home.variant.single"), false),
     ),
+    seatRows(lang),
     el(
       "label",
       { class: "name" },
@@ -69,6 +139,7 @@ export function renderLobby(root: HTMLElement, lang: Lang): () => void {
     status,
   );
 
+  const playerCount = () => (chosen(form, "game") === "jaipur" ? 2 : Number(chosen(form, "players")));
   const syncVisibility = () => {
     const game = chosen(form, "game");
     const mode = chosen(form, "mode");
@@ -78,8 +149,17 @@ export function renderLobby(root: HTMLElement, lang: Lang): () => void {
       fs.hidden = !(
         (when === "bot" && mode === "bot") ||
         (when === "marrakech" && game === "marrakech") ||
-        (when === "marrakech2" && game === "marrakech" && players === "2")
+        (when === "marrakech2" && game === "marrakech" && players === "2") ||
+        (when === "seats" && (mode === "mixed" || mode === "hotseat"))
       );
+    }
+    // One row per other seat: its kind when mixing, its player's name when at this device.
+    for (const row of form.querySelectorAll<HTMLElement>("[data-seat-row]")) {
+      const seat = Number(row.dataset.seatRow);
+      row.hidden = seat >= playerCount();
+      const kind = row.querySelector("select")!;
+      kind.hidden = mode !== "mixed";
+      row.querySelector<HTMLElement>("[data-role=seat-name]")!.hidden = seatKind(form, seat) !== "here";
     }
   };
   form.addEventListener("change", syncVisibility);
@@ -88,25 +168,34 @@ export function renderLobby(root: HTMLElement, lang: Lang): () => void {
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const game = chosen(form, "game");
-    const mode = chosen(form, "mode");
-    const players = game === "jaipur" ? 2 : Number(chosen(form, "players"));
+    const players = playerCount();
     const variant = game === "marrakech" && players === 2 ? chosen(form, "variant") : "";
     const name = (form.elements.namedItem("name") as HTMLInputElement).value.trim();
     localStorage.setItem(NAME_KEY, name);
     const seatList: SeatSpec[] = [{ player: "human", name }];
-    for (let i = 1; i < players; i++) seatList.push(mode === "bot" ? { player: chosen(form, "level") } : { player: "human" });
+    const kinds: SeatKind[] = ["here"];
+    for (let i = 1; i < players; i++) {
+      const kind = seatKind(form, i);
+      kinds.push(kind);
+      if (kind === "friend") seatList.push({ player: "human" });
+      else if (kind === "here") seatList.push({ player: "human", name: hotseatName(form, lang, i) });
+      else seatList.push({ player: kind });
+    }
     status.textContent = "";
     try {
+      // The names of the players at this device go in the request: the server checks them all first.
       const created = await api.create({ game, players, variant, seats: seatList, creator_seat: 0 });
       seats.add(created.game_id, created.seat, created.token);
-      if (mode === "hotseat") {
-        for (const inv of created.invites) {
-          const joined = await api.join(created.game_id, inv.invite, `${t(lang, "game.seat", { n: inv.seat + 1 })}`);
-          seats.add(created.game_id, joined.seat, joined.token);
+      const friends = [];
+      for (const inv of created.invites) {
+        if (kinds[inv.seat] !== "here") {
+          friends.push(inv);
+          continue;
         }
-      } else if (created.invites.length) {
-        invites.set(created.game_id, created.invites);
+        const joined = await api.join(created.game_id, inv.invite, seatList[inv.seat]!.name ?? "");
+        seats.add(created.game_id, joined.seat, joined.token);
       }
+      if (friends.length) invites.set(created.game_id, friends);
       location.hash = `#/game/${created.game_id}`;
     } catch (err) {
       status.textContent = err instanceof Error ? err.message : String(err);
@@ -151,20 +240,24 @@ export function renderLobby(root: HTMLElement, lang: Lang): () => void {
 function lobbyRow(g: LobbyGame, lang: Lang): HTMLLIElement {
   const held = seats.of(g.game_id);
   const hotseat = held.length > 1;
-  const turn = g.over
-    ? t(lang, "home.over")
-    : g.your_turn || (hotseat && g.to_move !== null && held.some((s) => s.seat === g.to_move))
-      ? t(lang, "home.turn.you")
-      : t(lang, "home.turn.other", { name: t(lang, "game.seat", { n: (g.to_move ?? 0) + 1 }) });
+  const name = (seat: number) => seatNameFor(g, seat, hotseat ? null : g.seat, lang);
+  let turn: string;
+  if (g.over) turn = resultText(lang, g, hotseat ? null : g.seat, name);
+  else if (g.abandoned) turn = t(lang, "home.abandoned");
+  else if (g.waiting) turn = t(lang, "home.waiting");
+  else if (g.your_turn || (hotseat && g.to_move !== null && held.some((s) => s.seat === g.to_move))) turn = t(lang, "home.turn.you");
+  else turn = t(lang, "home.turn.other", { name: name(g.to_move ?? 0) });
   const when = new Date(g.updated_ms).toLocaleString(lang === "fr" ? "fr-FR" : "en-GB", {
     dateStyle: "medium",
     timeStyle: "short",
   });
+  const yourTurn = g.your_turn && !g.over && !g.waiting;
   return el(
     "li",
-    { class: g.your_turn && !g.over ? "your-turn" : "", "data-game": g.game_id },
+    { class: yourTurn ? "your-turn" : "", "data-game": g.game_id },
     el("span", { class: "game-name" }, t(lang, `game.${g.game}`)),
-    el("span", { class: "turn" }, turn),
+    el("span", { class: "opponents", "data-role": "opponents" }, hotseat ? listOfSeats(g.seats, name, lang) : againstText(lang, g.seats, g.seat, name)),
+    el("span", { class: g.over ? "turn result" : "turn", "data-role": g.over ? "result" : "turn" }, turn),
     el("span", { class: "muted" }, `${t(lang, "home.moves", { n: g.move_count })} · ${when}`),
     el(
       "span",
@@ -174,6 +267,9 @@ function lobbyRow(g: LobbyGame, lang: Lang): HTMLLIElement {
     ),
   );
 }
+
+const listOfSeats = (list: readonly SeatInfo[], name: (s: number) => string, lang: Lang) =>
+  t(lang, "replay.players", { names: list.map((_, s) => name(s)).join(", ") });
 
 export function renderJoin(root: HTMLElement, gameId: string, invite: string, lang: Lang): void {
   if (seats.of(gameId).length) {
