@@ -52,6 +52,18 @@ export interface LobbyGame {
   updated_ms: number;
 }
 
+// What an invite opens, before it is used (POST /api/games/ID/invite).
+export interface InviteInfo {
+  game_id: string;
+  game: "jaipur" | "marrakech";
+  players: number;
+  variant: string;
+  seat: number; // the seat it takes
+  invited_by: number | null; // the creator's seat
+  seats: SeatInfo[];
+  move_count: number;
+}
+
 export const api = {
   create: (body: { game: string; players?: number; variant?: string; seats: SeatSpec[]; creator_seat?: number }) =>
     call<Created>("POST", "/api/games", body),
@@ -61,6 +73,7 @@ export const api = {
   preview: (id: string, token: string, move: string) =>
     call<Preview>("POST", `/api/games/${encodeURIComponent(id)}/preview`, { move }, token),
   lobby: (tokens: string[]) => call<{ games: LobbyGame[] }>("POST", "/api/lobby", { tokens }),
+  invite: (id: string, invite: string) => call<InviteInfo>("POST", `/api/games/${encodeURIComponent(id)}/invite`, { invite }),
   // `seat`: the side the replay is seen from (null: a spectator's).
   replay: (id: string, seat: number | null = null) =>
     call<Replay>("GET", `/api/games/${encodeURIComponent(id)}/replay${seat === null ? "" : `?seat=${seat}`}`),

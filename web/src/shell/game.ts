@@ -81,14 +81,17 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     const status = statusText(lang, msg, ctx.seatName, hotseat);
     document.title = `${status} · ${t(lang, `game.${msg.game}`)} · Souk`;
     statusLine.textContent = status;
-    statusLine.classList.toggle("your-turn", msg.legal.length > 0);
+    // Nobody plays while a seat waits for its friend: no move offered, no "your turn".
+    const waiting = !msg.over && msg.seats.some((s) => !s.joined);
+    statusLine.classList.toggle("your-turn", msg.legal.length > 0 && !waiting);
+    table.classList.toggle("waiting-join", waiting);
     if (!screen) table.classList.add(msg.game);
     screen ??= createScreen(msg.game, table, ctx);
-    screen.update(msg, animate);
+    screen.update(waiting ? { ...msg, legal: [] } : msg, animate);
     // The box stays in place between turns (no jumping layout); it goes only when no hint
     // can come: a spectator, a human opponent, the game over.
     hintBox.hidden = msg.over || msg.seat === null || !othersAreBots(msg);
-    hintButton.disabled = msg.legal.length === 0;
+    hintButton.disabled = msg.legal.length === 0 || waiting;
     if (msg.event && msg.move_count !== lastLogged) {
       lastLogged = msg.move_count;
       log.unshift(describe(msg.event, ctx.seatName, lang, hotseat ? null : msg.seat));

@@ -2,10 +2,11 @@
 // chosen: friends, bots and people at this device together), the games this browser
 // holds with whose turn it is, their opponents and results, and the invite page.
 import type { Lang, SeatInfo } from "../contract.js";
-import { api, ApiError, invites, seats, type LobbyGame, type SeatSpec } from "../api.js";
+import { api, ApiError, invites, seats, type InviteInfo, type LobbyGame, type SeatSpec } from "../api.js";
 import { clear, el } from "../dom.js";
-import { t } from "../i18n/t.js";
-import { againstText, resultText } from "./seats.js";
+import { plural, t } from "../i18n/t.js";
+import { deadEnd } from "./deadend.js";
+import { againstText, colourNames, resultText } from "./seats.js";
 import { seatNameFor } from "./status.js";
 
 // What plays a seat other than the creator's: a bot level, a friend by invite, or
@@ -271,32 +272,86 @@ function lobbyRow(g: LobbyGame, lang: Lang): HTMLLIElement {
 const listOfSeats = (list: readonly SeatInfo[], name: (s: number) => string, lang: Lang) =>
   t(lang, "replay.players", { names: list.map((_, s) => name(s)).join(", ") });
 
+// The invite page: which game, who invites, the seat (and a Marrakech seat's colours)
+// it takes and who else sits at the table; then a name and "Take my seat". An invite
+// that cannot be used says why, with the ways on.
 export function renderJoin(root: HTMLElement, gameId: string, invite: string, lang: Lang): void {
   if (seats.of(gameId).length) {
     location.hash = `#/game/${gameId}`;
     return;
   }
-  const status = el("p", { class: "form-error", role: "alert" });
-  const name = el("input", { name: "name", maxlength: 24, value: localStorage.getItem(NAME_KEY) ?? "" });
+  const box = el("div", { class: "join-page" }, el("p", { class: "muted" }, t(lang, "invite.loading")));
+  root.appendChild(box);
+  const watch = { href: `#/watch/${gameId}`, label: t(lang, "dead.watch") };
+  const show = (node: HTMLElement) => {
+    clear(box);
+    box.appendChild(node);
+  };
+  void (async () => {
+    // The game first: an unknown game and an unknown code are both 404s to the invite route.
+    let state;
+    try {
+      state = await api.state(gameId);
+    } catch (err) {
+      const notFound = err instanceof ApiError && err.status === 404;
+      show(deadEnd(lang, notFound ? t(lang, "dead.nogame") : t(lang, "invite.unknown"), notFound ? "" : String((err as Error)?.message ?? err)));
+      return;
+    }
+    if (state.over) return show(deadEnd(lang, t(lang, "invite.over"), "", [{ href: `#/replay/${gameId}`, label: t(lang, "home.replay") }]));
+    if (state.abandoned) return show(deadEnd(lang, t(lang, "invite.abandoned")));
+    let info: InviteInfo;
+    try {
+      info = await api.invite(gameId, invite);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return show(deadEnd(lang, t(lang, "invite.unknown"), "", [watch]));
+      if (err instanceof ApiError && err.status === 409) return show(deadEnd(lang, t(lang, "invite.used"), "", [watch]));
+      return show(deadEnd(lang, err instanceof Error ? err.message : String(err), "", [watch]));
+    }
+    const colours = state.game === "marrakech" ? state.view.players[info.seat]?.colors : undefined;
+    show(joinForm(lang, gameId, invite, info, colours));
+  })();
+}
+
+function joinForm(lang: Lang, gameId: string, invite: string, info: InviteInfo, colours: number[] | undefined): HTMLFormElement {
+  const game = t(lang, `game.${info.game}`);
+  const name = (seat: number) => seatNameFor(info, seat, null, lang);
+  const title =
+    info.invited_by === null ? t(lang, "invite.anyone", { game }) : t(lang, "invite.by", { name: name(info.invited_by), game });
+  const status = el("p", { class: "form-error", role: "alert", "data-role": "form-error" });
+  const input = el("input", { name: "name", maxlength: 24, value: localStorage.getItem(NAME_KEY) ?? "" });
+  const table = el("ul", { class: "join-seats", "data-role": "join-seats" });
+  info.seats.forEach((s, seat) => {
+    const who = seat === info.seat ? t(lang, "invite.you") : s.joined ? name(seat) : t(lang, "invite.awaited");
+    table.appendChild(el("li", { class: seat === info.seat ? "mine" : "" }, `${t(lang, "game.seat", { n: seat + 1 })}: ${who}`));
+  });
   const form = el(
     "form",
     { class: "card-panel join", "data-role": "join" },
-    el("h2", {}, t(lang, "join.title")),
-    el("label", { class: "name" }, el("span", {}, t(lang, "home.name")), name),
+    el("h2", { "data-role": "invite-title" }, title),
+    el(
+      "p",
+      { "data-role": "invite-seat" },
+      t(lang, "invite.seat", { n: info.seat + 1 }),
+      colours?.length ? ` ${t(lang, "invite.colours", { colours: colourNames(lang, colours) })}` : "",
+    ),
+    info.move_count ? el("p", { class: "muted" }, plural(lang, "invite.started", info.move_count)) : null,
+    el("h3", {}, t(lang, "invite.table")),
+    table,
+    el("label", { class: "name" }, el("span", {}, t(lang, "home.name")), input),
     el("button", { type: "submit", class: "primary", "data-action": "join" }, t(lang, "join.button")),
     status,
   );
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    localStorage.setItem(NAME_KEY, name.value.trim());
+    localStorage.setItem(NAME_KEY, input.value.trim());
     try {
-      const joined = await api.join(gameId, invite, name.value.trim());
+      const joined = await api.join(gameId, invite, input.value.trim());
       seats.add(gameId, joined.seat, joined.token);
       location.hash = `#/game/${gameId}`;
     } catch (err) {
       status.textContent =
-        err instanceof ApiError && err.status === 409 ? t(lang, "join.used") : err instanceof Error ? err.message : String(err);
+        err instanceof ApiError && err.status === 409 ? t(lang, "invite.used") : err instanceof Error ? err.message : String(err);
     }
   });
-  root.appendChild(form);
+  return form;
 }
