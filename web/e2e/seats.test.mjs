@@ -19,6 +19,7 @@ async function startGame(page, url, { game, players, mode, kinds = {}, names = {
   for (const [seat, kind] of Object.entries(kinds)) await page.selectOption(`select[name=seat-kind-${seat}]`, kind);
   for (const [seat, n] of Object.entries(names)) await page.fill(`input[name=seat-name-${seat}]`, n);
   await page.fill("input[name=name]", name);
+  await screenshot(page, `seats-lobby-${mode}`);
   await page.click("[data-action=start]");
   await page.waitForFunction(() => location.hash.startsWith("#/game/"));
   return page.evaluate(() => location.hash.split("/")[2]);
