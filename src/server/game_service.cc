@@ -267,33 +267,6 @@ Result<Created> GameService::Create(const CreateRequest& request) {
   return created;
 }
 
-Result<Joined> GameService::Join(const std::string& game_id, const std::string& invite_code, const std::string& name) {
-  auto found = Find(game_id);
-  if (!found.ok()) return found.status();
-  std::shared_ptr<Game> g = *found;
-  auto checked = CheckName(name, "name");
-  if (!checked.ok()) return checked.status();
-  Notice notice;  // told once the lock is released
-  std::lock_guard lock(g->mutex);
-  if (g->abandoned) return AbandonedError(game_id);
-  const std::string hash = HashSecret(invite_code);
-  for (size_t seat = 0; seat < g->stored.seats.size(); ++seat) {
-    StoredSeat s = g->stored.seats[seat];
-    if (s.invite_hash.empty() || !SameHash(s.invite_hash, hash)) continue;
-    Joined joined{static_cast<int>(seat), NewSecret()};
-    s.token_hash = HashSecret(joined.token);
-    s.invite_hash.clear();
-    s.name = *checked;
-    if (Status st = Wrote(store_.UpdateSeat(game_id, static_cast<int>(seat), s)); !st.ok()) return st;
-    g->stored.seats[seat] = s;
-    g->stored.updated_ms = NowMs();  // someone came: not idle
-    ++g->version;
-    notice = NotifyLocked(*g);
-    return joined;
-  }
-  return Status::FailedPrecondition("invite code: not a free seat of game " + game_id);
-}
-
 Result<int> GameService::SeatOf(const std::string& game_id, const std::string& token) {
   auto found = Find(game_id);
   if (!found.ok()) return found.status();
@@ -474,7 +447,7 @@ void GameService::Hint(const std::string& game_id, int seat, std::function<void(
   }).detach();
 }
 
-Result<Json> GameService::Replay(const std::string& game_id) {
+Result<Json> GameService::Replay(const std::string& game_id, int viewer) {
   auto found = Find(game_id);
   if (!found.ok()) return found.status();
   std::shared_ptr<Game> g = *found;
@@ -485,6 +458,9 @@ Result<Json> GameService::Replay(const std::string& game_id) {
     std::lock_guard lock(g->mutex);
     if (!g->state->is_over() && !g->abandoned)
       return Status::FailedPrecondition("the replay of game " + game_id + " is shown when the game is over");
+    if (viewer < -1 || viewer >= static_cast<int>(g->stored.seats.size()))
+      return Status::Error("seat: expected a seat of game " + game_id + ", 0 to " +
+                           std::to_string(g->stored.seats.size() - 1));
     options = g->stored.options;
     moves = g->stored.moves;
     for (const StoredSeat& st : g->stored.seats) seats.push_back({{"player", st.player}, {"name", st.name}});
@@ -492,15 +468,17 @@ Result<Json> GameService::Replay(const std::string& game_id) {
   auto state = NewGame(options);
   if (!state.ok()) return state.status();
   GameState& s = **state;
+  const int seen_by = viewer >= 0 ? viewer : GameState::kSpectator;
   Json steps = Json::array();
-  steps.push_back({{"view", s.ViewJson(GameState::kSpectator)}, {"event", nullptr}, {"to_move", s.current_player()}});
+  steps.push_back({{"view", s.ViewJson(seen_by)}, {"event", nullptr}, {"to_move", s.current_player()}});
   for (const std::string& move : moves) {
     if (Status st = s.Apply(move); !st.ok()) return Status::Internal("game " + game_id + ": " + st.message());
-    steps.push_back({{"view", s.ViewJson(GameState::kSpectator)},
-                     {"event", s.LastEventJson(GameState::kSpectator)},
+    steps.push_back({{"view", s.ViewJson(seen_by)},
+                     {"event", s.LastEventJson(seen_by)},
                      {"to_move", s.is_over() ? Json(nullptr) : Json(s.current_player())}});
   }
   return Json{{"game_id", game_id}, {"game", options.game}, {"players", s.num_players()}, {"seats", seats},
+              {"seat", viewer >= 0 ? Json(viewer) : Json(nullptr)},
               {"winners", s.Winners()}, {"scores", s.Scores()}, {"steps", steps}};
 }
 
@@ -536,13 +514,24 @@ Result<Json> GameService::GamesOfTokens(const std::vector<std::string>& tokens) 
         continue;
       const GameState& s = *g->state;
       const int to_move = s.is_over() || g->abandoned ? -1 : s.current_player();
+      Json seats = Json::array();
+      bool waiting = false;  // for a friend to follow an invite
+      for (const StoredSeat& st : g->stored.seats) {
+        const bool joined = st.player != "human" || !st.token_hash.empty();
+        waiting = waiting || !joined;
+        seats.push_back({{"player", st.player}, {"name", st.name}, {"joined", joined}});
+      }
       list.push_back({{"game_id", id},
                       {"game", s.game()},
                       {"seat", seat},
                       {"to_move", to_move >= 0 ? Json(to_move) : Json(nullptr)},
-                      {"your_turn", to_move == static_cast<int>(seat)},
+                      {"your_turn", to_move == static_cast<int>(seat) && !waiting},
+                      {"waiting", waiting && !s.is_over() && !g->abandoned},
                       {"over", s.is_over()},
                       {"abandoned", g->abandoned},
+                      {"seats", seats},
+                      {"winners", s.is_over() ? Json(s.Winners()) : Json::array()},
+                      {"scores", s.is_over() ? Json(s.Scores()) : Json(nullptr)},
                       {"move_count", g->stored.moves.size()},
                       {"updated_ms", g->stored.updated_ms}});
     }

@@ -111,7 +111,13 @@ class GameService {
 
   Result<Created> Create(const CreateRequest& request);
   // Claims the human seat whose invite code this is; the code then stops working.
+  // kNotFound for a code that is no invite of the game, kFailedPrecondition for one
+  // already used (its hash is kept once claimed, to tell the two apart).
   Result<Joined> Join(const std::string& game_id, const std::string& invite_code, const std::string& name);
+  // What an invite code opens, before it is used, for the invite page: the game, the
+  // seat it takes, who invited (the creator's seat, null if unknown) and every seat
+  // as the state message lists them. The same errors as Join.
+  Result<Json> Invite(const std::string& game_id, const std::string& invite_code);
   // The seat of `token` in the game, or -1 (spectator) for an empty token; an error
   // for a token that is not one of the game's.
   Result<int> SeatOf(const std::string& game_id, const std::string& token);
@@ -131,9 +137,10 @@ class GameService {
   // message. The search sees that seat's view only.
   void Hint(const std::string& game_id, int seat, std::function<void(Json)> done);
 
-  // A finished game step by step, for the replay viewer: the spectator's view before
-  // the first move and after each, with the event that led there.
-  Result<Json> Replay(const std::string& game_id);
+  // A finished game step by step, for the replay viewer: `viewer`'s view (a seat, or
+  // -1: a spectator's) before the first move and after each, with the event that led
+  // there as that seat heard it. Refused while the game is being played, whoever asks.
+  Result<Json> Replay(const std::string& game_id, int viewer = -1);
 
   // Calls `listener` with the game as `seat` sees it after every change, until
   // Unsubscribe, in the order of the changes; never under the game's lock, and each
@@ -146,7 +153,8 @@ class GameService {
   // since the seed orders the deck and the piles.
   Result<Json> Record(const std::string& game_id);
 
-  // The lobby: one line per game of these tokens (id, game, seat, whose turn).
+  // The lobby: one line per game of these tokens (id, game, seat, whose turn, the
+  // seats, whether one still waits for its player, and the result once over).
   Result<Json> GamesOfTokens(const std::vector<std::string>& tokens);
 
   // Abandons the games in play idle too long at `now_ms` (Unix ms) and lets finished

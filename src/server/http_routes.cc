@@ -2,6 +2,7 @@
 #include "server/lang.h"
 #include "server/static_files.h"
 
+#include <algorithm>
 #include <chrono>
 #include <string>
 #include <string_view>
@@ -69,6 +70,24 @@ int IntField(const Json& body, const char* key, int fallback) {
   if (!it->is_number_integer() || *it < 0 || *it > 64)
     throw ApiError{http::status::bad_request, std::string(key) + ": expected a small whole number"};
   return it->get<int>();
+}
+
+// The seat a replay is seen from: `?seat=N` (any other query is ignored), or -1, a
+// spectator's, without one.
+int ReplaySeat(std::string_view target) {
+  size_t q = target.find('?');
+  if (q == std::string_view::npos) return -1;
+  std::string_view query = target.substr(q + 1);
+  while (!query.empty()) {
+    std::string_view pair = query.substr(0, query.find('&'));
+    query.remove_prefix(std::min(query.size(), pair.size() + 1));
+    if (pair.substr(0, 5) != "seat=") continue;
+    std::string_view value = pair.substr(5);
+    if (value.empty() || value.size() > 2 || value.find_first_not_of("0123456789") != std::string_view::npos)
+      throw ApiError{http::status::bad_request, "seat: expected a seat number, got '" + std::string(value) + "'"};
+    return std::stoi(std::string(value));
+  }
+  return -1;
 }
 
 // The token of "Authorization: Bearer TOKEN", or "".
@@ -213,9 +232,14 @@ Response Route(Shared& shared, const Request& req, const std::string& client) {
         Json preview = OrThrow(games.Preview(id, seat, StringField(body, "move", true)));
         return JsonResponse(req, http::status::ok, WithErrorIn(preview, lang));
       }
+      if (rest == "invite" && verb == http::verb::post) {
+        limit(Rate::kJoin, client);  // a code tried, like a join
+        Json body = ParseBody(req);
+        return JsonResponse(req, http::status::ok, OrThrow(games.Invite(id, StringField(body, "invite", true))));
+      }
       if (rest == "replay" && verb == http::verb::get) {
         limit(Rate::kRead, client);
-        return JsonResponse(req, http::status::ok, OrThrow(games.Replay(id)));
+        return JsonResponse(req, http::status::ok, OrThrow(games.Replay(id, ReplaySeat(req.target()))));
       }
       if (rest == "record" && verb == http::verb::get) {
         limit(Rate::kRead, client);

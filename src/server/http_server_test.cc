@@ -171,6 +171,38 @@ TEST_F(ServerTest, AnInviteLetsAFriendJoinAndBothSeeTheirOwnView) {
   EXPECT_EQ(view.body["seats"][1]["name"], "Bob");
 }
 
+TEST_F(ServerTest, TheInviteRouteTellsAMadeUpCodeFromAUsedOne) {
+  Json created = Create(R"({"game":"jaipur","seats":[{"player":"human","name":"Ann"},{"player":"human"}]})");
+  const std::string id = created["game_id"];
+  const std::string invite = created["invites"][0]["invite"];
+  Reply shown = Call(http::verb::post, "/api/games/" + id + "/invite", Json{{"invite", invite}}.dump());
+  ASSERT_EQ(shown.status, 200) << shown.body;
+  EXPECT_EQ(shown.body["seat"], 1);
+  EXPECT_EQ(shown.body["invited_by"], 0);
+  EXPECT_EQ(shown.body["seats"][0]["name"], "Ann");
+  const std::string made_up(32, '0');
+  Reply unknown = Call(http::verb::post, "/api/games/" + id + "/invite", Json{{"invite", made_up}}.dump());
+  EXPECT_EQ(unknown.status, 404);
+  EXPECT_EQ(unknown.body["error"], "invite code: not an invite of game " + id + " (check the link)");
+  EXPECT_EQ(Call(http::verb::post, "/api/games/" + id + "/join", Json{{"invite", made_up}}.dump()).status, 404);
+  EXPECT_EQ(Call(http::verb::post, "/api/games/nosuchgame/invite", Json{{"invite", invite}}.dump()).status, 404);
+  ASSERT_EQ(Call(http::verb::post, "/api/games/" + id + "/join", Json{{"invite", invite}}.dump()).status, 200);
+  Reply used = Call(http::verb::post, "/api/games/" + id + "/invite", Json{{"invite", invite}}.dump());
+  EXPECT_EQ(used.status, 409);
+  EXPECT_EQ(used.body["error"], "invite code: already used: seat 1 of game " + id + " is taken");
+}
+
+TEST_F(ServerTest, AReplayFromASeatIsRefusedWhileTheGameIsPlayed) {
+  Json created = Create(R"({"game":"jaipur","seats":[{"player":"human"},{"player":"easy"}]})");
+  const std::string id = created["game_id"];
+  for (const char* query : {"", "?seat=0", "?seat=1"}) {
+    Reply r = Call(http::verb::get, "/api/games/" + id + "/replay" + query, "", created["token"]);
+    EXPECT_EQ(r.status, 409) << query;
+    EXPECT_EQ(r.body.size(), 1u) << "the refusal holds nothing but its reason: " << r.body;
+  }
+  EXPECT_EQ(Call(http::verb::get, "/api/games/" + id + "/replay?seat=x").status, 400);
+}
+
 TEST_F(ServerTest, PreviewHintAndReplayRoutes) {
   Json created = Create(R"({"game":"jaipur","seats":[{"player":"human"},{"player":"easy"}]})");
   const std::string id = created["game_id"], token = created["token"];

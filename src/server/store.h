@@ -17,7 +17,9 @@ namespace souk::server {
 struct StoredSeat {
   std::string player;       // "human", or the bot spec that plays it
   std::string token_hash;   // hex SHA-256 of the seat token once claimed, else empty
-  std::string invite_hash;  // hex SHA-256 of the invite code of an unclaimed human seat
+  // hex SHA-256 of the invite code of a human seat, kept once claimed (then token_hash
+  // is set too) so that a used code is told apart from a made-up one
+  std::string invite_hash;
   std::string name;         // what others see ("Alice"), may be empty
   bool operator==(const StoredSeat&) const = default;
 };

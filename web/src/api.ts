@@ -1,5 +1,5 @@
 // The server's API (docs/protocol.md) and the seats this browser holds.
-import type { HintMove, Preview, Replay, ServerMessage, StateMessage } from "./contract.js";
+import type { HintMove, Preview, Replay, SeatInfo, ServerMessage, StateMessage } from "./contract.js";
 import { currentLang } from "./i18n/lang.js";
 
 export class ApiError extends Error {
@@ -41,10 +41,27 @@ export interface LobbyGame {
   game: "jaipur" | "marrakech";
   seat: number;
   to_move: number | null;
-  your_turn: boolean;
+  your_turn: boolean; // false while a friend is awaited
+  waiting: boolean; // a human seat has not been taken yet
   over: boolean;
+  abandoned: boolean;
+  seats: SeatInfo[];
+  winners: number[]; // once over
+  scores: number[] | null; // once over
   move_count: number;
   updated_ms: number;
+}
+
+// What an invite opens, before it is used (POST /api/games/ID/invite).
+export interface InviteInfo {
+  game_id: string;
+  game: "jaipur" | "marrakech";
+  players: number;
+  variant: string;
+  seat: number; // the seat it takes
+  invited_by: number | null; // the creator's seat
+  seats: SeatInfo[];
+  move_count: number;
 }
 
 export const api = {
@@ -56,7 +73,10 @@ export const api = {
   preview: (id: string, token: string, move: string) =>
     call<Preview>("POST", `/api/games/${encodeURIComponent(id)}/preview`, { move }, token),
   lobby: (tokens: string[]) => call<{ games: LobbyGame[] }>("POST", "/api/lobby", { tokens }),
-  replay: (id: string) => call<Replay>("GET", `/api/games/${encodeURIComponent(id)}/replay`),
+  invite: (id: string, invite: string) => call<InviteInfo>("POST", `/api/games/${encodeURIComponent(id)}/invite`, { invite }),
+  // `seat`: the side the replay is seen from (null: a spectator's).
+  replay: (id: string, seat: number | null = null) =>
+    call<Replay>("GET", `/api/games/${encodeURIComponent(id)}/replay${seat === null ? "" : `?seat=${seat}`}`),
 };
 
 // The seats this browser holds, by game: kept in localStorage so a player can close

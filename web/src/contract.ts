@@ -192,12 +192,13 @@ export interface Preview {
   event?: GameEvent; // what it would do: tokens, bonus (never a hidden value)
 }
 
-// A finished game, step by step (GET /api/games/ID/replay): the spectator's view after
-// each move and the event that led there.
+// A finished game, step by step (GET /api/games/ID/replay[?seat=N]): the view after each
+// move, a spectator's or seat N's, and the event that led there.
 interface ReplayOf<G extends GameName, V, E> {
   game_id: string;
   game: G;
   players: number;
+  seat: number | null; // whose side the views are from (null: a spectator's)
   seats: { player: string; name: string }[];
   winners: number[];
   scores: number[];

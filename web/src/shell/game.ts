@@ -8,6 +8,7 @@ import { clear, el } from "../dom.js";
 import { t } from "../i18n/t.js";
 import { describe, moveInWords } from "../i18n/words.js";
 import { playAgain } from "./again.js";
+import { deadEnd } from "./deadend.js";
 import { gameSummary, openDialog, roundSummary } from "./dialogs.js";
 import { renderLinks } from "./links.js";
 import { createScreen } from "./screens.js";
@@ -88,14 +89,17 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     const status = statusText(lang, msg, ctx.seatName, hotseat);
     document.title = `${status} · ${t(lang, `game.${msg.game}`)} · Souk`;
     statusLine.textContent = status;
-    statusLine.classList.toggle("your-turn", msg.legal.length > 0);
+    // Nobody plays while a seat waits for its friend: no move offered, no "your turn".
+    const waiting = !msg.over && msg.seats.some((s) => !s.joined);
+    statusLine.classList.toggle("your-turn", msg.legal.length > 0 && !waiting);
+    table.classList.toggle("waiting-join", waiting);
     if (!screen) table.classList.add(msg.game);
     screen ??= createScreen(msg.game, table, ctx);
-    screen.update(msg, animate);
+    screen.update(waiting ? { ...msg, legal: [] } : msg, animate);
     // The box stays in place between turns (no jumping layout); it goes only when no hint
     // can come: a spectator, a human opponent, the game over.
     hintBox.hidden = msg.over || msg.seat === null || !othersAreBots(msg);
-    hintButton.disabled = msg.legal.length === 0;
+    hintButton.disabled = msg.legal.length === 0 || waiting;
     if (msg.event && msg.move_count !== lastLogged) {
       lastLogged = msg.move_count;
       log.unshift(describe(msg.event, ctx.seatName, lang, hotseat ? null : msg.seat));
@@ -172,7 +176,7 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
         error: (message) => {
           if (!shown) {
             clear(table);
-            table.appendChild(el("p", { class: "form-error" }, t(lang, "game.notfound"), " ", el("span", { class: "muted" }, message)));
+            table.appendChild(deadEnd(lang, t(lang, "game.notfound"), message));
           }
           if (message.startsWith("hint:")) {
             hintPending = false;

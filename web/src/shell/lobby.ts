@@ -1,9 +1,18 @@
-// The lobby: start a game (bots, a friend by invite link, or hot-seat), the games
-// this browser holds with whose turn it is, and the invite page.
-import type { Lang } from "../contract.js";
-import { api, ApiError, invites, seats, type LobbyGame, type SeatSpec } from "../api.js";
+// The lobby: start a game (bots, a friend by invite link, hot-seat, or each seat
+// chosen: friends, bots and people at this device together), the games this browser
+// holds with whose turn it is, their opponents and results, and the invite page.
+import type { Lang, SeatInfo } from "../contract.js";
+import { api, ApiError, invites, seats, type InviteInfo, type LobbyGame, type SeatSpec } from "../api.js";
 import { clear, el } from "../dom.js";
 import { plural, t } from "../i18n/t.js";
+import { deadEnd } from "./deadend.js";
+import { againstText, colourNames, resultText } from "./seats.js";
+import { seatNameFor } from "./status.js";
+
+// What plays a seat other than the creator's: a bot level, a friend by invite, or
+// someone at this device (hot-seat).
+type SeatKind = "easy" | "medium" | "hard" | "friend" | "here";
+const MAX_PLAYERS = 4;
 
 const NAME_KEY = "souk.name";
 
@@ -13,6 +22,66 @@ function radio(name: string, value: string, label: string, checked: boolean): HT
 
 function chosen(form: HTMLFormElement, name: string): string {
   return (form.elements.namedItem(name) as RadioNodeList).value;
+}
+
+// "Easy bot", "Robot facile": as the game page names bots (status.ts).
+const botName = (lang: Lang, level: "easy" | "medium" | "hard") => {
+  const word = t(lang, `home.level.${level}`);
+  return t(lang, "game.bot", { level: lang === "fr" ? word.toLowerCase() : word });
+};
+
+// The other seats, each a row: what plays it (shown when mixing) and, for someone at
+// this device, their name. Rows past the game's player count are hidden.
+function seatRows(lang: Lang): HTMLFieldSetElement {
+  const rows: HTMLElement[] = [];
+  for (let seat = 1; seat < MAX_PLAYERS; seat++) {
+    const n = seat + 1;
+    const kind = el(
+      "select",
+      { name: `seat-kind-${seat}`, "aria-label": t(lang, "seats.seat", { n }) },
+      el("option", { value: "friend" }, t(lang, "seats.friend")),
+      ...(["easy", "medium", "hard"] as const).map((level) =>
+        el("option", { value: level, selected: level === "medium" }, botName(lang, level)),
+      ),
+      el("option", { value: "here" }, t(lang, "seats.here")),
+    );
+    rows.push(
+      el(
+        "div",
+        { class: "seat-row", "data-seat-row": seat },
+        el("span", { class: "seat-label" }, t(lang, "seats.seat", { n })),
+        kind,
+        el(
+          "label",
+          { class: "name", "data-role": "seat-name" },
+          el("span", {}, t(lang, "seats.name", { n })),
+          el("input", { name: `seat-name-${seat}`, maxlength: 24, autocomplete: "off" }),
+        ),
+      ),
+    );
+  }
+  return el(
+    "fieldset",
+    { class: "seats", "data-when": "seats", "data-role": "seats" },
+    el("legend", {}, t(lang, "seats.legend")),
+    el("p", { class: "muted" }, t(lang, "seats.you")),
+    ...rows,
+  );
+}
+
+function seatKind(form: HTMLFormElement, seat: number): SeatKind {
+  const mode = chosen(form, "mode");
+  if (mode === "bot") return chosen(form, "level") as SeatKind;
+  if (mode === "friend") return "friend";
+  if (mode === "hotseat") return "here";
+  return (form.elements.namedItem(`seat-kind-${seat}`) as HTMLSelectElement).value as SeatKind;
+}
+
+// A hot-seat player's name, or "Player N" when none is given (each seat at the device
+// is then still told apart on the "pass the device" screen).
+function hotseatName(form: HTMLFormElement, lang: Lang, seat: number): string {
+  const typed = (form.elements.namedItem(`seat-name-${seat}`) as HTMLInputElement).value.trim();
+  return typed || t(lang, "game.seat", { n: seat + 1 });
 }
 
 export function renderLobby(root: HTMLElement, lang: Lang): () => void {
@@ -35,6 +104,7 @@ export function renderLobby(root: HTMLElement, lang: Lang): () => void {
       radio("mode", "bot", t(lang, "home.vs.bot"), true),
       radio("mode", "friend", t(lang, "home.vs.friend"), false),
       radio("mode", "hotseat", t(lang, "home.vs.hotseat"), false),
+      radio("mode", "mixed", t(lang, "seats.mixed"), false),
     ),
     el(
       "fieldset",
@@ -59,6 +129,7 @@ export function renderLobby(root: HTMLElement, lang: Lang): () => void {
       radio("variant", "", t(lang, "home.variant.standard"), true),
       radio("variant", "single-colour", t(lang, "home.variant.single"), false),
     ),
+    seatRows(lang),
     el(
       "label",
       { class: "name" },
@@ -69,6 +140,7 @@ export function renderLobby(root: HTMLElement, lang: Lang): () => void {
     status,
   );
 
+  const playerCount = () => (chosen(form, "game") === "jaipur" ? 2 : Number(chosen(form, "players")));
   const syncVisibility = () => {
     const game = chosen(form, "game");
     const mode = chosen(form, "mode");
@@ -78,8 +150,17 @@ export function renderLobby(root: HTMLElement, lang: Lang): () => void {
       fs.hidden = !(
         (when === "bot" && mode === "bot") ||
         (when === "marrakech" && game === "marrakech") ||
-        (when === "marrakech2" && game === "marrakech" && players === "2")
+        (when === "marrakech2" && game === "marrakech" && players === "2") ||
+        (when === "seats" && (mode === "mixed" || mode === "hotseat"))
       );
+    }
+    // One row per other seat: its kind when mixing, its player's name when at this device.
+    for (const row of form.querySelectorAll<HTMLElement>("[data-seat-row]")) {
+      const seat = Number(row.dataset.seatRow);
+      row.hidden = seat >= playerCount();
+      const kind = row.querySelector("select")!;
+      kind.hidden = mode !== "mixed";
+      row.querySelector<HTMLElement>("[data-role=seat-name]")!.hidden = seatKind(form, seat) !== "here";
     }
   };
   form.addEventListener("change", syncVisibility);
@@ -88,25 +169,34 @@ export function renderLobby(root: HTMLElement, lang: Lang): () => void {
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const game = chosen(form, "game");
-    const mode = chosen(form, "mode");
-    const players = game === "jaipur" ? 2 : Number(chosen(form, "players"));
+    const players = playerCount();
     const variant = game === "marrakech" && players === 2 ? chosen(form, "variant") : "";
     const name = (form.elements.namedItem("name") as HTMLInputElement).value.trim();
     localStorage.setItem(NAME_KEY, name);
     const seatList: SeatSpec[] = [{ player: "human", name }];
-    for (let i = 1; i < players; i++) seatList.push(mode === "bot" ? { player: chosen(form, "level") } : { player: "human" });
+    const kinds: SeatKind[] = ["here"];
+    for (let i = 1; i < players; i++) {
+      const kind = seatKind(form, i);
+      kinds.push(kind);
+      if (kind === "friend") seatList.push({ player: "human" });
+      else if (kind === "here") seatList.push({ player: "human", name: hotseatName(form, lang, i) });
+      else seatList.push({ player: kind });
+    }
     status.textContent = "";
     try {
+      // The names of the players at this device go in the request: the server checks them all first.
       const created = await api.create({ game, players, variant, seats: seatList, creator_seat: 0 });
       seats.add(created.game_id, created.seat, created.token);
-      if (mode === "hotseat") {
-        for (const inv of created.invites) {
-          const joined = await api.join(created.game_id, inv.invite, `${t(lang, "game.seat", { n: inv.seat + 1 })}`);
-          seats.add(created.game_id, joined.seat, joined.token);
+      const friends = [];
+      for (const inv of created.invites) {
+        if (kinds[inv.seat] !== "here") {
+          friends.push(inv);
+          continue;
         }
-      } else if (created.invites.length) {
-        invites.set(created.game_id, created.invites);
+        const joined = await api.join(created.game_id, inv.invite, seatList[inv.seat]!.name ?? "");
+        seats.add(created.game_id, joined.seat, joined.token);
       }
+      if (friends.length) invites.set(created.game_id, friends);
       location.hash = `#/game/${created.game_id}`;
     } catch (err) {
       status.textContent = err instanceof Error ? err.message : String(err);
@@ -151,20 +241,24 @@ export function renderLobby(root: HTMLElement, lang: Lang): () => void {
 function lobbyRow(g: LobbyGame, lang: Lang): HTMLLIElement {
   const held = seats.of(g.game_id);
   const hotseat = held.length > 1;
-  const turn = g.over
-    ? t(lang, "home.over")
-    : g.your_turn || (hotseat && g.to_move !== null && held.some((s) => s.seat === g.to_move))
-      ? t(lang, "home.turn.you")
-      : t(lang, "home.turn.other", { name: t(lang, "game.seat", { n: (g.to_move ?? 0) + 1 }) });
+  const name = (seat: number) => seatNameFor(g, seat, hotseat ? null : g.seat, lang);
+  let turn: string;
+  if (g.over) turn = resultText(lang, g, hotseat ? null : g.seat, name);
+  else if (g.abandoned) turn = t(lang, "home.abandoned");
+  else if (g.waiting) turn = t(lang, "home.waiting");
+  else if (g.your_turn || (hotseat && g.to_move !== null && held.some((s) => s.seat === g.to_move))) turn = t(lang, "home.turn.you");
+  else turn = t(lang, "home.turn.other", { name: name(g.to_move ?? 0) });
   const when = new Date(g.updated_ms).toLocaleString(lang === "fr" ? "fr-FR" : "en-GB", {
     dateStyle: "medium",
     timeStyle: "short",
   });
+  const yourTurn = g.your_turn && !g.over && !g.waiting;
   return el(
     "li",
-    { class: g.your_turn && !g.over ? "your-turn" : "", "data-game": g.game_id },
+    { class: yourTurn ? "your-turn" : "", "data-game": g.game_id },
     el("span", { class: "game-name" }, t(lang, `game.${g.game}`)),
-    el("span", { class: "turn" }, turn),
+    el("span", { class: "opponents", "data-role": "opponents" }, hotseat ? listOfSeats(g.seats, name, lang) : againstText(lang, g.seats, g.seat, name)),
+    el("span", { class: g.over ? "turn result" : "turn", "data-role": g.over ? "result" : "turn" }, turn),
     el("span", { class: "muted" }, `${plural(lang, "home.moves", g.move_count)} · ${when}`),
     el(
       "span",
@@ -175,32 +269,89 @@ function lobbyRow(g: LobbyGame, lang: Lang): HTMLLIElement {
   );
 }
 
+const listOfSeats = (list: readonly SeatInfo[], name: (s: number) => string, lang: Lang) =>
+  t(lang, "replay.players", { names: list.map((_, s) => name(s)).join(", ") });
+
+// The invite page: which game, who invites, the seat (and a Marrakech seat's colours)
+// it takes and who else sits at the table; then a name and "Take my seat". An invite
+// that cannot be used says why, with the ways on.
 export function renderJoin(root: HTMLElement, gameId: string, invite: string, lang: Lang): void {
   if (seats.of(gameId).length) {
     location.hash = `#/game/${gameId}`;
     return;
   }
-  const status = el("p", { class: "form-error", role: "alert" });
-  const name = el("input", { name: "name", maxlength: 24, value: localStorage.getItem(NAME_KEY) ?? "" });
+  const box = el("div", { class: "join-page" }, el("p", { class: "muted" }, t(lang, "invite.loading")));
+  root.appendChild(box);
+  const watch = { href: `#/watch/${gameId}`, label: t(lang, "dead.watch") };
+  const show = (node: HTMLElement) => {
+    clear(box);
+    box.appendChild(node);
+  };
+  void (async () => {
+    // The game first: an unknown game and an unknown code are both 404s to the invite route.
+    let state;
+    try {
+      state = await api.state(gameId);
+    } catch (err) {
+      const notFound = err instanceof ApiError && err.status === 404;
+      show(deadEnd(lang, notFound ? t(lang, "dead.nogame") : t(lang, "invite.unknown"), notFound ? "" : String((err as Error)?.message ?? err)));
+      return;
+    }
+    if (state.over) return show(deadEnd(lang, t(lang, "invite.over"), "", [{ href: `#/replay/${gameId}`, label: t(lang, "home.replay") }]));
+    if (state.abandoned) return show(deadEnd(lang, t(lang, "invite.abandoned")));
+    let info: InviteInfo;
+    try {
+      info = await api.invite(gameId, invite);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return show(deadEnd(lang, t(lang, "invite.unknown"), "", [watch]));
+      if (err instanceof ApiError && err.status === 409) return show(deadEnd(lang, t(lang, "invite.used"), "", [watch]));
+      return show(deadEnd(lang, err instanceof Error ? err.message : String(err), "", [watch]));
+    }
+    const colours = state.game === "marrakech" ? state.view.players[info.seat]?.colors : undefined;
+    show(joinForm(lang, gameId, invite, info, colours));
+  })();
+}
+
+function joinForm(lang: Lang, gameId: string, invite: string, info: InviteInfo, colours: number[] | undefined): HTMLFormElement {
+  const game = t(lang, `game.${info.game}`);
+  const name = (seat: number) => seatNameFor(info, seat, null, lang);
+  const title =
+    info.invited_by === null ? t(lang, "invite.anyone", { game }) : t(lang, "invite.by", { name: name(info.invited_by), game });
+  const status = el("p", { class: "form-error", role: "alert", "data-role": "form-error" });
+  const input = el("input", { name: "name", maxlength: 24, value: localStorage.getItem(NAME_KEY) ?? "" });
+  const table = el("ul", { class: "join-seats", "data-role": "join-seats" });
+  info.seats.forEach((s, seat) => {
+    const who = seat === info.seat ? t(lang, "invite.you") : s.joined ? name(seat) : t(lang, "invite.awaited");
+    table.appendChild(el("li", { class: seat === info.seat ? "mine" : "" }, `${t(lang, "game.seat", { n: seat + 1 })}: ${who}`));
+  });
   const form = el(
     "form",
     { class: "card-panel join", "data-role": "join" },
-    el("h2", {}, t(lang, "join.title")),
-    el("label", { class: "name" }, el("span", {}, t(lang, "home.name")), name),
+    el("h2", { "data-role": "invite-title" }, title),
+    el(
+      "p",
+      { "data-role": "invite-seat" },
+      t(lang, "invite.seat", { n: info.seat + 1 }),
+      colours?.length ? ` ${t(lang, "invite.colours", { colours: colourNames(lang, colours) })}` : "",
+    ),
+    info.move_count ? el("p", { class: "muted" }, plural(lang, "invite.started", info.move_count)) : null,
+    el("h3", {}, t(lang, "invite.table")),
+    table,
+    el("label", { class: "name" }, el("span", {}, t(lang, "home.name")), input),
     el("button", { type: "submit", class: "primary", "data-action": "join" }, t(lang, "join.button")),
     status,
   );
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    localStorage.setItem(NAME_KEY, name.value.trim());
+    localStorage.setItem(NAME_KEY, input.value.trim());
     try {
-      const joined = await api.join(gameId, invite, name.value.trim());
+      const joined = await api.join(gameId, invite, input.value.trim());
       seats.add(gameId, joined.seat, joined.token);
       location.hash = `#/game/${gameId}`;
     } catch (err) {
       status.textContent =
-        err instanceof ApiError && err.status === 409 ? t(lang, "join.used") : err instanceof Error ? err.message : String(err);
+        err instanceof ApiError && err.status === 409 ? t(lang, "invite.used") : err instanceof Error ? err.message : String(err);
     }
   });
-  root.appendChild(form);
+  return form;
 }

@@ -1,10 +1,15 @@
-// The replay viewer: a finished game, step by step, as a spectator saw it.
+// The replay viewer: a finished game step by step, seen by a spectator or from a seat's
+// side (its hand), with the players' names. Buttons, a slider, the arrow keys, and Home
+// and End for the first and the last move. The server refuses the replay of a game
+// still being played, whoever asks: the page then says so, and offers to watch it.
 import type { GameContext, GameScreen, Lang, Replay, StateMessage } from "../contract.js";
-import { api } from "../api.js";
-import { el } from "../dom.js";
+import { api, ApiError, seats } from "../api.js";
+import { clear, el } from "../dom.js";
 import { t } from "../i18n/t.js";
 import { describe } from "../i18n/words.js";
+import { deadEnd } from "./deadend.js";
 import { createScreen } from "./screens.js";
+import { listOf } from "./seats.js";
 import { seatNameFor } from "./status.js";
 
 export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () => void {
@@ -12,9 +17,16 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
   let index = 0;
   let screen: GameScreen | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
+  // The seat this browser played (one seat only: a hot-seat game held them all), first seen from.
+  const held = seats.of(gameId);
+  const mine: number | null = held.length === 1 ? held[0]!.seat : null;
+  let side: number | null = mine;
 
   const title = el("h1", { class: "game-title" }, t(lang, "replay.title"));
   const stepLine = el("p", { class: "status", "data-role": "replay-step", "aria-live": "polite" });
+  const playersLine = el("p", { class: "replay-players", "data-role": "replay-players" });
+  const sideChoice = el("select", { "data-role": "replay-side", "aria-label": t(lang, "replay.side") });
+  const sideBox = el("label", { class: "replay-side", hidden: true }, el("span", {}, `${t(lang, "replay.side")} `), sideChoice);
   const eventLine = el("p", { class: "replay-event", "data-role": "replay-event" });
   const table = el("div", { class: "table", "data-role": "table" });
   const button = (action: string, label: string, onclick: () => void) =>
@@ -33,12 +45,15 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
     button("last", `${t(lang, "replay.last")} »`, () => go(Number.MAX_SAFE_INTEGER, false)),
     slider,
   );
-  root.append(el("header", { class: "game-head" }, title, stepLine), controls, eventLine, table);
+  const page = el("div", { class: "replay-page" }, el("header", { class: "game-head" }, title, stepLine), playersLine, sideBox, controls, eventLine, table);
+  root.append(page);
 
+  // "You" is the seat this browser played, when the replay is seen from it.
+  const you = () => (side !== null && side === mine ? side : null);
   const ctx: GameContext = {
     lang,
     seat: null,
-    seatName: (seat: number) => (replay ? seatNameFor({ seats: replay.seats.map((s) => ({ ...s, joined: true })) }, seat, null, lang) : String(seat)),
+    seatName: (seat: number) => (replay ? seatNameFor({ seats: replay.seats.map((s) => ({ ...s, joined: true })) }, seat, you(), lang) : String(seat)),
     sendMove: () => {},
     preview: () => Promise.resolve({ legal: false, error: "a replay" }),
     hinted: null,
@@ -47,14 +62,14 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
   function go(i: number, animate: boolean): void {
     if (!replay) return;
     index = Math.max(0, Math.min(i, replay.steps.length - 1));
-    const step = replay.steps[index];
+    const step = replay.steps[index]!;
     const last = index === replay.steps.length - 1;
     // A replay's steps are its own game's: the view and the event go with `game`.
     const msg = {
       type: "state",
       game_id: gameId,
       game: replay.game,
-      seat: null,
+      seat: replay.seat,
       move_count: index,
       to_move: step.to_move,
       view: step.view,
@@ -66,11 +81,12 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
       scores: last ? replay.scores : null,
       seats: replay.seats.map((s) => ({ ...s, joined: true })),
     } as StateMessage;
+    ctx.seat = replay.seat;
     screen ??= createScreen(replay.game, table, ctx);
     screen.update(msg, animate);
     slider.value = String(index);
     stepLine.textContent = t(lang, "replay.step", { i: index, n: replay.steps.length - 1 });
-    eventLine.textContent = step.event ? describe(step.event, ctx.seatName, lang) : "";
+    eventLine.textContent = step.event ? describe(step.event, ctx.seatName, lang, you()) : "";
     if (last && replay.scores.length)
       eventLine.textContent += ` — ${t(lang, "score.final")}: ${replay.scores.map((s, p) => `${ctx.seatName(p)} ${s}`).join(", ")}`;
     if (last) stopPlay();
@@ -89,25 +105,58 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
   }
 
   const onKey = (e: KeyboardEvent) => {
-    if (e.target instanceof HTMLInputElement) return;
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
     if (e.key === "ArrowRight") go(index + 1, true);
     else if (e.key === "ArrowLeft") go(index - 1, false);
+    else if (e.key === "Home") go(0, false);
+    else if (e.key === "End") go(Number.MAX_SAFE_INTEGER, false);
+    else return;
+    e.preventDefault(); // Home and End would scroll the page
   };
   document.addEventListener("keydown", onKey);
 
-  api
-    .replay(gameId)
-    .then((r) => {
+  function fillSides(r: Replay): void {
+    clear(sideChoice);
+    sideChoice.appendChild(el("option", { value: "", selected: side === null }, t(lang, "replay.side.spectator")));
+    r.seats.forEach((_, seat) =>
+      sideChoice.appendChild(el("option", { value: seat, selected: side === seat }, ctx.seatName(seat))),
+    );
+    sideBox.hidden = false;
+  }
+  sideChoice.addEventListener("change", () => {
+    side = sideChoice.value === "" ? null : Number(sideChoice.value);
+    // The same step, from the other side: a new table (a screen draws one seat's side).
+    screen?.destroy();
+    screen = null;
+    clear(table);
+    void load(index);
+  });
+
+  let unmounted = false;
+  async function load(at: number): Promise<void> {
+    try {
+      const r = await api.replay(gameId, side);
+      if (unmounted) return;
       replay = r;
       slider.max = String(r.steps.length - 1);
       title.textContent = `${t(lang, "replay.title")} · ${t(lang, `game.${r.game}`)}`;
-      go(0, false);
-    })
-    .catch((err) => {
-      stepLine.textContent = err?.status === 409 ? t(lang, "replay.notover") : String(err?.message ?? err);
-    });
+      playersLine.textContent = t(lang, "replay.players", { names: listOf(lang, r.seats.map((_, s) => ctx.seatName(s))) });
+      fillSides(r);
+      go(at, false);
+    } catch (err) {
+      if (unmounted) return;
+      const status = err instanceof ApiError ? err.status : 0;
+      clear(page);
+      if (status === 409)
+        page.appendChild(deadEnd(lang, t(lang, "replay.unfinished"), "", [{ href: held.length ? `#/game/${gameId}` : `#/watch/${gameId}`, label: held.length ? t(lang, "dead.play") : t(lang, "dead.watch") }]));
+      else if (status === 404) page.appendChild(deadEnd(lang, t(lang, "dead.nogame")));
+      else page.appendChild(deadEnd(lang, err instanceof Error ? err.message : String(err)));
+    }
+  }
+  void load(0);
 
   return () => {
+    unmounted = true;
     stopPlay();
     document.removeEventListener("keydown", onKey);
     screen?.destroy();

@@ -1,0 +1,81 @@
+// GameService's seats: what an invite opens, and taking the seat.
+#include "server/game_internal.h"
+#include "server/names.h"
+#include "server/tokens.h"
+
+namespace souk::server {
+namespace {
+
+// The seat an invite code opens. A made-up code and a used one are told apart: the
+// first is a wrong link (404), the second a link someone already followed (409).
+Result<int> InvitedSeat(const std::vector<StoredSeat>& seats, const std::string& game_id, const std::string& invite_code) {
+  const std::string hash = HashSecret(invite_code);
+  for (size_t seat = 0; seat < seats.size(); ++seat) {
+    const StoredSeat& s = seats[seat];
+    if (s.invite_hash.empty() || !SameHash(s.invite_hash, hash)) continue;
+    if (!s.token_hash.empty())
+      return Status::FailedPrecondition("invite code: already used: seat " + std::to_string(seat) + " of game " +
+                                        game_id + " is taken");
+    return static_cast<int>(seat);
+  }
+  return Status::NotFound("invite code: not an invite of game " + game_id + " (check the link)");
+}
+
+// The creator's seat: the human seat with a token and never an invite; -1 if none.
+// In a game stored before used invites were kept, a friend's seat looks the same:
+// the first is taken.
+int CreatorSeat(const std::vector<StoredSeat>& seats) {
+  for (size_t seat = 0; seat < seats.size(); ++seat)
+    if (seats[seat].player == "human" && seats[seat].invite_hash.empty() && !seats[seat].token_hash.empty())
+      return static_cast<int>(seat);
+  return -1;
+}
+
+}  // namespace
+
+Result<Json> GameService::Invite(const std::string& game_id, const std::string& invite_code) {
+  auto found = Find(game_id);
+  if (!found.ok()) return found.status();
+  std::shared_ptr<Game> g = *found;
+  std::lock_guard lock(g->mutex);
+  if (g->abandoned) return AbandonedError(game_id);
+  auto seat = InvitedSeat(g->stored.seats, game_id, invite_code);
+  if (!seat.ok()) return seat.status();
+  const int creator = CreatorSeat(g->stored.seats);
+  Json seats = Json::array();
+  for (const StoredSeat& s : g->stored.seats)
+    seats.push_back({{"player", s.player}, {"name", s.name}, {"joined", s.player != "human" || !s.token_hash.empty()}});
+  return Json{{"game_id", game_id},
+              {"game", g->stored.options.game},
+              {"players", g->stored.options.players},
+              {"variant", g->stored.options.variant},
+              {"seat", *seat},
+              {"invited_by", creator >= 0 ? Json(creator) : Json(nullptr)},
+              {"seats", seats},
+              {"move_count", g->stored.moves.size()}};
+}
+
+Result<Joined> GameService::Join(const std::string& game_id, const std::string& invite_code, const std::string& name) {
+  auto found = Find(game_id);
+  if (!found.ok()) return found.status();
+  std::shared_ptr<Game> g = *found;
+  auto checked = CheckName(name, "name");
+  if (!checked.ok()) return checked.status();
+  Notice notice;  // told once the lock is released
+  std::lock_guard lock(g->mutex);
+  if (g->abandoned) return AbandonedError(game_id);
+  auto seat = InvitedSeat(g->stored.seats, game_id, invite_code);
+  if (!seat.ok()) return seat.status();
+  StoredSeat s = g->stored.seats[static_cast<size_t>(*seat)];
+  Joined joined{*seat, NewSecret()};
+  s.token_hash = HashSecret(joined.token);
+  s.name = *checked;
+  if (Status st = Wrote(store_.UpdateSeat(game_id, *seat, s)); !st.ok()) return st;
+  g->stored.seats[static_cast<size_t>(*seat)] = s;
+  g->stored.updated_ms = NowMs();  // someone came: not idle
+  ++g->version;
+  notice = NotifyLocked(*g);
+  return joined;
+}
+
+}  // namespace souk::server
