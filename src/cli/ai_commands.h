@@ -14,6 +14,7 @@ struct HintOptions {
   std::string bot = "hard";
   uint64_t seed = 1;
   int top = 10;     // moves listed; 0 for all
+  std::string engines;  // the engines' config file; "" for the default (engine_registry.h)
   bool json = false;
   bool pretty = false;
 };
@@ -27,6 +28,7 @@ struct ArenaCommand {
   int games = 100;
   uint64_t seed = 1;
   int threads = 1;
+  std::string engines;  // as HintOptions::engines
   bool json = false;
   bool pretty = false;
 };
