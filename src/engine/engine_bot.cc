@@ -104,6 +104,15 @@ void ReadInfo(std::string_view args, ai::TextAnalysis* analysis) {
   if (has_move) analysis->moves.push_back(move);
 }
 
+// The last line an engine wrote to stderr, quoted, for a crash's report ("" if none).
+std::string LastLogLine(const std::string& log) {
+  size_t end = log.find_last_not_of("\r\n");
+  if (end == std::string::npos) return {};
+  size_t start = log.rfind('\n', end);
+  start = start == std::string::npos ? 0 : start + 1;
+  return "; its stderr ends " + Quote(std::string_view(log).substr(start, end + 1 - start));
+}
+
 }  // namespace
 
 std::string GroupedMs(int64_t ms) {
@@ -134,7 +143,8 @@ bool EngineBot::Send(std::string_view line, Clock::time_point deadline) {
   if (process_->WriteLine(line, deadline)) return true;
   // It stopped reading: it has most likely exited. Say how, when it has.
   process_->WaitOrKill(milliseconds(config_.grace_ms));
-  Fail("crashed: stopped reading its input (" + process_->ExitDescription() + ")");
+  Fail("crashed: stopped reading its input (" + process_->ExitDescription() + ")" +
+       LastLogLine(process_->stderr_tail()));
   return false;
 }
 
@@ -151,7 +161,8 @@ bool EngineBot::Await(std::string_view request, std::string* reply, Clock::time_
         return false;
       case EngineProcess::Read::kEnd:
         process_->WaitOrKill(milliseconds(config_.grace_ms));
-        Fail("crashed: " + process_->ExitDescription() + " during " + std::string(request));
+        Fail("crashed: " + process_->ExitDescription() + " during " + std::string(request) +
+             LastLogLine(process_->stderr_tail()));
         return false;
       case EngineProcess::Read::kTooLong:
         Fail("flooded: a line over " + GroupedMs(EngineProcess::kMaxLineBytes) + " bytes");

@@ -263,6 +263,34 @@ TEST(EngineClient, SouksOwnBotAsAnEnginePlaysTheSameGamesAsTheBuiltInBot) {
   }
 }
 
+// What a command prints on stdout, and its exit status.
+std::pair<std::string, int> RunCommand(const std::string& command) {
+  FILE* pipe = popen(command.c_str(), "r");
+  std::string out;
+  char chunk[4096];
+  for (size_t n; (n = fread(chunk, 1, sizeof chunk, pipe)) > 0;) out.append(chunk, n);
+  int status = pclose(pipe);
+  return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+}
+
+TEST(EngineClient, ArenaCommandReadsTheEnginesFileAndReportsFailures) {
+  std::string path = testing::TempDir() + "/engines-" + std::to_string(getpid()) + ".json";
+  std::ofstream(path) << R"({"greedy-py": {"command": ["/usr/bin/python3", "greedy_engine.py"], "directory": ")"
+                      << kSource << R"(/examples/engines"}, "crashing": {"command": ["/usr/bin/python3", ")"
+                      << kSource << R"(/tests/engines/hostile_engine.py", "crash"], "time_ms": 300}})";
+  auto [out, status] = RunCommand(std::string(SOUK_BINARY) + " arena jaipur engine:greedy-py engine:crashing --games 2 --json --engines " + path);
+  ASSERT_EQ(status, 0) << out;
+  auto report = ParseJson(out);
+  ASSERT_TRUE(report.ok()) << out;
+  EXPECT_EQ(report->at("bots").at(0).at("failures"), 0);
+  EXPECT_EQ(report->at("bots").at(1).at("failures"), 2);
+  EXPECT_EQ(report->at("bots").at(1).at("failed").at(0).at("what"), "engine crashing crashed");
+  auto [refused, refused_status] = RunCommand(std::string(SOUK_BINARY) + " arena jaipur engine:nope greedy --engines " + path + " 2>&1");
+  EXPECT_NE(refused_status, 0);
+  EXPECT_NE(refused.find("no engine named \"nope\" (registered: crashing, greedy-py)"), std::string::npos) << refused;
+  std::remove(path.c_str());
+}
+
 TEST(EngineRegistry, ReadsAConfigFile) {
   auto r = ParseEngineRegistry(
       R"({"greedy-py": {"command": ["python3", "greedy_engine.py"], "time_ms": 500, "memory_mb": 256}})", "e.json",
