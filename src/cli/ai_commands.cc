@@ -46,6 +46,14 @@ engine::EngineRegistry Engines(const std::string& path) {
 
 }  // namespace
 
+std::function<Result<std::unique_ptr<ai::Bot>>(std::string_view, std::string_view, uint64_t)> CommandLineBots(
+    const std::string& path) {
+  engine::EngineRegistry engines = Engines(path);
+  return [engines](std::string_view game, std::string_view spec, uint64_t seed) {
+    return engine::MakeBotOrEngine(engines, game, spec, seed);
+  };
+}
+
 int Hint(const GameState& state, const HintOptions& o) {
   if (o.player >= state.num_players())
     throw CliError{kBadInput, "--player must be a seat from 0 to " + std::to_string(state.num_players() - 1)};
@@ -124,10 +132,7 @@ int Arena(const ArenaCommand& c) {
   options.games = c.games;
   options.seed = c.seed;
   options.threads = c.threads;
-  engine::EngineRegistry engines = Engines(c.engines);
-  options.make_bot = [engines](std::string_view game, std::string_view spec, uint64_t seed) {
-    return engine::MakeBotOrEngine(engines, game, spec, seed);
-  };
+  options.make_bot = CommandLineBots(c.engines);
   const bool terminal = isatty(STDERR_FILENO) != 0;
   auto start = std::chrono::steady_clock::now();
   if (terminal) {

@@ -2,12 +2,23 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "ai/bot.h"
 
 #include "format/game.h"
 
 namespace souk::cli {
+
+// Makes bots from specs as the command line names them: Souk's own, `engine:NAME` from
+// the engines file (`path`, or the default when ""), or a path to an engine. Throws
+// CliError for an unreadable or broken file.
+std::function<Result<std::unique_ptr<ai::Bot>>(std::string_view, std::string_view, uint64_t)> CommandLineBots(
+    const std::string& path);
 
 struct HintOptions {
   int player = -1;  // -1: the player to move

@@ -291,6 +291,19 @@ TEST(EngineClient, ArenaCommandReadsTheEnginesFileAndReportsFailures) {
   std::remove(path.c_str());
 }
 
+TEST(EngineClient, WatchGoesOnWithTheMediumBotWhenAnEngineFails) {
+  std::string path = testing::TempDir() + "/engines-watch-" + std::to_string(getpid()) + ".json";
+  std::ofstream(path) << R"({"illegal": {"command": ["/usr/bin/python3", ")" << kSource
+                      << R"(/tests/engines/hostile_engine.py", "illegal"]}})";
+  auto [out, status] = RunCommand(std::string(SOUK_BINARY) + " watch jaipur engine:illegal greedy --seed 3 --delay 0 --engines " +
+                                  path + " </dev/null");
+  EXPECT_EQ(status, 0);
+  EXPECT_NE(out.find("engine illegal played an illegal move: \"sell 9 diamond\""), std::string::npos) << out.substr(0, 2000);
+  EXPECT_NE(out.find("the medium bot plays its seat from now on"), std::string::npos);
+  EXPECT_NE(out.find("Game over."), std::string::npos);
+  std::remove(path.c_str());
+}
+
 TEST(EngineRegistry, ReadsAConfigFile) {
   auto r = ParseEngineRegistry(
       R"({"greedy-py": {"command": ["python3", "greedy_engine.py"], "time_ms": 500, "memory_mb": 256}})", "e.json",
