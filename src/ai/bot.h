@@ -41,6 +41,12 @@ class Bot {
   virtual void SetMemoryLimit(size_t bytes) = 0;
   // Drops what the bot keeps between moves: the next search starts afresh.
   virtual void ReleaseMemory() = 0;
+
+  // Why this bot could not move, or "" while it can. Souk's own bots never fail; a
+  // bot that is another program (an engine, src/engine/engine_bot.h) can, and then
+  // ChooseMove returns "" and its seat loses the game. Its message starts with what
+  // failed ("engine random-py timed out: ...").
+  virtual std::string FailureReason() const { return {}; }
 };
 
 // A bot for `game` ("jaipur" or "marrakech"); the seed fixes its every choice.

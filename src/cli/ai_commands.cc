@@ -10,6 +10,7 @@
 
 #include "ai/bot.h"
 #include "cli/cli_error.h"
+#include "engine/engine_registry.h"
 #include "match/arena.h"
 
 namespace souk::cli {
@@ -35,7 +36,23 @@ std::string Duration(double seconds) {
   return buffer;
 }
 
+// The engines the command line may name: the config file's, and paths.
+engine::EngineRegistry Engines(const std::string& path) {
+  auto registry = engine::LoadEngineRegistry(path.empty() ? engine::DefaultEnginesPath() : path, !path.empty());
+  if (!registry.ok()) throw CliError{kBadInput, registry.message()};
+  registry->allow_paths = true;
+  return *registry;
+}
+
 }  // namespace
+
+std::function<Result<std::unique_ptr<ai::Bot>>(std::string_view, std::string_view, uint64_t)> CommandLineBots(
+    const std::string& path) {
+  engine::EngineRegistry engines = Engines(path);
+  return [engines](std::string_view game, std::string_view spec, uint64_t seed) {
+    return engine::MakeBotOrEngine(engines, game, spec, seed);
+  };
+}
 
 int Hint(const GameState& state, const HintOptions& o) {
   if (o.player >= state.num_players())
@@ -43,11 +60,15 @@ int Hint(const GameState& state, const HintOptions& o) {
   int player = o.player >= 0 ? o.player : state.current_player();
   std::string why = WhyNoDecision(state, player);
   if (!why.empty()) throw CliError{kBadInput, "no hint: " + why};
-  auto spec = ai::ParseBotSpec(o.bot);
+  engine::EngineRegistry engines = Engines(o.engines);
+  const bool external = engine::IsEngineSpec(engines, o.bot);
+  auto spec = external ? Result<ai::BotSpec>(ai::BotSpec{}) : ai::ParseBotSpec(o.bot);
   if (!spec.ok()) throw CliError{kBadInput, "--bot: " + spec.message()};
-  auto bot = ai::MakeBot(state.game(), *spec, o.seed);
-  if (!bot.ok()) throw CliError{kBadInput, bot.message()};
+  auto bot = engine::MakeBotOrEngine(engines, state.game(), o.bot, o.seed);
+  if (!bot.ok()) throw CliError{kBadInput, "--bot: " + bot.message()};
   ai::TextAnalysis analysis = (*bot)->Analyse(state.PlayerView(player));
+  if (std::string failure = (*bot)->FailureReason(); !failure.empty()) throw CliError{kBadInput, failure};
+  const std::string bot_name = external ? o.bot : ai::ToString(*spec);
 
   size_t shown = o.top > 0 ? std::min(analysis.moves.size(), static_cast<size_t>(o.top)) : analysis.moves.size();
   if (o.json) {
@@ -57,13 +78,13 @@ int Hint(const GameState& state, const HintOptions& o) {
       moves.push_back(Json{{"move", m.move}, {"visits", m.visits}, {"win_rate", std::round(m.win_rate * 1000) / 1000},
                            {"score", std::round(m.score * 100) / 100}});
     }
-    Json j{{"game", state.game()}, {"player", player}, {"bot", ai::ToString(*spec)},
+    Json j{{"game", state.game()}, {"player", player}, {"bot", bot_name},
            {"iterations", analysis.iterations}, {"seconds", std::round(analysis.seconds * 1000) / 1000},
            {"legal_moves", analysis.moves.size()}, {"moves", moves}};
     std::cout << DumpJson(j, o.pretty) << '\n';
     return 0;
   }
-  std::cout << "Hint for player " << player << " (" << state.game() << ", bot " << ai::ToString(*spec);
+  std::cout << "Hint for player " << player << " (" << state.game() << ", bot " << bot_name;
   if (analysis.iterations) {
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, ": %lld iterations in %.3f s", static_cast<long long>(analysis.iterations),
@@ -111,6 +132,7 @@ int Arena(const ArenaCommand& c) {
   options.games = c.games;
   options.seed = c.seed;
   options.threads = c.threads;
+  options.make_bot = CommandLineBots(c.engines);
   const bool terminal = isatty(STDERR_FILENO) != 0;
   auto start = std::chrono::steady_clock::now();
   if (terminal) {

@@ -2,18 +2,30 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "ai/bot.h"
 
 #include "format/game.h"
 
 namespace souk::cli {
+
+// Makes bots from specs as the command line names them: Souk's own, `engine:NAME` from
+// the engines file (`path`, or the default when ""), or a path to an engine. Throws
+// CliError for an unreadable or broken file.
+std::function<Result<std::unique_ptr<ai::Bot>>(std::string_view, std::string_view, uint64_t)> CommandLineBots(
+    const std::string& path);
 
 struct HintOptions {
   int player = -1;  // -1: the player to move
   std::string bot = "hard";
   uint64_t seed = 1;
   int top = 10;     // moves listed; 0 for all
+  std::string engines;  // the engines' config file; "" for the default (engine_registry.h)
   bool json = false;
   bool pretty = false;
 };
@@ -27,6 +39,7 @@ struct ArenaCommand {
   int games = 100;
   uint64_t seed = 1;
   int threads = 1;
+  std::string engines;  // as HintOptions::engines
   bool json = false;
   bool pretty = false;
 };

@@ -165,6 +165,7 @@ int Run(int argc, char** argv) {
   hint_cmd->add_option("--bot", hint.bot, "Bot spec (random, greedy, mcts[:options], easy, medium, hard)")
       ->capture_default_str();
   hint_cmd->add_option("--seed", bot_seed_text, "Seed of the bot's search (default 1)");
+  hint_cmd->add_option("--engines", hint.engines, "Engines' config file (default $XDG_CONFIG_HOME/souk/engines.json)");
   hint_cmd->add_option("--top", hint.top, "Moves to list, best first; 0 for all")->capture_default_str();
   hint_cmd->add_flag("--json", hint.json, "Print JSON");
 
@@ -186,6 +187,7 @@ int Run(int argc, char** argv) {
       ->capture_default_str();
   arena_cmd->add_option("--seed", arena_seed_text, "Seed of the whole run (default 1)");
   arena_cmd->add_option("--threads", arena.threads, "Games played at once")->capture_default_str();
+  arena_cmd->add_option("--engines", arena.engines, "Engines' config file (default $XDG_CONFIG_HOME/souk/engines.json)");
   arena_cmd->add_option("--variant", arena.variant, "Rules variant (marrakech: single-colour)");
   arena_cmd->add_flag("--json", arena.json, "Print JSON");
 

@@ -8,6 +8,7 @@
 #include <random>
 #include <string_view>
 
+#include "cli/ai_commands.h"
 #include "cli/cli_error.h"
 #include "format/record.h"
 #include "terminal/console.h"
@@ -86,6 +87,10 @@ PlayCommands::PlayCommands(CLI::App& app, int argc, char** argv) : french_(Frenc
 
   watch_ = app.add_subcommand("watch", tr("Watch bots play a whole game", "Regarder des bots jouer une partie"));
   watch_->add_option("game_and_bots", watch_args_, "GAME BOT BOT [BOT BOT]")->required()->expected(3, 5);
+  for (CLI::App* command : {play_, watch_})
+    command->add_option("--engines", engines_,
+                        tr("Engines' config file, for engine:NAME bots (docs/engine-protocol.md)",
+                           "Fichier des moteurs, pour les bots engine:NOM (docs/engine-protocol.md)"));
   watch_->add_option("--variant", variant_, tr("Rules variant (marrakech: single-colour)", "Variante (marrakech : single-colour)"));
   watch_->add_option("--seed", seed_, tr("Seed of the game (default: random)", "Graine de la partie (par défaut : au hasard)"));
   watch_->add_option("--lang", lang_, tr("en | fr (default: from LANG)", "en | fr (par défaut : selon LANG)"));
@@ -134,6 +139,7 @@ int PlayCommands::Run() {
     options.screen = ScreenWanted();
     options.keyboard = isatty(STDIN_FILENO) == 1;
     terminal::ScreenSize(STDOUT_FILENO, &options.rows, &options.cols);
+    options.make_bot = CommandLineBots(engines_);
     return terminal::Watch(options, std::cin, std::cout, std::cerr);
   }
   terminal::PlayOptions options;
@@ -163,6 +169,7 @@ int PlayCommands::Run() {
     options.seats[static_cast<size_t>(seat_)] = "human";
     options.game.players = players_;
   }
+  options.make_bot = CommandLineBots(engines_);
   return terminal::Play(options, std::cin, std::cout, std::cerr);
 }
 

@@ -33,6 +33,7 @@ class PlayCommands {
   std::string lang_;
   std::string load_;
   std::string hint_bot_ = "medium";
+  std::string engines_;  // the engines' config file; "" for the default
   std::vector<std::string> watch_args_;
   int delay_ms_ = -1;
   bool french_ = false;

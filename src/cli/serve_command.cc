@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "cli/cli_error.h"
+#include "engine/engine_registry.h"
 #include "server/game_service.h"
 #include "server/store.h"
 
@@ -64,6 +65,8 @@ ServeCommand::ServeCommand(CLI::App& app) {
             "Hours without a move before a game where only bots wait is abandoned (0: never)")
       ->default_str("24");
   serve_->add_flag("--sync-full", o.synchronous_full, "fsync every move (survives power loss, slower)");
+  serve_->add_option("--engine", engines_,
+                     "An engine seats may name as engine:NAME, NAME=COMMAND (repeatable; docs/engine-protocol.md)");
   serve_->add_option("--web", o.http.web_dir, "Folder of the web app's files, served outside /api/");
   serve_->add_option("--max-connections", o.http.connections.total,
                      "Most connections open at once, HTTP and WebSocket (default 10000, lowered with a warning to what "
@@ -126,6 +129,14 @@ int ServeCommand::Run() {
   if (!store.ok()) throw CliError{1, "--db " + store.message()};
   server::ServiceOptions service = options.service;
   service.bot_threads = options.bot_threads;
+  if (!engines_.empty()) {
+    engine::EngineRegistry engines;  // the operator's list alone: never a path
+    for (const std::string& e : engines_)
+      if (Status added = engine::AddEngineOption(&engines, e); !added.ok()) throw CliError{kBadInput, added.message()};
+    service.make_engine = [engines](std::string_view game, std::string_view spec, uint64_t seed) {
+      return engine::MakeBotOrEngine(engines, game, spec, seed);
+    };
+  }
   server::GameService games(**store, service);
   if (Status restored = games.Restore(); !restored.ok()) throw CliError{1, "restoring games: " + restored.message()};
   server::HttpServer http(games, http_options);

@@ -32,6 +32,7 @@ class ServeCommand {
   CLI::App* serve_ = nullptr;
   ServeOptions options_;
   std::vector<std::string> trusted_proxies_;
+  std::vector<std::string> engines_;  // --engine NAME=COMMAND, as given
   int ws_idle_seconds_ = 30 * 60;
   bool no_rate_limits_ = false;
   std::array<std::string, server::kRateCount> rates_;  // as given, by server::Rate; "" if not

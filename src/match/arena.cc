@@ -25,6 +25,10 @@ constexpr int kMaxThreads = 256;
 
 uint64_t Mix(uint64_t a, uint64_t b) { return Prng(a ^ (b * 0x9e3779b97f4a7c15ULL)).Next(); }
 
+Result<std::unique_ptr<ai::Bot>> MakeSeatBot(const ArenaOptions& o, std::string_view spec, uint64_t seed) {
+  return o.make_bot ? o.make_bot(o.game, spec, seed) : ai::MakeBot(o.game, spec, seed);
+}
+
 GameOutcome PlayGame(const ArenaOptions& o, int index) {
   const int k = static_cast<int>(o.bots.size());
   const int rotation = index % k;
@@ -46,9 +50,10 @@ GameOutcome PlayGame(const ArenaOptions& o, int index) {
   std::unique_ptr<GameState> state = std::move(*created);
   auto bot_at = [&](int seat) { return (seat + rotation) % k; };
   std::vector<std::unique_ptr<ai::Bot>> bots;  // by seat
+  int failed_seat = -1;
   for (int seat = 0; seat < k; ++seat) {
     int b = bot_at(seat);
-    auto bot = ai::MakeBot(o.game, o.bots[static_cast<size_t>(b)],
+    auto bot = MakeSeatBot(o, o.bots[static_cast<size_t>(b)],
                            Mix(Mix(o.seed, static_cast<uint64_t>(index)), static_cast<uint64_t>(b) + 1));
     if (!bot.ok()) {
       out.error = bot.message();
@@ -67,12 +72,19 @@ GameOutcome PlayGame(const ArenaOptions& o, int index) {
       int seat = state->current_player();
       size_t b = static_cast<size_t>(bot_at(seat));
       auto start = Clock::now();
-      move = bots[static_cast<size_t>(seat)]->ChooseMove(state->PlayerView(seat));
+      ai::Bot& bot = *bots[static_cast<size_t>(seat)];
+      move = bot.ChooseMove(state->PlayerView(seat));
       double seconds = std::chrono::duration<double>(Clock::now() - start).count();
       out.think_seconds[b] += seconds;
       out.max_move_seconds[b] = std::max(out.max_move_seconds[b], seconds);
       ++out.decisions[b];
       ++out.total_decisions;
+      if (std::string failure = bot.FailureReason(); !failure.empty() || move.empty()) {
+        out.failure.assign(static_cast<size_t>(k), "");
+        out.failure[b] = failure.empty() ? "bot " + o.bots[b] + " failed: it played no move" : failure;
+        failed_seat = seat;
+        break;
+      }
     }
     Status applied = state->Apply(move);
     if (!applied.ok()) {
@@ -82,8 +94,11 @@ GameOutcome PlayGame(const ArenaOptions& o, int index) {
   }
 
   std::vector<int> scores = state->Scores();
-  std::vector<int> winners = out.unfinished ? std::vector<int>{} : state->Winners();
-  if (winners.empty()) {  // unfinished: shared by all
+  std::vector<int> winners = out.unfinished || failed_seat >= 0 ? std::vector<int>{} : state->Winners();
+  if (failed_seat >= 0) {  // the bot that failed lost; the others share the win
+    for (int seat = 0; seat < k; ++seat)
+      if (seat != failed_seat) winners.push_back(seat);
+  } else if (winners.empty()) {  // unfinished: shared by all
     for (int seat = 0; seat < k; ++seat) winners.push_back(seat);
   }
   for (int seat = 0; seat < k; ++seat) {
@@ -96,6 +111,18 @@ GameOutcome PlayGame(const ArenaOptions& o, int index) {
     out.place[b] = winners.size() == 1 ? 1 : 2;
   }
   return out;
+}
+
+void CountFailure(const std::string& message, BotResult* r) {
+  ++r->failures;
+  std::string what = message.substr(0, message.find(':'));
+  for (FailureCount& f : r->failure_counts) {
+    if (f.what == what) {
+      ++f.games;
+      return;
+    }
+  }
+  r->failure_counts.push_back({what, 1, message});
 }
 
 std::string Percent(double p) {
@@ -114,6 +141,13 @@ std::string SignedElo(double elo) {
 Json EloJson(double elo) { return std::isinf(elo) ? Json(nullptr) : Json(std::round(elo * 10) / 10); }
 
 double Round3(double x) { return std::round(x * 1000) / 1000; }
+
+Json FailuresJson(const BotResult& b) {
+  Json failed = Json::array();
+  for (const FailureCount& f : b.failure_counts)
+    failed.push_back(Json{{"what", f.what}, {"games", f.games}, {"first", f.first}});
+  return failed;
+}
 
 }  // namespace
 
@@ -157,7 +191,7 @@ Result<ArenaOptions> CheckArena(const ArenaOptions& options) {
   auto probe = NewGame({o.game, o.seed, k, o.variant});
   if (!probe.ok()) return probe.status();
   for (const std::string& spec : o.bots) {
-    auto bot = ai::MakeBot(o.game, spec, 0);
+    auto bot = MakeSeatBot(o, spec, 0);
     if (!bot.ok()) return bot.status();
   }
   return o;
@@ -232,6 +266,7 @@ Result<ArenaReport> ArenaReportOf(const ArenaOptions& options, std::span<const G
       r.decisions += g.decisions[b];
       r.think_seconds += g.think_seconds[b];
       r.max_move_seconds = std::max(r.max_move_seconds, g.max_move_seconds[b]);
+      if (b < g.failure.size() && !g.failure[b].empty()) CountFailure(g.failure[b], &r);
     }
   }
   for (size_t b = 0; b < k; ++b) {
@@ -293,6 +328,12 @@ std::string ReportText(const ArenaReport& r) {
   std::snprintf(line, sizeof line, "average game length: %.1f moves (chance moves not counted); %.2f s in all\n",
                 r.average_decisions, r.seconds);
   text += line;
+  for (const auto& b : r.bots) {
+    if (!b.failures) continue;
+    text += b.spec + " lost " + std::to_string(b.failures) + (b.failures == 1 ? " game" : " games") + " by failing:\n";
+    for (const FailureCount& f : b.failure_counts)
+      text += "  " + std::to_string(f.games) + " x " + f.what + " (first: " + f.first + ")\n";
+  }
   if (r.unfinished)
     text += std::to_string(r.unfinished) + " games stopped unfinished after " + std::to_string(o.max_decisions) +
             " moves, counted as shared by all\n";
@@ -319,7 +360,9 @@ Json ReportJson(const ArenaReport& r) {
                         {"average_score", Round3(b.average_score)},
                         {"moves", b.decisions},
                         {"ms_per_move", Round3(b.decisions ? 1000 * b.think_seconds / static_cast<double>(b.decisions) : 0)},
-                        {"max_ms_per_move", Round3(1000 * b.max_move_seconds)}});
+                        {"max_ms_per_move", Round3(1000 * b.max_move_seconds)},
+                        {"failures", b.failures},
+                        {"failed", FailuresJson(b)}});
   }
   j["bots"] = bots;
   j["elo"] = r.has_elo ? Json{{"difference", EloJson(r.elo)}, {"ci95", {EloJson(r.elo_low), EloJson(r.elo_high)}}}

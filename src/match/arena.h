@@ -10,14 +10,21 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "ai/bot.h"
 #include "core/status.h"
 #include "format/json.h"
 
 namespace souk::match {
+
+// Makes a seat's bot from its spec; the engine layer's factory also makes external
+// engines (engine/engine_registry.h), which the arena itself does not know.
+using BotFactory =
+    std::function<Result<std::unique_ptr<ai::Bot>>(std::string_view game, std::string_view spec, uint64_t seed)>;
 
 struct ArenaOptions {
   std::string game;               // "jaipur" | "marrakech"
@@ -31,6 +38,16 @@ struct ArenaOptions {
   int max_decisions = 5000;
   // Called after each finished game, from the thread that played it, one call at a time.
   std::function<void(int done, int total)> progress;
+  // Null for Souk's own bots only (ai::MakeBot).
+  BotFactory make_bot;
+};
+
+// Games a bot lost because it failed (an engine that timed out, crashed, ...), by
+// what failed: the failure's message up to its first ':' ("engine x timed out").
+struct FailureCount {
+  std::string what;
+  int games = 0;
+  std::string first;  // the whole message of the first such failure
 };
 
 struct BotResult {
@@ -44,6 +61,8 @@ struct BotResult {
   double average_score = 0;                      // the game's score at the end (rupees, dirhams + carpets)
   int64_t decisions = 0;
   double think_seconds = 0, max_move_seconds = 0;
+  int failures = 0;  // games lost by failing (counted in losses too)
+  std::vector<FailureCount> failure_counts;
 };
 
 struct ArenaReport {
@@ -77,6 +96,9 @@ struct GameOutcome {
   int total_decisions = 0;  // moves of the game, chance moves not counted
   bool unfinished = false;  // stopped after max_decisions, counted as shared by all
   std::string error;        // why the game could not be played (a bot's illegal move)
+  // Per bot: why it failed in this game and lost it ("" when it did not; empty when
+  // no bot failed). The game ends at the failure; the other seats share the win.
+  std::vector<std::string> failure;
 };
 
 // The run the options describe, checked as RunArena checks them, games rounded up.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <tuple>
 #include <utility>
@@ -28,6 +29,11 @@ uint64_t SecretSeed() {
   for (char c : NewSecret().substr(0, 16)) seed = seed << 4 | static_cast<uint64_t>(c <= '9' ? c - '0' : c - 'a' + 10);
   return seed;
 }
+
+// What plays an engine's seat once the engine has failed in a game.
+constexpr const char* kEngineFallbackBot = "medium";
+
+bool IsEngine(std::string_view player) { return player.starts_with("engine:"); }
 
 uint64_t BotSeed(const std::string& game_id, int seat) {
   uint64_t h = 1469598103934665603ULL;  // FNV-1a: a stable seed per game and seat
@@ -131,16 +137,29 @@ Result<std::shared_ptr<GameService::Game>> GameService::Load(StoredGame stored) 
   for (size_t seat = 0; seat < game->stored.seats.size(); ++seat) {
     const std::string& player = game->stored.seats[seat].player;
     auto spec = ai::ParseBotSpec(player);
-    game->lanes.push_back(spec.ok() ? LaneOf(game->stored.options.game, *spec) : BotLane::kQuick);
+    game->lanes.push_back(spec.ok() ? LaneOf(game->stored.options.game, *spec)
+                                    : IsEngine(player) ? BotLane::kHeavy : BotLane::kQuick);
     if (player == "human" || game->state->is_over() || game->abandoned) {
       game->bots.push_back(nullptr);
       continue;
     }
-    auto bot = ai::MakeBot(game->stored.options.game, player, BotSeed(game->stored.id, static_cast<int>(seat)));
+    auto bot = MakeSeatBot(game->stored.options.game, player, BotSeed(game->stored.id, static_cast<int>(seat)));
     if (!bot.ok()) return Status::Internal("game " + game->stored.id + ": seat " + std::to_string(seat) + ": " + bot.message());
     game->bots.push_back(bot_memory_.Adopt(std::move(*bot)));
   }
   return game;
+}
+
+Result<std::unique_ptr<ai::Bot>> GameService::MakeSeatBot(std::string_view game, const std::string& player,
+                                                          uint64_t seed) const {
+  if (!IsEngine(player)) return ai::MakeBot(game, player, seed);
+  if (options_.make_engine) {
+    auto engine = options_.make_engine(game, player, seed);
+    if (engine.ok()) return engine;
+  }
+  std::fprintf(stderr, "souk serve: %s is not one of this server's engines now; the %s bot plays its seat\n",
+               player.c_str(), kEngineFallbackBot);
+  return ai::MakeBot(game, kEngineFallbackBot, seed);
 }
 
 Status GameService::Restore() {
@@ -199,7 +218,13 @@ Result<Created> GameService::Create(const CreateRequest& request) {
     auto name = CheckName(r.name, "seats[" + std::to_string(seat) + "].name");
     if (!name.ok()) return name.status();
     StoredSeat s{r.player, "", "", *name};
-    if (r.player != "human") {
+    if (IsEngine(r.player)) {
+      // Only an engine the operator listed: the factory knows those alone, and never
+      // starts a program a client names.
+      auto engine = options_.make_engine ? options_.make_engine(request.game, r.player, 0)
+                                         : Result<std::unique_ptr<ai::Bot>>(Status::Error("this server runs no engines"));
+      if (!engine.ok()) return Status::Error("seats[" + std::to_string(seat) + "].player: " + engine.message());
+    } else if (r.player != "human") {
       auto spec = ai::ParseBotSpec(r.player);
       if (!spec.ok()) return Status::Error("seats[" + std::to_string(seat) + "].player: " + spec.message());
       // Anyone may create a game: a bot's budget is bounded, or one request could
@@ -566,6 +591,22 @@ void GameService::PlayBot(const std::shared_ptr<Game>& g) {
   try {
     if (bot) {
       // Within the bots' memory budget: set aside before, counted after.
+      BotMemory::Search search = bot_memory_.BeginSearch(bot);
+      move = bot->ChooseMove(view);
+    }
+    if (bot && move.empty() && !bot->FailureReason().empty()) {
+      // An engine failed: the game goes on, its seat played by the built-in fallback
+      // bot from this move to the end (docs/protocol.md, "Engines").
+      std::fprintf(stderr, "souk serve: game %s seat %d: %s; the %s bot plays it from now on\n",
+                   g->stored.id.c_str(), seat, bot->FailureReason().c_str(), kEngineFallbackBot);
+      auto fallback = ai::MakeBot(g->state->game(), kEngineFallbackBot, BotSeed(g->stored.id, seat));
+      if (!fallback.ok()) throw std::runtime_error(fallback.message());
+      std::shared_ptr<ai::Bot> replacement = bot_memory_.Adopt(std::move(*fallback));
+      {
+        std::lock_guard lock(g->mutex);
+        g->bots[static_cast<size_t>(seat)] = replacement;
+      }
+      bot = replacement;
       BotMemory::Search search = bot_memory_.BeginSearch(bot);
       move = bot->ChooseMove(view);
     }

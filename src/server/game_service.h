@@ -91,6 +91,11 @@ struct ServiceOptions {
   int64_t evict_after_ms = int64_t{10} * 60 * 1000;
   // How often a thread sweeps the games for the two above (0: no thread; SweepIdle).
   int64_t sweep_every_ms = 60 * 1000;
+  // Makes a seat's bot from its player spec when the spec starts "engine:" (null: no
+  // engines; such seats are refused). `souk serve --engine` sets it to the engine
+  // layer's factory over the operator's engines only (docs/protocol.md, "Engines").
+  std::function<Result<std::unique_ptr<ai::Bot>>(std::string_view game, std::string_view spec, uint64_t seed)>
+      make_engine;
 };
 
 class GameService {
@@ -210,6 +215,9 @@ class GameService {
   Status AbandonedError(const std::string& game_id) const;
   Status Wrote(Status written);  // notes a store write's outcome for Health
   Result<std::shared_ptr<Game>> Load(StoredGame stored);
+  // A seat's bot: Souk's own, or an engine the operator listed (a game restored after
+  // its engine left the list gets the fallback bot).
+  Result<std::unique_ptr<ai::Bot>> MakeSeatBot(std::string_view game, const std::string& player, uint64_t seed) const;
   Status ApplyLocked(Game& g, const std::string& move);
   Status PlayChanceLocked(Game& g);
   Notice NotifyLocked(Game& g);

@@ -80,6 +80,9 @@ bool Yes(const std::string& line) {
   return !t.empty() && (t.front() == 'y' || t.front() == 'Y' || t.front() == 'o' || t.front() == 'O');
 }
 
+// What plays an engine's seat once the engine has failed.
+constexpr const char* kFallbackBot = "medium";
+
 std::string BotName(const std::string& spec, const Style& style) {
   return Format(style.tr("%s bot", "bot %s"), spec.c_str());
 }
@@ -149,7 +152,8 @@ class Table {
         humans_.push_back(p);
         continue;
       }
-      auto bot = ai::MakeBot(state_->game(), spec, record_.options.seed ^ (0x9e3779b97f4a7c15ULL * (p + 1)));
+      const uint64_t seed = record_.options.seed ^ (0x9e3779b97f4a7c15ULL * (p + 1));
+      auto bot = options_.make_bot ? options_.make_bot(state_->game(), spec, seed) : ai::MakeBot(state_->game(), spec, seed);
       if (!bot.ok()) return Format("seat %d: %s", p + 1, bot.message().c_str());
       bots_.push_back(std::shared_ptr<ai::Bot>(std::move(*bot)));
     }
@@ -268,8 +272,19 @@ class Table {
   std::optional<std::string> BotMove(int p) {
     std::shared_ptr<ai::Bot> bot = bots_[static_cast<size_t>(p)];
     AnyView view = state_->PlayerView(p);
-    if (!options_.keyboard) return bot->ChooseMove(view);
-    return UnlessInterrupted<std::string>([bot, view] { return bot->ChooseMove(view); });
+    std::optional<std::string> move = options_.keyboard
+                                          ? UnlessInterrupted<std::string>([bot, view] { return bot->ChooseMove(view); })
+                                          : bot->ChooseMove(view);
+    if (!move || !move->empty() || bot->FailureReason().empty()) return move;
+    // An engine failed: the game goes on with Souk's medium bot in its seat.
+    auto fallback = ai::MakeBot(state_->game(), kFallbackBot, record_.options.seed + static_cast<uint64_t>(p));
+    if (!fallback.ok()) return std::nullopt;
+    bots_[static_cast<size_t>(p)] = std::shared_ptr<ai::Bot>(std::move(*fallback));
+    out_ << bot->FailureReason()
+         << Format(options_.style.tr("; the %s bot plays its seat from now on.\n", " ; le bot %s joue sa place désormais.\n"),
+                   kFallbackBot)
+         << std::flush;
+    return BotMove(p);
   }
 
   // --- Drawing -------------------------------------------------------------------
@@ -666,6 +681,7 @@ int Watch(const WatchOptions& options, std::istream& in, std::ostream& out, std:
   play.keyboard = options.keyboard;
   play.rows = options.rows;
   play.cols = options.cols;
+  play.make_bot = options.make_bot;
   GameRecord record;
   record.options = options.game;
   LineReader reader(in, options.keyboard);

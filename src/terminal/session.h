@@ -12,9 +12,14 @@
 // result, where the game was saved) is written on the normal screen.
 #pragma once
 
+#include <functional>
 #include <iosfwd>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "ai/bot.h"
 
 #include "format/game.h"
 #include "terminal/style.h"
@@ -27,6 +32,10 @@ inline constexpr int kExitBadOptions = 2;    // a bad option or record, said on 
 inline constexpr int kExitLeft = 3;          // left before the end: quit, Ctrl-D, end of input
 inline constexpr int kExitCannotSave = 4;    // left with Ctrl-C or Ctrl-D, and the automatic save failed
 inline constexpr int kExitInterrupted = 130; // Ctrl-C (the game saved, as with Ctrl-D)
+
+// Makes a seat's bot from its spec: null for Souk's own bots (ai::MakeBot); the command
+// line's also makes external engines ("engine:NAME", src/engine).
+using BotMaker = std::function<Result<std::unique_ptr<ai::Bot>>(std::string_view game, std::string_view spec, uint64_t seed)>;
 
 struct PlayOptions {
   GameOptions game;                // seed, players, variant as for `souk new`
@@ -41,6 +50,9 @@ struct PlayOptions {
   // Where Ctrl-C and Ctrl-D save an unsaved game (the file of the player's last
   // `save` if any): empty for $XDG_STATE_HOME/souk, else ~/.local/state/souk.
   std::string autosave_dir;
+  // A bot that fails (an engine that crashed, timed out...) is told and replaced by
+  // the medium bot for the rest of the game.
+  BotMaker make_bot;
 };
 
 // Plays until the game ends and the player does not want another, or leaves.
@@ -56,6 +68,7 @@ struct WatchOptions {
   bool screen = false;            // as PlayOptions::screen
   bool keyboard = false;          // Enter ends a pause after a result
   int rows = 24, cols = 80;
+  BotMaker make_bot;              // as PlayOptions::make_bot
 };
 
 // Bots play one whole game; the screen and the moves are shown from seat 0's side.
