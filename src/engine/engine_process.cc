@@ -229,11 +229,13 @@ EngineProcess::Read EngineProcess::ReadLine(std::string* line, Clock::time_point
   }
 }
 
-bool EngineProcess::TryReap() {
+// Never reaps: until the child is reaped its pid, which is also its group's id, cannot
+// be given to another process, so killing the group afterwards can only hit the
+// engine's own children.
+bool EngineProcess::HasExited() const {
   if (reaped_) return true;
-  pid_t r = waitpid(pid_, &wait_status_, WNOHANG);
-  if (r == pid_) reaped_ = true;
-  return reaped_;
+  siginfo_t info{};
+  return waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid_;
 }
 
 void EngineProcess::Kill() {
@@ -248,12 +250,11 @@ void EngineProcess::Kill() {
 
 void EngineProcess::WaitOrKill(std::chrono::milliseconds grace) {
   auto deadline = Clock::now() + grace;
-  while (!TryReap() && Clock::now() < deadline) {
+  while (!HasExited() && Clock::now() < deadline) {
     DrainStderr();
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
-  // The group too: an engine's own children go with it.
-  if (pid_ > 0) kill(-pid_, SIGKILL);
+  // The group too, before the reaping: an engine's own children go with it.
   Kill();
 }
 

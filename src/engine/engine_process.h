@@ -68,7 +68,7 @@ class EngineProcess {
 
  private:
   EngineProcess() = default;
-  bool TryReap();
+  bool HasExited() const;
   void DrainStderr();
   // Polls stdout and stderr until one is readable or the deadline passes; false at it.
   bool WaitReadable(Clock::time_point deadline);
