@@ -150,7 +150,7 @@ class PostgresStore final : public Store {
                         "WHERE id=$3 AND move_count=$4 RETURNING id) "
                         "INSERT INTO moves(game_id, idx, move) SELECT id, $4, $5 FROM bumped",
                         {std::to_string(now_ms), BoolText(finished), id, std::to_string(index), move});
-    if (!append.ok() && append.SqlState() != kUniqueViolation) return Failure("append move to " + id, append);
+    if (!append.ok() && append.SqlState() != kUniqueViolation) return InDoubt(id, index, move, Failure("append move to " + id, append));
     if (append.ok() && append.affected() == 1) return Status::Ok();
     Rows count = Query("SELECT move_count FROM games WHERE id=$1", {id});
     if (!count.ok()) return Failure("append move to " + id, count);
@@ -266,6 +266,19 @@ class PostgresStore final : public Store {
   Status Failure(const std::string& what, const Rows& rows) {
     if (PQstatus(conn_) != CONNECTION_OK) return Status::Unavailable("database: " + what + ": connection lost: " + ConnectionError());
     return Status::Unavailable("database: " + what + ": " + rows.Error());
+  }
+
+  // The connection was lost during an append: the move may have been committed with
+  // only the answer lost. Answering "unavailable" then would leave the caller a move
+  // behind the store, every later append refused. So, once connected again, the
+  // stored row decides: this move at this index was stored; none was not (and may be
+  // sent again); another move there means another writer won.
+  Status InDoubt(const std::string& id, size_t index, const std::string& move, Status failure) {
+    if (PQstatus(conn_) == CONNECTION_OK || !Connect().ok()) return failure;
+    Rows stored = Query("SELECT move FROM moves WHERE game_id=$1 AND idx=$2", {id, std::to_string(index)});
+    if (!stored.ok() || stored.size() == 0) return failure;
+    if (stored.Text(0, 0) == move) return Status::Ok();
+    return Status::FailedPrecondition("game " + id + " has another move at " + std::to_string(index));
   }
 
   Status Rollback(Status error) {
