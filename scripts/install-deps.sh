@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Souk builds with, when any is missing.
 # Idempotent: a machine that has them all is left untouched (no network).
+# postgresql: the store tests start servers of their own from its programs, as its
+# `postgres` account when they run as root (docs/deploy.md); the cluster the package
+# may create is not used.
 set -euo pipefail
 
 packages=(
@@ -8,6 +11,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev
   libsqlite3-dev libssl-dev libboost1.81-dev
+  libpq-dev postgresql
   pybind11-dev python3-dev python3-numpy python3-pytest python3-distributed
   chromium
   nginx  # the reverse proxy of docs/deploy.md, run by tests/nginx_test.sh

@@ -39,7 +39,7 @@ ServeCommand::ServeCommand(CLI::App& app) {
   ServeOptions& o = options_;
   serve_->add_option("--port", o.http.port, "TCP port, 0 for any free one")->capture_default_str();
   serve_->add_option("--bind", o.http.bind, "Address to listen on")->capture_default_str();
-  serve_->add_option("--db", o.db, "SQLite database file (created if missing)")->capture_default_str();
+  serve_->add_option("--db", o.db, "SQLite database file (created if missing), or a PostgreSQL URI: postgresql://USER@HOST:PORT/DBNAME (docs/deploy.md)")->capture_default_str();
   serve_->add_option("--bot-threads", o.bot_threads, "Threads thinking for the bots")->capture_default_str();
   serve_->add_option("--io-threads", o.http.io_threads, "Network threads")->capture_default_str();
   serve_->add_option("--bot-nice", o.service.bot_nice,
@@ -125,7 +125,7 @@ int ServeCommand::Run() {
 
   server::ServerOptions http_options = options.http;
   if (http_options.web_dir.empty()) http_options.web_dir = DefaultWebDir();
-  auto store = server::OpenSqliteStore(options.db, options.synchronous_full);
+  auto store = server::OpenStore(options.db, options.synchronous_full);
   if (!store.ok()) throw CliError{1, "--db " + store.message()};
   server::ServiceOptions service = options.service;
   service.bot_threads = options.bot_threads;
@@ -142,7 +142,7 @@ int ServeCommand::Run() {
   server::HttpServer http(games, http_options);
   if (Status started = http.Start(); !started.ok()) throw CliError{1, started.message()};
   std::cout << "Souk is serving on http://" << options.http.bind << ':' << http.port() << "/ (database "
-            << options.db << (http_options.web_dir.empty() ? ", no web app: build it with `make web`" : "")
+            << server::RedactedDb(options.db) << (http_options.web_dir.empty() ? ", no web app: build it with `make web`" : "")
             << "). Stop with Ctrl-C." << std::endl;
   int received = 0;
   sigwait(&signals, &received);

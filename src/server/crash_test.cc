@@ -1,5 +1,6 @@
 // `souk serve` killed with SIGKILL in the middle of play: every acknowledged move
-// is in the database, the restarted server has the game, and play goes on.
+// is in the database, the restarted server has the game, and play goes on. On a
+// SQLite file and on PostgreSQL (CrashTest.X/Sqlite, /Postgres).
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -13,6 +14,7 @@
 
 #include "server/store.h"
 #include "server/test_client.h"
+#include "server/test_stores.h"
 
 namespace souk::server {
 namespace {
@@ -54,14 +56,21 @@ int Stop(Child& c, int signal) {
   return status;
 }
 
-class CrashTest : public ::testing::Test {
+using testing::Backend;
+
+class CrashTest : public ::testing::TestWithParam<Backend> {
  protected:
-  void SetUp() override { db_ = ::testing::TempDir() + "crash_test_" + std::to_string(getpid()) + ".db"; }
-  void TearDown() override {
-    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((db_ + suffix).c_str());
+  void SetUp() override {
+    Status made = database_.Make(GetParam(), "crash_test");
+    ASSERT_TRUE(made.ok()) << made.message();
+    db_ = database_.db();
   }
+  testing::TestDatabase database_;
   std::string db_;
 };
+
+INSTANTIATE_TEST_SUITE_P(Stores, CrashTest, ::testing::Values(Backend::kSqlite, Backend::kPostgres),
+                         testing::BackendName);
 
 // Plays random legal moves for whichever of the two seats is to move, up to `count`
 // or until the server stops answering; returns the moves it acknowledged, in order.
@@ -86,7 +95,7 @@ std::vector<std::string> PlayMoves(uint16_t port, const std::string& id, const s
   return acked;
 }
 
-TEST_F(CrashTest, SigkillLosesNoAcknowledgedMove) {
+TEST_P(CrashTest, SigkillLosesNoAcknowledgedMove) {
   Child a = StartServer(db_);
   ASSERT_GT(a.port, 0);
   Json created = CallServer(a.port, http::verb::post, "/api/games",
@@ -109,7 +118,7 @@ TEST_F(CrashTest, SigkillLosesNoAcknowledgedMove) {
   acked.insert(acked.end(), more.begin(), more.end());
 
   {
-    auto store = OpenSqliteStore(db_);
+    auto store = database_.Open();
     ASSERT_TRUE(store.ok()) << store.message();
     auto game = (*store)->LoadGame(id);
     ASSERT_TRUE(game.ok());

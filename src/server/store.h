@@ -1,7 +1,7 @@
 // Where the server keeps its games: each game is its options and seed, its seats,
 // and its moves in order (a game record), so that a game is replayed, never
-// serialised. Behind a small interface so that another store can be added; the
-// default is SQLite (OpenSqliteStore).
+// serialised. Behind a small interface: SQLite (OpenSqliteStore), the default, for
+// one server; PostgreSQL (OpenPostgresStore) for several sharing one database.
 #pragma once
 
 #include <cstdint>
@@ -62,6 +62,24 @@ class Store {
 // also survives power loss (an fsync per move); without it, a committed move
 // survives the process being killed, which is what the server promises.
 Result<std::unique_ptr<Store>> OpenSqliteStore(const std::string& path, bool synchronous_full = false);
+
+// Connects to PostgreSQL at a libpq connection URI (postgresql://USER@HOST:PORT/DB),
+// creating the schema on a database that has none and migrating an older one; a
+// schema newer than this server knows is refused. A lost connection is an
+// "unavailable" error for the call that finds it, and is opened again by the next.
+Result<std::unique_ptr<Store>> OpenPostgresStore(const std::string& uri);
+
+// Whether `db` names a PostgreSQL database (postgresql:// or postgres://) rather than
+// a SQLite file.
+bool IsPostgresUri(const std::string& db);
+
+// The store `db` names: PostgreSQL for a connection URI, else the SQLite file at that
+// path (`synchronous_full` applies to SQLite only).
+Result<std::unique_ptr<Store>> OpenStore(const std::string& db, bool synchronous_full = false);
+
+// `db` fit to print or log: a URI's password, in its user part or as a parameter,
+// replaced by "***".
+std::string RedactedDb(const std::string& db);
 
 // Tests: makes a SQLite store's connection refuse every write from now on, as a
 // read-only database does (PRAGMA query_only, which holds for root too), or write

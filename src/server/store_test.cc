@@ -1,24 +1,31 @@
+// The store's contract, on SQLite and on PostgreSQL alike: each test runs on both
+// (StoreTest.X/Sqlite, StoreTest.X/Postgres).
 #include "server/store.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
 #include <fstream>
+#include <thread>
 
+#include "server/test_stores.h"
 #include "server/tokens.h"
 
 namespace souk::server {
 namespace {
 
-class StoreTest : public ::testing::Test {
+using testing::Backend;
+
+class StoreTest : public ::testing::TestWithParam<Backend> {
  protected:
-  void SetUp() override { path_ = ::testing::TempDir() + "store_test_" + std::to_string(getpid()) + ".db"; }
-  void TearDown() override {
-    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
+  void SetUp() override {
+    Status made = database_.Make(GetParam(), "store_test");
+    ASSERT_TRUE(made.ok()) << made.message();
   }
   std::unique_ptr<Store> Open() {
-    auto store = OpenSqliteStore(path_);
+    auto store = database_.Open();
     EXPECT_TRUE(store.ok()) << store.message();
     return store.ok() ? std::move(*store) : nullptr;
   }
@@ -30,10 +37,13 @@ class StoreTest : public ::testing::Test {
     g.created_ms = 1000;
     return g;
   }
-  std::string path_;
+  testing::TestDatabase database_;
 };
 
-TEST_F(StoreTest, AGameComesBackAsItWasStored) {
+INSTANTIATE_TEST_SUITE_P(Stores, StoreTest, ::testing::Values(Backend::kSqlite, Backend::kPostgres),
+                         testing::BackendName);
+
+TEST_P(StoreTest, AGameComesBackAsItWasStored) {
   auto store = Open();
   ASSERT_TRUE(store->CreateGame(Game("g1")).ok());
   ASSERT_TRUE(store->AppendMove("g1", 0, "left", false, 2000).ok());
@@ -47,22 +57,90 @@ TEST_F(StoreTest, AGameComesBackAsItWasStored) {
   EXPECT_EQ(g->updated_ms, 3000);
 }
 
-TEST_F(StoreTest, OnlyTheNextMoveCanBeAppended) {
+TEST_P(StoreTest, OnlyTheNextMoveCanBeAppended) {
   auto store = Open();
   ASSERT_TRUE(store->CreateGame(Game("g1")).ok());
   EXPECT_EQ(store->AppendMove("g1", 1, "left", false, 1).message(), "game g1 has 0 moves, not 1");
   ASSERT_TRUE(store->AppendMove("g1", 0, "left", false, 1).ok());
-  EXPECT_FALSE(store->AppendMove("g1", 0, "right", false, 1).ok());
+  Status again = store->AppendMove("g1", 0, "right", false, 1);
+  EXPECT_EQ(again.code(), StatusCode::kFailedPrecondition);
+  EXPECT_EQ(again.message(), "game g1 has 1 moves, not 0");
   EXPECT_EQ(store->LoadGame("g1")->moves, std::vector<std::string>{"left"});
+  EXPECT_EQ(store->AppendMove("nope", 0, "left", false, 1).message(), "no game nope");
 }
 
-TEST_F(StoreTest, AGameIdIsUnique) {
+// Two servers on one database (two connections), each trying to write every move of
+// one game: each index is written once, by one of them; the other is refused.
+TEST_P(StoreTest, OfTwoWritersOfTheSameMoveExactlyOneWins) {
+  auto first = Open();
+  auto second = Open();
+  ASSERT_TRUE(first->CreateGame(Game("g1")).ok());
+  constexpr int kMoves = 40;
+  std::atomic<int> wins[2] = {0, 0};
+  std::atomic<int> other_failures = 0;
+  auto write_all = [&](Store* store, int writer) {
+    for (int i = 0; i < kMoves; ++i) {
+      Status s = store->AppendMove("g1", static_cast<size_t>(i), "move " + std::to_string(i) + " by " + std::to_string(writer),
+                                   false, i);
+      if (s.ok()) ++wins[writer];
+      else if (s.code() != StatusCode::kFailedPrecondition) ++other_failures;
+    }
+  };
+  std::thread a(write_all, first.get(), 0), b(write_all, second.get(), 1);
+  a.join();
+  b.join();
+  EXPECT_EQ(wins[0] + wins[1], kMoves) << "every index written exactly once";
+  EXPECT_EQ(other_failures, 0);
+  auto g = first->LoadGame("g1");
+  ASSERT_TRUE(g.ok()) << g.message();
+  ASSERT_EQ(g->moves.size(), size_t{kMoves});
+  for (int i = 0; i < kMoves; ++i) EXPECT_EQ(g->moves[static_cast<size_t>(i)].rfind("move " + std::to_string(i) + " by ", 0), 0u);
+  EXPECT_TRUE(second->AppendMove("g1", kMoves, "last", true, 99).ok()) << "both see the same count";
+}
+
+TEST_P(StoreTest, AnAbandonedGameIsKeptButNeverResumed) {
+  auto store = Open();
+  ASSERT_TRUE(store->CreateGame(Game("left")).ok());
+  ASSERT_TRUE(store->CreateGame(Game("done")).ok());
+  ASSERT_TRUE(store->AppendMove("done", 0, "left", true, 5).ok());
+  ASSERT_TRUE(store->MarkAbandoned("left", 7).ok());
+  EXPECT_EQ(store->MarkAbandoned("done", 7).message(), "no unfinished game done");
+  auto left = store->LoadGame("left");
+  ASSERT_TRUE(left.ok()) << left.message();
+  EXPECT_TRUE(left->abandoned);
+  EXPECT_EQ(left->updated_ms, 7);
+  EXPECT_TRUE(store->LoadUnfinished()->empty());
+}
+
+TEST_P(StoreTest, UnfinishedGamesComeOldestFirstWithTheirSeatsAndMoves) {
+  auto store = Open();
+  for (const char* id : {"c", "a", "b"}) {
+    StoredGame g = Game(id);
+    g.created_ms = id[0] == 'c' ? 10 : 20;
+    g.client = std::string("192.0.2.") + id;
+    ASSERT_TRUE(store->CreateGame(g).ok());
+  }
+  ASSERT_TRUE(store->AppendMove("b", 0, "left", false, 30).ok());
+  auto games = store->LoadUnfinished();
+  ASSERT_TRUE(games.ok()) << games.message();
+  ASSERT_EQ(games->size(), 3u);
+  EXPECT_EQ((*games)[0].id, "c");
+  EXPECT_EQ((*games)[1].id, "a");
+  EXPECT_EQ((*games)[2].id, "b");
+  EXPECT_EQ((*games)[2].moves, std::vector<std::string>{"left"});
+  EXPECT_EQ((*games)[1].seats, Game("a").seats);
+  EXPECT_EQ((*games)[1].client, "192.0.2.a");
+}
+
+TEST_P(StoreTest, TheProbeWrites) { EXPECT_TRUE(Open()->Probe().ok()); }
+
+TEST_P(StoreTest, AGameIdIsUnique) {
   auto store = Open();
   ASSERT_TRUE(store->CreateGame(Game("g1")).ok());
   EXPECT_FALSE(store->CreateGame(Game("g1")).ok());
 }
 
-TEST_F(StoreTest, UnfinishedGamesSurviveReopening) {
+TEST_P(StoreTest, UnfinishedGamesSurviveReopening) {
   {
     auto store = Open();
     ASSERT_TRUE(store->CreateGame(Game("a")).ok());
@@ -77,7 +155,7 @@ TEST_F(StoreTest, UnfinishedGamesSurviveReopening) {
   EXPECT_TRUE(store->LoadGame("b")->finished);
 }
 
-TEST_F(StoreTest, SeatsAreUpdatedAndFoundByToken) {
+TEST_P(StoreTest, SeatsAreUpdatedAndFoundByToken) {
   auto store = Open();
   ASSERT_TRUE(store->CreateGame(Game("g1")).ok());
   StoredSeat joined{"human", HashSecret("t1"), "", "Bob"};
@@ -88,16 +166,18 @@ TEST_F(StoreTest, SeatsAreUpdatedAndFoundByToken) {
   EXPECT_EQ(store->UpdateSeat("g1", 7, joined).message(), "no seat 7 in game g1");
 }
 
-TEST_F(StoreTest, AnUnknownGameIsAClearError) {
+TEST_P(StoreTest, AnUnknownGameIsAClearError) {
   auto store = Open();
   EXPECT_EQ(store->LoadGame("nope").message(), "no game nope");
 }
 
-TEST_F(StoreTest, AFileThatIsNotADatabaseIsAClearError) {
-  std::ofstream(path_) << "this is not a database, just text that is long enough to have a header\n";
-  auto store = OpenSqliteStore(path_);
+TEST(SqliteStore, AFileThatIsNotADatabaseIsAClearError) {
+  const std::string path = ::testing::TempDir() + "store_test_not_a_database_" + std::to_string(getpid()) + ".db";
+  std::ofstream(path) << "this is not a database, just text that is long enough to have a header\n";
+  auto store = OpenSqliteStore(path);
+  std::remove(path.c_str());
   ASSERT_FALSE(store.ok());
-  EXPECT_NE(store.message().find(path_), std::string::npos) << store.message();
+  EXPECT_NE(store.message().find(path), std::string::npos) << store.message();
 }
 
 TEST(Tokens, SecretsAreLongRandomAndHashedDeterministically) {

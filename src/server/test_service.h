@@ -1,5 +1,7 @@
-// For the game service's tests: a GameService over a SQLite file of its own, which a
+// For the game service's tests: a GameService over a database of its own, which a
 // test may reopen (a restart), its games dealt from seeds that SOUK_TEST_SEED replays.
+// The database is a SQLite file, or with SOUK_TEST_STORE=postgres a PostgreSQL
+// database (CMake registers the game service's tests a second time so, as X.Postgres).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -12,6 +14,7 @@
 
 #include "server/game_service.h"
 #include "server/store.h"
+#include "server/test_stores.h"
 
 namespace souk::server::testing {
 
@@ -21,19 +24,19 @@ class ServiceOnDiskTest : public ::testing::Test {
   explicit ServiceOnDiskTest(const std::string& name) : name_(name) {}
 
   void SetUp() override {
-    path_ = ::testing::TempDir() + name_ + "_" + std::to_string(getpid()) + ".db";
+    Status made = database_.Make(TestStore(), name_);
+    ASSERT_TRUE(made.ok()) << made.message();
     Reopen();
   }
   void TearDown() override {
     service_.reset();
     store_.reset();
-    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
   }
   // As a restart would: the service and the store closed, then opened again.
   void Reopen() {
     service_.reset();
     store_.reset();
-    auto store = OpenSqliteStore(path_);
+    auto store = database_.Open();
     ASSERT_TRUE(store.ok()) << store.message();
     store_ = std::move(*store);
     service_ = std::make_unique<GameService>(*store_, options_);
@@ -46,11 +49,16 @@ class ServiceOnDiskTest : public ::testing::Test {
     return text ? std::strtoull(text, nullptr, 10) : 20261124;
   }
 
+  static Backend TestStore() {
+    const char* text = std::getenv("SOUK_TEST_STORE");
+    return text && std::string(text) == "postgres" ? Backend::kPostgres : Backend::kSqlite;
+  }
+
   ServiceOptions options_;
   uint64_t seed_ = TestSeed();
   ::testing::ScopedTrace trace_{__FILE__, __LINE__,
                                 "games seeded from " + std::to_string(seed_) + " (SOUK_TEST_SEED replays)"};
-  std::string path_;
+  TestDatabase database_;
   std::unique_ptr<Store> store_;
   std::unique_ptr<GameService> service_;
 

@@ -1,0 +1,123 @@
+// What only the PostgreSQL store has: a server that goes away and comes back, a
+// connection dropped under it, instances that start together, a URI's password.
+#include <gtest/gtest.h>
+
+#include <thread>
+#include <vector>
+
+#include "server/postgres_test_env.h"
+#include "server/store.h"
+
+namespace souk::server {
+namespace {
+
+using testing::TestPostgres;
+
+class PostgresStoreTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto uri = TestPostgres::Shared().NewDatabase();
+    ASSERT_TRUE(uri.ok()) << uri.message();
+    uri_ = *uri;
+  }
+  std::unique_ptr<Store> Open() {
+    auto store = OpenPostgresStore(uri_);
+    EXPECT_TRUE(store.ok()) << store.message();
+    return store.ok() ? std::move(*store) : nullptr;
+  }
+  static StoredGame Game(const std::string& id) {
+    StoredGame g;
+    g.id = id;
+    g.options = {"jaipur", 42, 2, ""};
+    g.seats = {{"human", "", "", ""}, {"easy", "", "", ""}};
+    return g;
+  }
+  std::string uri_;
+};
+
+TEST_F(PostgresStoreTest, TheSchemaIsCreatedOnceAndVersioned) {
+  auto store = Open();
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "1");
+  auto again = OpenPostgresStore(uri_);
+  ASSERT_TRUE(again.ok()) << again.message();
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM schema_version"), "1");
+}
+
+TEST_F(PostgresStoreTest, InstancesStartingTogetherOnAnEmptyDatabaseAllOpenIt) {
+  std::vector<std::thread> instances;
+  std::vector<std::string> errors(4);
+  for (size_t i = 0; i < errors.size(); ++i)
+    instances.emplace_back([&, i] {
+      auto store = OpenPostgresStore(uri_);
+      if (!store.ok()) errors[i] = store.message();
+    });
+  for (auto& t : instances) t.join();
+  for (const std::string& e : errors) EXPECT_EQ(e, "");
+}
+
+TEST_F(PostgresStoreTest, ADatabaseOfANewerServerIsRefused) {
+  ASSERT_TRUE(TestPostgres::Execute(uri_, "CREATE TABLE schema_version(version INTEGER NOT NULL); "
+                                          "INSERT INTO schema_version VALUES(99)").ok());
+  auto store = OpenPostgresStore(uri_);
+  ASSERT_FALSE(store.ok());
+  EXPECT_NE(store.message().find("database schema version 99, this server reads versions 1 to 1"), std::string::npos)
+      << store.message();
+}
+
+TEST_F(PostgresStoreTest, ADatabaseThatCannotBeReachedIsAClearError) {
+  auto store = OpenPostgresStore("postgresql://souk@%2Fno%2Fsuch%2Fdirectory:5432/souk");
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.code(), StatusCode::kUnavailable);
+  EXPECT_EQ(store.message().rfind("postgresql://souk@%2Fno%2Fsuch%2Fdirectory:5432/souk: database: cannot connect: ", 0),
+            0u) << store.message();
+}
+
+// The connection dropped (the server's administrator, a proxy, a network): the call
+// that finds it fails as unavailable, the next one connects again.
+TEST_F(PostgresStoreTest, ALostConnectionIsUnavailableThenOpenedAgain) {
+  auto store = Open();
+  ASSERT_TRUE(store->CreateGame(Game("g1")).ok());
+  ASSERT_TRUE(TestPostgres::Execute(uri_, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                          "WHERE datname = current_database() AND pid <> pg_backend_pid()").ok());
+  Status lost = store->AppendMove("g1", 0, "take camels", false, 1);
+  EXPECT_EQ(lost.code(), StatusCode::kUnavailable) << lost.message();
+  EXPECT_NE(lost.message().find("connection lost"), std::string::npos) << lost.message();
+  Status again = store->AppendMove("g1", 0, "take camels", false, 1);
+  EXPECT_TRUE(again.ok()) << again.message();
+  EXPECT_EQ(store->LoadGame("g1")->moves, std::vector<std::string>{"take camels"}) << "stored once";
+}
+
+TEST_F(PostgresStoreTest, AServerDownIsUnavailableUntilItIsBack) {
+  auto store = Open();
+  ASSERT_TRUE(store->CreateGame(Game("g1")).ok());
+  ASSERT_TRUE(TestPostgres::Shared().Stop().ok());
+  for (int call = 0; call < 2; ++call) {  // the lost connection, then a refused one
+    Status down = store->AppendMove("g1", 0, "take camels", false, 1);
+    EXPECT_EQ(down.code(), StatusCode::kUnavailable) << down.message();
+    EXPECT_EQ(store->LoadGame("g1").code(), StatusCode::kUnavailable);
+    EXPECT_FALSE(store->Probe().ok());
+  }
+  ASSERT_TRUE(TestPostgres::Shared().Start().ok());
+  EXPECT_TRUE(store->Probe().ok());
+  EXPECT_TRUE(store->AppendMove("g1", 0, "take camels", false, 1).ok());
+  EXPECT_EQ(store->LoadGame("g1")->moves.size(), 1u);
+}
+
+TEST(StoreUri, APasswordIsNeverPrinted) {
+  EXPECT_EQ(RedactedDb("postgresql://souk:s3cret@db.example:5432/souk"), "postgresql://souk:***@db.example:5432/souk");
+  EXPECT_EQ(RedactedDb("postgres://souk@db/souk?password=s3cret&sslmode=require"),
+            "postgres://souk@db/souk?password=***&sslmode=require");
+  EXPECT_EQ(RedactedDb("postgresql://souk@db/souk"), "postgresql://souk@db/souk");
+  EXPECT_EQ(RedactedDb("games/souk.db"), "games/souk.db");
+}
+
+TEST(StoreUri, AUriIsPostgresAndAnythingElseASqlitePath) {
+  EXPECT_TRUE(IsPostgresUri("postgresql://souk@localhost/souk"));
+  EXPECT_TRUE(IsPostgresUri("postgres://localhost"));
+  EXPECT_FALSE(IsPostgresUri("souk.db"));
+  EXPECT_FALSE(IsPostgresUri("./postgresql://odd-but-a-path"));
+}
+
+}  // namespace
+}  // namespace souk::server
