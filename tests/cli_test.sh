@@ -144,6 +144,10 @@ check "arena is deterministic whatever the threads" bash -c "diff <(grep -o '\"p
 run arena jaipur greedy random mcts
 check "jaipur arena with 3 bots exits 2" rc 2
 check "jaipur arena with 3 bots says so" err_is_one_line_with "jaipur needs 2 bots, got 3"
+examples="$(dirname "$0")/../examples/engines"
+run arena marrakech "engine:$examples/marrakech_random_engine.py" random random --games 3 --seed 4
+check "the Marrakech example engine plays whole games" rc 0
+check "the Marrakech example engine never fails" bash -c "! grep -q 'by failing' '$tmp/out'"
 run arena jaipur greedy wizard
 check "arena names a bad bot" err_is_one_line_with "bad bot 'wizard'"
 
