@@ -235,6 +235,7 @@ test("hot-seat: the pass screen tells what happened since that player's last tur
   // The first player's own move is not told back: only the second player's.
   const since = await page.locator("[data-role=since] li").allTextContents();
   assert.equal(since.length, 1, since.join(" | "));
+  await waitForLog(page, 2); // the log tells the move just made, behind the pass screen
   await screenshot(page, "story-hotseat-pass");
   check();
 });

@@ -175,6 +175,8 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
       );
       // The table keeps the last player's cards: hidden until the next one says they hold the device.
       table.classList.add("hidden-hand");
+      // The log is everyone's: it tells the move just made while the device changes hands.
+      moveLog.show(storyOf(seat).events, line, String(seat));
       statusLine.textContent = t(lang, "game.pass", { name });
       return;
     }
