@@ -49,6 +49,21 @@ struct GameService::Game {
   bool in_play = false;    // counted against the limits on games in play
   std::atomic<int64_t> last_access_ms{0};  // the last time anyone asked for it
   bool stalled = false;  // the store failed to take a move: the sweep tries again
+  // The story (game_service_history.cc). The events of the moves played since the
+  // listeners were last told, each as every viewer may know it (index seat + 1, 0 the
+  // spectators'): the next state message carries them all, so a move and the roll it
+  // led to both reach the move log.
+  std::vector<std::vector<Json>> fresh_events;
+  // Every move's event from the start, by seat as for `messages`: a listener's first
+  // message, shared by the listeners arriving at one version.
+  std::map<int, std::pair<uint64_t, std::shared_ptr<const std::string>>> histories;
 };
+
+// The story's part of a game (game_service_history.cc). After a move is applied:
+// notes its event as each viewer may know it, for the next state message.
+void NoteFreshEvents(GameService::Game& g);
+// Adds to `seat`'s state message the events since the listeners were last told
+// ("events_from", "events") and, once the game is over, what was hidden ("reveal").
+void AddStory(const GameService::Game& g, int seat, Json& message);
 
 }  // namespace souk::server

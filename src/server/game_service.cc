@@ -353,6 +353,7 @@ Status GameService::ApplyLocked(Game& g, const std::string& move) {
   g.stored.updated_ms = NowMs();
   ++g.version;
   g.state = std::move(next);
+  NoteFreshEvents(g);
   if (g.state->is_over()) {
     for (auto& bot : g.bots) bot.reset();
     UncountLocked(g);
@@ -390,6 +391,7 @@ Json GameService::SnapshotLocked(const Game& g, int seat) const {
   for (const StoredSeat& st : g.stored.seats)
     seats.push_back({{"player", st.player}, {"name", st.name}, {"joined", st.player != "human" || !st.token_hash.empty()}});
   j["seats"] = seats;
+  AddStory(g, seat, j);
   return j;
 }
 

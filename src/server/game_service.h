@@ -151,8 +151,15 @@ class GameService {
   // Unsubscribe, in the order of the changes; never under the game's lock, and each
   // distinct view is built once a change whatever the number of listeners. Returns a
   // subscription id. Unsubscribe is not to be called from inside a listener.
-  Result<uint64_t> Subscribe(const std::string& game_id, int seat, Listener listener);
+  // With `with_history`, the listener hears the game's history (History) first.
+  Result<uint64_t> Subscribe(const std::string& game_id, int seat, Listener listener, bool with_history = false);
   void Unsubscribe(const std::string& game_id, uint64_t subscription);
+
+  // The game's story as `seat` (-1: a spectator) may know it, for the move log:
+  // {"type": "history", "game_id", "seat", "move_count", "events": [every move's
+  // event, oldest first]}, each event exactly as that seat heard it live (a bonus
+  // token's value for its seller only, no card from the deck).
+  Result<Json> History(const std::string& game_id, int seat);
 
   // A finished game's record (its seed included); an error while it is being played,
   // since the seed orders the deck and the piles.
@@ -223,6 +230,8 @@ class GameService {
   Notice NotifyLocked(Game& g);
   std::shared_ptr<const std::string> MessageLocked(Game& g, int seat);
   Json SnapshotLocked(const Game& g, int seat) const;
+  Result<Json> HistoryLocked(const Game& g, int seat) const;
+  std::shared_ptr<const std::string> HistoryMessageLocked(Game& g, int seat);
   void ScheduleBotLocked(const std::shared_ptr<Game>& g);
   void PlayBot(const std::shared_ptr<Game>& g);
 

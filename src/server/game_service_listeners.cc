@@ -66,22 +66,29 @@ std::shared_ptr<const std::string> GameService::MessageLocked(Game& g, int seat)
 
 GameService::Notice GameService::NotifyLocked(Game& g) {
   Notice notice;
-  if (g.listener_seats.empty()) return notice;  // nobody to tell: no turn to take
+  if (g.listener_seats.empty()) {
+    g.fresh_events.clear();  // a new listener hears them in the history
+    return notice;           // nobody to tell: no turn to take
+  }
   // Each view once, whatever the number of listeners holding it.
   for (const auto& [seat, count] : g.listener_seats) notice.messages[seat] = MessageLocked(g, seat);
+  g.fresh_events.clear();  // told: the next message carries the moves after these
   notice.game = &g;
   notice.ticket = ++g.tickets;
   return notice;
 }
 
-Result<uint64_t> GameService::Subscribe(const std::string& game_id, int seat, Listener listener) {
+Result<uint64_t> GameService::Subscribe(const std::string& game_id, int seat, Listener listener, bool with_history) {
   auto found = Find(game_id);
   if (!found.ok()) return found.status();
   std::shared_ptr<Game> g = *found;
-  std::shared_ptr<const std::string> first;
+  std::shared_ptr<const std::string> history, first;
   uint64_t ticket = 0;
   {
     std::lock_guard lock(g->mutex);
+    // The history and the first state at one version, under one lock: every change
+    // after them reaches this listener, so its move log has no gap.
+    if (with_history) history = HistoryMessageLocked(*g, seat);
     first = MessageLocked(*g, seat);
     ticket = ++g->tickets;
     ++g->listener_seats[seat];
@@ -89,6 +96,7 @@ Result<uint64_t> GameService::Subscribe(const std::string& game_id, int seat, Li
   const uint64_t id = next_subscription_++;
   // After every change told before this state, before every change after it.
   DeliveryTurn turn(*g, ticket);
+  if (history) listener(*history);
   listener(*first);
   g->listeners.emplace(id, std::make_pair(seat, std::move(listener)));
   return id;

@@ -211,6 +211,11 @@ Response Route(Shared& shared, const Request& req, const std::string& client) {
         const int seat = OrThrow(games.SeatOf(id, BearerToken(req)));
         return JsonResponse(req, http::status::ok, OrThrow(games.View(id, seat)).json);
       }
+      if (rest == "history" && verb == http::verb::get) {
+        limit(Rate::kRead, client);
+        const int seat = OrThrow(games.SeatOf(id, BearerToken(req)));
+        return JsonResponse(req, http::status::ok, OrThrow(games.History(id, seat)));
+      }
       if (rest == "join" && verb == http::verb::post) {
         limit(Rate::kJoin, client);
         Json body = ParseBody(req);

@@ -81,7 +81,7 @@ TEST_F(MachineSpeedTest, AWholeJaipurGameOverWebSocketAgainstABot) {
     const Json& legal = state["legal"];
     client.Send(Json{{"type", "move"}, {"move", legal[(lcg >> 33) % legal.size()]}}.dump());
   }
-  Json last = spectator.ReceiveUntil([](const Json& m) { return m["over"] == true; });
+  Json last = spectator.ReceiveUntil([](const Json& m) { return m["type"] == "state" && m["over"] == true; });
   EXPECT_TRUE(last["over"].get<bool>());
   EXPECT_TRUE(last["legal"].empty());
   for (int p = 0; p < 2; ++p) EXPECT_FALSE(last["view"]["players"][p].contains("hand"));

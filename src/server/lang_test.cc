@@ -114,6 +114,7 @@ TEST_F(LangServerTest, WebSocketMoveErrorsComeInTheHellosLanguage) {
 
   WsClient french(server_.port(), id);
   french.Send(Json{{"type", "hello"}, {"token", token}, {"lang", "fr"}}.dump());
+  ASSERT_EQ(french.Receive()["type"], "history");
   ASSERT_EQ(french.Receive()["type"], "state");
   french.Send(Json{{"type", "move"}, {"move", "exchange gold for cloth"}}.dump());
   EXPECT_EQ(french.ReceiveUntil(is_error)["error"],
@@ -124,6 +125,7 @@ TEST_F(LangServerTest, WebSocketMoveErrorsComeInTheHellosLanguage) {
 
   WsClient english(server_.port(), id);
   english.Send(Json{{"type", "hello"}, {"token", token}}.dump());
+  ASSERT_EQ(english.Receive()["type"], "history");
   ASSERT_EQ(english.Receive()["type"], "state");
   english.Send(Json{{"type", "move"}, {"move", "exchange gold for cloth"}}.dump());
   EXPECT_EQ(english.ReceiveUntil(is_error)["error"], "illegal move 'exchange gold for cloth': an exchange is at least 2 cards for 2");

@@ -220,7 +220,8 @@ TEST_F(RateLimitsTest, MovesPerSeat) {
   // Over a WebSocket, the same seat's bucket.
   WsClient ws(port(), id_);
   ws.Send(Json{{"type", "hello"}, {"token", seat}}.dump());
-  ws.Receive();
+  ws.Receive();  // the history
+  ws.Receive();  // the state
   ws.Send(R"({"type":"move","move":"fly"})");
   Json error = ws.Receive();
   EXPECT_EQ(error["type"], "error");
@@ -232,6 +233,7 @@ TEST_F(RateLimitsTest, MovesPerSeat) {
 std::unique_ptr<WsClient> Seated(uint16_t port, const std::string& id, const std::string& token) {
   auto ws = std::make_unique<WsClient>(port, id);
   ws->Send(Json{{"type", "hello"}, {"token", token}}.dump());
+  EXPECT_EQ(ws->Receive()["type"], "history");
   EXPECT_EQ(ws->Receive()["type"], "state");
   return ws;
 }

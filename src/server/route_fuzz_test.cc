@@ -904,7 +904,7 @@ class RouteFuzzTest : public ::testing::Test {
       return;
     }
     const std::string type = m.is_object() && m.contains("type") && m["type"].is_string() ? m["type"].get<std::string>() : "";
-    if (type != "state" && type != "error" && type != "hint") {
+    if (type != "state" && type != "history" && type != "error" && type != "hint") {
       Fail("WebSocket: a message of no known type", after + "\n      -> " + Printable(text, 200));
       return;
     }

@@ -32,10 +32,11 @@ class WsIdleTest : public ::testing::Test {
     id_ = created.body["game_id"];
     token_ = created.body["token"];
   }
-  // A client that has said hello and had its state.
+  // A client that has said hello and had the game's history and its state.
   std::unique_ptr<WsClient> Seated() {
     auto client = std::make_unique<WsClient>(server_.port(), id_);
     client->Send(Json{{"type", "hello"}, {"token", token_}}.dump());
+    EXPECT_EQ(client->Receive()["type"], "history");
     EXPECT_EQ(client->Receive()["type"], "state");
     return client;
   }

@@ -149,7 +149,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       std::weak_ptr<WsSession> weak = shared_from_this();
       auto sub = games_.Subscribe(game_id_, seat_, [weak](const std::string& m) {
         if (auto self = weak.lock()) self->Send(m);
-      });
+      }, /*with_history=*/true);
       if (!sub.ok()) return Error(sub.message());
       subscription_ = *sub;
       return;

@@ -1,5 +1,5 @@
 // The server's API (docs/protocol.md) and the seats this browser holds.
-import type { HintMove, Preview, Replay, SeatInfo, ServerMessage, StateMessage } from "./contract.js";
+import type { HintMove, HistoryMessage, Preview, Replay, SeatInfo, ServerMessage, StateMessage } from "./contract.js";
 import { currentLang } from "./i18n/lang.js";
 
 export class ApiError extends Error {
@@ -125,6 +125,7 @@ export class GameSocket {
   private ws: WebSocket | null = null;
   private closed = false;
   private retryMs = 500;
+  private failures = 0;
   private queue: string[] = [];
 
   constructor(
@@ -132,9 +133,11 @@ export class GameSocket {
     private readonly token: string | null,
     private readonly handlers: {
       state(msg: StateMessage): void;
+      history?(msg: HistoryMessage): void;
       error(message: string): void;
       hint?(moves: HintMove[]): void;
-      connection(up: boolean): void;
+      // `failures`: the attempts to connect that failed in a row since the last success.
+      connection(up: boolean, failures: number): void;
     },
   ) {
     this.open();
@@ -146,10 +149,11 @@ export class GameSocket {
     this.ws = ws;
     ws.onopen = () => {
       this.retryMs = 500;
+      this.failures = 0;
       const lang = currentLang();
       ws.send(JSON.stringify(this.token ? { type: "hello", token: this.token, lang } : { type: "hello", lang }));
       for (const m of this.queue.splice(0)) ws.send(m);
-      this.handlers.connection(true);
+      this.handlers.connection(true, 0);
     };
     ws.onmessage = (e) => {
       let msg: ServerMessage;
@@ -159,12 +163,13 @@ export class GameSocket {
         return;
       }
       if (msg.type === "state") this.handlers.state(msg as StateMessage);
+      else if (msg.type === "history") this.handlers.history?.(msg);
       else if (msg.type === "error") this.handlers.error(String(msg.error));
       else if (msg.type === "hint") this.handlers.hint?.(msg.moves);
     };
     ws.onclose = () => {
       if (this.closed) return;
-      this.handlers.connection(false);
+      this.handlers.connection(false, ++this.failures);
       setTimeout(() => !this.closed && this.open(), this.retryMs);
       this.retryMs = Math.min(this.retryMs * 2, 8000);
     };

@@ -166,6 +166,13 @@ interface StateOf<G extends GameName, V, E> {
   winners: number[];
   scores: number[] | null; // once the game is over
   seats: SeatInfo[];
+  // The story (docs/protocol.md, "The move log"): the events of the moves this change
+  // added, the first being move number `events_from` (0-based).
+  events_from?: number;
+  events?: E[];
+  // Once the game is over only: each player's own part of their view (a Jaipur hand,
+  // bonus token values), shown to everyone.
+  reveal?: { players: Partial<V extends { players: (infer P)[] } ? P : never>[] };
 }
 
 export type JaipurState = StateOf<"jaipur", JaipurView, JaipurEvent>;
@@ -179,9 +186,20 @@ export interface HintMove {
   score: number;
 }
 
+// Every move's event from the start, as this seat may know it: the first message of a
+// game's WebSocket, before its first state.
+export interface HistoryMessage {
+  type: "history";
+  game_id: string;
+  seat: number | null;
+  move_count: number;
+  events: GameEvent[];
+}
+
 // What the server sends on a game's WebSocket.
 export type ServerMessage =
   | StateMessage
+  | HistoryMessage
   | { type: "hint"; bot: string; moves: HintMove[] }
   | { type: "error"; error: string };
 
@@ -222,6 +240,9 @@ export interface GameContext {
   preview(move: string): Promise<Preview>;
   // A move the hint button suggested, for the screen to point at (null: none).
   hinted: string | null;
+  // The game's story so far as this seat knows it, oldest first (absent: not kept, as
+  // in replays): what a screen shows of earlier moves (the last roll, the last carpet).
+  story?: () => readonly GameEvent[];
 }
 
 export interface GameScreen {

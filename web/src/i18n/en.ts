@@ -284,4 +284,17 @@ export const en = {
   "home.won.you": "You won",
   "home.won.other": "{name} won",
   "home.won.shared": "Shared win: {names}",
+  // The game's story (issue 23)
+  "story.log": "Move log",
+  "story.empty": "No move yet.",
+  "story.link.connected": "Connected",
+  "story.link.reconnecting": "Reconnecting…",
+  "story.link.offline": "Offline: moves wait for the network",
+  "story.since": "Since {name} last played:",
+  "story.since.none": "Nothing has happened since.",
+  "story.end.study": "Close and study the table",
+  "story.end.show": "Show the result",
+  "story.squares": { one: "{n} square", other: "{n} squares" },
+  "story.breakdown": "{name}: {squares} + {dirhams} = {score}",
+  "story.revealed": "Hands and bonus tokens revealed at the end",
 } as const;

@@ -277,4 +277,17 @@ export const fr: Catalogue = {
   "home.won.you": "Vous avez gagné",
   "home.won.other": "{name} a gagné",
   "home.won.shared": "Victoire partagée : {names}",
+  // The game's story (issue 23)
+  "story.log": "Journal des coups",
+  "story.empty": "Aucun coup pour l’instant.",
+  "story.link.connected": "Connecté",
+  "story.link.reconnecting": "Reconnexion…",
+  "story.link.offline": "Hors ligne : les coups attendent le réseau",
+  "story.since": "Depuis le dernier tour de {name} :",
+  "story.since.none": "Rien ne s’est passé depuis.",
+  "story.end.study": "Fermer et étudier la table",
+  "story.end.show": "Voir le résultat",
+  "story.squares": { one: "{n} case", other: "{n} cases" },
+  "story.breakdown": "{name} : {squares} + {dirhams} = {score}",
+  "story.revealed": "Mains et jetons bonus révélés à la fin",
 };

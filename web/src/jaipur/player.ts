@@ -33,8 +33,9 @@ export function playerEl(d: Drawing, seat: number, me: boolean): HTMLElement {
     "aria-label": t(lang, "jp.hand.label", { name: d.seatName(seat) }),
   });
   const interactive = me && d.composing;
-  if (me && p.hand) {
-    p.hand.forEach((c, i) => handBox.append(cardEl(lang, c, { zone: "hand", index: i, interactive, hinted: hint.hand.has(i) })));
+  if (p.hand) {
+    // One's own hand, or, once the game is over, anyone's: revealed to all.
+    p.hand.forEach((c, i) => handBox.append(cardEl(lang, c, { zone: "hand", index: i, interactive, hinted: me && hint.hand.has(i) })));
   } else {
     const known = sortCards(p.known);
     known.forEach((c) => handBox.append(cardEl(lang, c, { zone: "known", small: true })));

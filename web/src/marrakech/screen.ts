@@ -7,6 +7,7 @@
 import type { AssamPosition, GameContext, GameScreen, MarrakechEvent, MarrakechState, StateMessage } from "../contract.js";
 import { el } from "../dom.js";
 import { rollLines } from "../i18n/words.js";
+import { lastOf } from "../shell/story.js";
 import { StateQueue, Timeline } from "./animation.js";
 import { Board } from "./board.js";
 import { cx, cy, squareXY } from "./geometry.js";
@@ -70,7 +71,8 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
     shown = { x: p.x, y: p.y, facing: facingOf(p.facing) };
     board.placeAssam(cx(p.x), cy(p.y), ANGLE[shown.facing]);
   }
-  const showDie = (): void => panel.showDie(lastRoll, !!msg && msg.move_count > 0);
+  // After a reload or a reconnect no roll was seen here: the game's story has the last.
+  const showDie = (): void => panel.showDie(lastRoll ?? lastOf(ctx.story?.() ?? [], "roll")?.roll ?? null, !!msg && msg.move_count > 0);
 
   board.placeAssam(cx(shown.x), cy(shown.y), ANGLE.N);
   showDie();

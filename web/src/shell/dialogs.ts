@@ -1,8 +1,10 @@
 // The game page's dialogs: a Jaipur round's scoring, and the end of the game (the
-// winner, the scores, the seals and the last round for Jaipur, "play again").
+// winner with a brief celebration, the scores, the seals and the last round for Jaipur,
+// each Marrakech score's squares and dirhams, "play again"; closable to study the table).
 import type { Lang, RoundEnd, StateMessage } from "../contract.js";
 import { clear, el } from "../dom.js";
 import { plural, t } from "../i18n/t.js";
+import { marrakechBreakdown } from "./story.js";
 
 type SeatName = (seat: number) => string;
 
@@ -42,6 +44,14 @@ export interface SummaryOptions {
   hotseat: boolean; // nobody is "you"
   gameId: string;
   playAgain: (() => void) | null; // null: this browser holds no seat
+  close: () => void; // back to the final table
+}
+
+// A few sparks around the winner's line: brief, CSS only, none with reduced motion
+// (story.css). Decoration: hidden from assistive technology.
+function celebration(): HTMLElement {
+  const sparks = Array.from({ length: 12 }, (_, i) => el("span", { class: "spark", style: `--i: ${i}` }));
+  return el("div", { class: "celebration", "aria-hidden": "true", "data-role": "celebration" }, ...sparks);
 }
 
 export function gameSummary(lang: Lang, msg: StateMessage, o: SummaryOptions): HTMLElement {
@@ -52,8 +62,26 @@ export function gameSummary(lang: Lang, msg: StateMessage, o: SummaryOptions): H
       : msg.winners.length === 1 && msg.seat !== null && msg.winners[0] === msg.seat && !o.hotseat
         ? t(lang, "game.winner.you")
         : t(lang, "game.winner.other", { name: names[0] ?? "?" });
-  const scores = (msg.scores ?? []).map((s, p) => el("li", {}, t(lang, "score.line", { name: o.seatName(p), score: s })));
+  let scores = (msg.scores ?? []).map((s, p) => el("li", {}, t(lang, "score.line", { name: o.seatName(p), score: s })));
+  if (msg.game === "marrakech" && msg.scores) {
+    // As the rules count it: visible squares plus dirhams.
+    scores = marrakechBreakdown(msg.view, msg.scores).map((b, p) =>
+      el(
+        "li",
+        { "data-role": "breakdown", "data-seat": p },
+        t(lang, "story.breakdown", {
+          name: o.seatName(p),
+          squares: plural(lang, "story.squares", b.squares),
+          dirhams: plural(lang, "dirhams", b.dirhams),
+          score: b.score,
+        }),
+      ),
+    );
+  }
   const extra: HTMLElement[] = [];
+  if (msg.reveal && msg.game === "jaipur") extra.push(el("p", { class: "muted" }, t(lang, "story.revealed")));
+  // The winner's moment: for the one who won, and for anyone watching them win (hot-seat, a spectator).
+  const celebrate = msg.winners.length > 0 && (o.hotseat || msg.seat === null || msg.winners.includes(msg.seat));
   if (msg.game === "jaipur") {
     const seals = msg.view.players.map((p, i) => `${o.seatName(i)} ${p.seals}`).join(" · ");
     extra.push(el("p", {}, t(lang, "score.seals", { seals })));
@@ -63,7 +91,8 @@ export function gameSummary(lang: Lang, msg: StateMessage, o: SummaryOptions): H
     "div",
     { class: "dialog", role: "dialog", "aria-modal": "true", "data-role": "summary" },
     el("h2", {}, t(lang, "game.over")),
-    el("p", { class: "headline" }, headline),
+    celebrate ? celebration() : null,
+    el("p", { class: `headline${celebrate ? " celebrated" : ""}` }, headline),
     el("h3", {}, t(lang, "score.final")),
     el("ul", {}, ...scores),
     ...extra,
@@ -73,6 +102,7 @@ export function gameSummary(lang: Lang, msg: StateMessage, o: SummaryOptions): H
       o.playAgain && el("button", { class: "primary", "data-action": "play-again", onclick: o.playAgain }, t(lang, "game.again")),
       el("a", { class: "button", href: `#/replay/${o.gameId}`, "data-action": "replay" }, t(lang, "game.replay")),
       el("a", { class: "button", href: "#/" }, t(lang, "game.home")),
+      el("button", { "data-action": "close-summary", onclick: o.close }, t(lang, "story.end.study")),
     ),
   );
 }

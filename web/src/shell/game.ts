@@ -1,8 +1,10 @@
-// A game page: the connection(s), the game's screen, whose turn it is, the last
-// moves in words, the hint button, invite links, a Jaipur round's scoring, the end
-// of the game and "play again". Hot-seat games hold every seat and hide each hand
-// behind a "pass the device" screen.
-import type { GameContext, GameScreen, Lang, StateMessage } from "../contract.js";
+// A game page: the connection(s) and their state, the game's screen, whose turn it is,
+// the game's story (every move in words, from the server's history), the hint button,
+// invite links, a Jaipur round's scoring, the end of the game (closable, to study the
+// final table with everything revealed) and "play again". Hot-seat games hold every
+// seat and hide each hand behind a "pass the device" screen that tells what happened
+// since that player's last turn.
+import type { GameContext, GameEvent, GameScreen, Lang, StateMessage } from "../contract.js";
 import { api, GameSocket, seats, type HeldSeat } from "../api.js";
 import { clear, el } from "../dom.js";
 import { t } from "../i18n/t.js";
@@ -13,8 +15,8 @@ import { gameSummary, openDialog, roundSummary } from "./dialogs.js";
 import { renderLinks } from "./links.js";
 import { createScreen } from "./screens.js";
 import { othersAreBots, seatNameFor, statusText } from "./status.js";
-
-const LOG_LENGTH = 8;
+import { Story, linkState, withReveal } from "./story.js";
+import { MoveLog, linkBadge, markLastMove, sinceLastTurn } from "./story-view.js";
 
 export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "play" | "watch"): () => void {
   const held: HeldSeat[] = mode === "play" ? seats.of(gameId) : [];
@@ -25,26 +27,38 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
   let shownSeat: number | null = held.length ? held[0].seat : null;
   let screen: GameScreen | null = null;
   let unlockedSeat: number | null = hotseat ? null : shownSeat; // hot-seat: whose hand may show
-  const log: string[] = [];
+  // Each seat's story (hot-seat holds several; a spectator's is under null).
+  const stories = new Map<number | null, Story>();
+  const storyOf = (seat: number | null): Story => {
+    let story = stories.get(seat);
+    if (!story) stories.set(seat, (story = new Story()));
+    return story;
+  };
   let lastLogged = -1;
   let hintPending = false;
 
   const title = el("h1", { class: "game-title" });
   const statusLine = el("p", { class: "status", "data-role": "status", "aria-live": "polite" });
+  const link = linkBadge(lang);
+  let linkUp = false;
+  let linkFailures = 0;
+  const showLink = (): void => link.show(linkState(linkUp, linkFailures, navigator.onLine));
+  showLink();
+  const showResult = el("button", { class: "show-result", "data-action": "show-result", hidden: true }, t(lang, "story.end.show"));
   const banner = el("p", { class: "banner", "data-role": "connection", hidden: true }, t(lang, "game.connection.lost"));
   const errorLine = el("p", { class: "error-line", "data-role": "error", role: "alert" });
   const table = el("div", { class: "table", "data-role": "table" });
   const cover = el("div", { class: "pass-cover", "data-role": "pass", hidden: true });
   const hintButton = el("button", { class: "hint", "data-action": "hint", disabled: true }, t(lang, "game.hint"));
   const hintLine = el("p", { class: "hint-line", "data-role": "hint", "aria-live": "polite" });
-  const logList = el("ol", { class: "log", "data-role": "log" });
+  const moveLog = new MoveLog(lang);
   const hintBox = el("div", { class: "hint-box", hidden: true }, hintButton, hintLine);
   const side = el(
     "aside",
     { class: "side", id: `side-${gameId}` },
     hintBox,
-    el("h2", {}, t(lang, "game.log")),
-    logList,
+    el("h2", {}, t(lang, "story.log")),
+    moveLog.element,
   );
   // On a phone the hint and the log are a drawer over the table's lower half, opened
   // from the page's head, so that neither pushes the table off the screen (style.css).
@@ -57,7 +71,7 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
   const links = el("div", { class: "links", "data-role": "links" });
   const dialog = el("div", { class: "dialog-layer", "data-role": "dialog", hidden: true });
   root.append(
-    el("div", { class: "game-page" }, el("header", { class: "game-head" }, title, statusLine, drawerButton), banner, errorLine),
+    el("div", { class: "game-page" }, el("header", { class: "game-head" }, title, statusLine, link.element, showResult, drawerButton), banner, errorLine),
     el("div", { class: "game-body" }, el("div", { class: "table-wrap" }, table, cover), side),
     links,
     dialog,
@@ -79,7 +93,10 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
       return api.preview(gameId, seat.token, move);
     },
     hinted: null,
+    story: () => storyOf(ctx.seat).events,
   };
+  // One event in words, as the seat shown reads it.
+  const line = (e: GameEvent): string => describe(e, ctx.seatName, lang, hotseat ? null : ctx.seat);
 
   function render(msg: StateMessage, animate: boolean): void {
     shown = msg;
@@ -95,17 +112,19 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     table.classList.toggle("waiting-join", waiting);
     if (!screen) table.classList.add(msg.game);
     screen ??= createScreen(msg.game, table, ctx);
-    screen.update(waiting ? { ...msg, legal: [] } : msg, animate);
+    // Once over, everyone's hand and bonus tokens are on the table.
+    screen.update(withReveal(waiting ? { ...msg, legal: [] } : msg), animate);
+    const story = storyOf(msg.seat).events;
+    markLastMove(table, msg, story);
+    // The Marrakech board is drawn again when its animations end: point again then.
+    void screen.settled().then(() => unmounted || shown !== msg || markLastMove(table, msg, story));
+    moveLog.show(story, line, String(msg.seat));
     // The box stays in place between turns (no jumping layout); it goes only when no hint
     // can come: a spectator, a human opponent, the game over.
     hintBox.hidden = msg.over || msg.seat === null || !othersAreBots(msg);
     hintButton.disabled = msg.legal.length === 0 || waiting;
     if (msg.event && msg.move_count !== lastLogged) {
       lastLogged = msg.move_count;
-      log.unshift(describe(msg.event, ctx.seatName, lang, hotseat ? null : msg.seat));
-      log.length = Math.min(log.length, LOG_LENGTH);
-      clear(logList);
-      for (const line of log) logList.appendChild(el("li", {}, line));
       if (animate && msg.game === "jaipur" && msg.event?.round_end && !msg.over)
         openDialog(dialog, roundSummary(lang, ctx.seatName, msg.view.round - 1, msg.event.round_end, () => (dialog.hidden = true)));
     }
@@ -119,7 +138,19 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     if (summaryShown) return;
     summaryShown = true;
     const again = held.length ? () => void playAgain(msg, held[0]?.seat ?? 0, hotseat) : null;
-    openDialog(dialog, gameSummary(lang, msg, { seatName: ctx.seatName, hotseat, gameId, playAgain: again }));
+    const summary = gameSummary(lang, msg, { seatName: ctx.seatName, hotseat, gameId, playAgain: again, close: closeSummary });
+    showResult.onclick = () => {
+      showResult.hidden = true;
+      openDialog(dialog, summary);
+    };
+    openDialog(dialog, summary);
+  }
+  // The end's dialog closes to let the final table be studied; the header's button
+  // brings it back.
+  function closeSummary(): void {
+    dialog.hidden = true;
+    showResult.hidden = false;
+    showResult.focus();
   }
 
   // Hot-seat: the state shown is that of the seat to move; a hand shows only after
@@ -139,6 +170,7 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
       const name = seatNameFor(msg, seat ?? 0, null, lang);
       cover.append(
         el("p", {}, t(lang, "game.pass", { name })),
+        sinceLastTurn(lang, name, storyOf(seat).since(seat ?? 0), (e) => describe(e, (p) => seatNameFor(msg, p, null, lang), lang, null)),
         el(
           "button",
           {
@@ -155,6 +187,8 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
       );
       // The table keeps the last player's cards: hidden until the next one says they hold the device.
       table.classList.add("hidden-hand");
+      // The log is everyone's: it tells the move just made while the device changes hands.
+      moveLog.show(storyOf(seat).events, line, String(seat));
       statusLine.textContent = t(lang, "game.pass", { name });
       return;
     }
@@ -168,8 +202,10 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     sockets.set(
       key,
       new GameSocket(gameId, seat ? seat.token : null, {
+        history: (h) => storyOf(key).reset(h.events),
         state: (msg) => {
           const first = !latest.has(key);
+          storyOf(key).add(msg);
           latest.set(key, msg);
           choose(!first);
         },
@@ -195,7 +231,12 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
           }`;
           screen?.update(shown, false);
         },
-        connection: (up) => (banner.hidden = up),
+        connection: (up, failures) => {
+          banner.hidden = up;
+          linkUp = up;
+          linkFailures = failures;
+          showLink();
+        },
       }),
     );
   };
@@ -210,14 +251,21 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
   });
 
   const onKey = (e: KeyboardEvent) => {
-    if (e.key === "Escape" && !dialog.hidden && !dialog.querySelector("[data-role=summary]")) dialog.hidden = true;
+    if (e.key !== "Escape" || dialog.hidden) return;
+    if (dialog.querySelector("[data-role=summary]")) closeSummary();
+    else dialog.hidden = true;
   };
   document.addEventListener("keydown", onKey);
+  // The browser's word on the network: "offline" at once, not after the retries.
+  window.addEventListener("online", showLink);
+  window.addEventListener("offline", showLink);
 
   let unmounted = false;
   return () => {
     unmounted = true;
     document.removeEventListener("keydown", onKey);
+    window.removeEventListener("online", showLink);
+    window.removeEventListener("offline", showLink);
     for (const s of sockets.values()) s.close();
     screen?.destroy();
   };
