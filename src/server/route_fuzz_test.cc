@@ -740,8 +740,25 @@ class RouteFuzzTest : public ::testing::Test {
         break;
       }
       case 5: c = Api("GET", base, "GET /api/games/{id}", "", P(70) ? token : ""); break;
-      case 6: c = Api("GET", base + "/record", "GET /api/games/{id}/record"); break;
-      case 7: c = Api("GET", base + "/replay", "GET /api/games/{id}/replay"); break;
+      case 6:
+        c = P(50) ? Api("GET", base + "/record", "GET /api/games/{id}/record")
+                  : Api("GET", base + "/history", "GET /api/games/{id}/history", "", P(70) ? token : "");
+        break;
+      case 7: {
+        if (P(40)) {
+          c = Api("GET", base + "/replay", "GET /api/games/{id}/replay");
+        } else if (P(50)) {
+          const std::string seat = Pick(std::vector<std::string>{"0", "1", "3", "-1", "9", "x", "", "0&seat=1", "1e9"});
+          c = Api("GET", base + "/replay?seat=" + seat, "GET /api/games/{id}/replay?seat=");
+        } else {  // what an invite code opens: a real one, spent or not, or made up
+          std::string invite;
+          for (const SeatInfo& s : g.seats)
+            if (!s.invite.empty() && P(50)) invite = s.invite;
+          if (invite.empty()) invite = P(50) ? AnyToken() : RandomString();
+          c = Api("POST", base + "/invite", "POST /api/games/{id}/invite", DumpJson(Json{{"invite", invite}}));
+        }
+        break;
+      }
       case 8: c = Api("GET", "/api/health", "GET /api/health"); break;
       case 9: {
         c = Api("GET", Pick(std::vector<std::string>{"/", "/index.html", "/app.js?v=2", "/img/", "/img", "/link.txt",
@@ -764,7 +781,8 @@ class RouteFuzzTest : public ::testing::Test {
                                                                  "CONNECT", "TRACE", "FOO", "get"});
         const std::string target = Pick(std::vector<std::string>{"/api/games", base + "/join", base + "/moves",
                                                                  base + "/preview", "/api/lobby", base, base + "/record",
-                                                                 base + "/replay", "/api/health", base + "/ws"});
+                                                                 base + "/replay", base + "/history", base + "/invite",
+                                                                 "/api/health", base + "/ws"});
         c = Api(method, target, "(wrong method) " + method + " " + Shape(target), P(50) ? "{\"move\":\"camels\"}" : "");
         break;
       }
