@@ -66,7 +66,10 @@ test("friends and bots at one Marrakech table: the invite says who, which seat a
   await ann.page.goto(env.server.url);
   const row = ann.page.locator(`[data-game="${id}"]`);
   await row.waitFor();
-  assert.match(await row.textContent(), /against Player 2, Easy bot 3 and Easy bot 4/);
+  // Bots are named by the server, a merchant's name each (docs/protocol.md).
+  const [bot3, bot4] = [waiting.seats[2].name, waiting.seats[3].name];
+  assert.ok(bot3 && bot4 && bot3 !== bot4, `the bots have names of their own: ${bot3}, ${bot4}`);
+  assert.ok((await row.textContent()).includes(`against Player 2, ${bot3} and ${bot4}`), await row.textContent());
   assert.match(await row.textContent(), /Waiting for a friend to join/);
 
   // Bob's invite page: the game, who invites, the seat and its colours, the table.
@@ -76,7 +79,7 @@ test("friends and bots at one Marrakech table: the invite says who, which seat a
   const seatLine = await bob.page.textContent("[data-role=invite-seat]");
   assert.match(seatLine, /seat of player 2/);
   for (const c of bobColours) assert.ok(seatLine.includes(c), `${seatLine} names ${c}`);
-  assert.match(await bob.page.textContent("[data-role=join-seats]"), /Player 1: Ann.*Player 2: this seat is yours.*Easy bot 3/);
+  assert.match(await bob.page.textContent("[data-role=join-seats]"), new RegExp(`Player 1: Ann.*Player 2: this seat is yours.*${bot3}`));
   await screenshot(bob.page, "seats-invite-page");
   await bob.page.fill("input[name=name]", "Bob");
   await bob.page.click("[data-action=join]");
@@ -174,17 +177,18 @@ test("a replay from my seat's side, Home and End, and the lobby's result", { tim
   await ann.page.reload();
   const result = ann.page.locator(`[data-game="${id}"] [data-role=result]`);
   await result.waitFor();
-  const winner = end.winners.length > 1 ? /Shared win/ : end.winners[0] === 0 ? /You won/ : /random bot won/;
+  const bot = (await (await fetch(`${url}api/games/${id}`)).json()).seats[1].name;
+  const winner = end.winners.length > 1 ? /Shared win/ : end.winners[0] === 0 ? /You won/ : new RegExp(`${bot} won`);
   assert.match(await result.textContent(), winner);
-  assert.match(await result.textContent(), new RegExp(`You ${end.scores[0]}, random bot ${end.scores[1]}`));
-  assert.match(await ann.page.textContent(`[data-game="${id}"] [data-role=opponents]`), /against random bot/);
+  assert.match(await result.textContent(), new RegExp(`You ${end.scores[0]}, ${bot} ${end.scores[1]}`));
+  assert.match(await ann.page.textContent(`[data-game="${id}"] [data-role=opponents]`), new RegExp(`against ${bot}`));
   await screenshot(ann.page, "seats-lobby-result");
 
   // The replay opens from Ann's side: her hand is on the table; a spectator's has none.
   await ann.page.goto(`${url}#/replay/${id}`);
   await ann.page.waitForSelector("[data-role=replay-step]:has-text('Move 0 of')");
   assert.equal(await ann.page.inputValue("[data-role=replay-side]"), "0");
-  assert.match(await ann.page.textContent("[data-role=replay-players]"), /Players: You and random bot/);
+  assert.match(await ann.page.textContent("[data-role=replay-players]"), new RegExp(`Players: You and ${bot}`));
   const fromAnn = await (await fetch(`${url}api/games/${id}/replay?seat=0`)).json();
   const hand = fromAnn.steps[0].view.players[0].hand;
   assert.ok(hand.length > 0);
