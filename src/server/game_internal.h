@@ -59,6 +59,11 @@ struct GameService::Game {
   std::map<int, std::pair<uint64_t, std::shared_ptr<const std::string>>> histories;
 };
 
+// At the end, each seat's own part of its view (a Jaipur hand and bonus token values):
+// the final table, shown to everyone. Never before: the view's hidden part is secret
+// while the game goes on.
+Json Reveal(const GameState& s);
+
 // The story's part of a game (game_service_history.cc). After a move is applied:
 // notes its event as each viewer may know it, for the next state message.
 void NoteFreshEvents(GameService::Game& g);

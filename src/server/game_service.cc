@@ -504,9 +504,13 @@ Result<Json> GameService::Replay(const std::string& game_id, int viewer) {
                      {"event", s.LastEventJson(seen_by)},
                      {"to_move", s.is_over() ? Json(nullptr) : Json(s.current_player())}});
   }
-  return Json{{"game_id", game_id}, {"game", options.game}, {"players", s.num_players()}, {"seats", seats},
+  Json replay{{"game_id", game_id}, {"game", options.game}, {"players", s.num_players()}, {"seats", seats},
               {"seat", viewer >= 0 ? Json(viewer) : Json(nullptr)},
               {"winners", s.Winners()}, {"scores", s.Scores()}, {"steps", steps}};
+  // A game played to its end shows its final table whole, from every side; an abandoned
+  // one keeps its secrets.
+  if (s.is_over()) replay["reveal"] = Reveal(s);
+  return replay;
 }
 
 Result<Json> GameService::Record(const std::string& game_id) {

@@ -13,16 +13,13 @@ namespace {
 // The slot of a viewer in Game::fresh_events: 0 the spectators', seat + 1 a seat's.
 size_t Slot(int seat) { return seat < 0 ? 0 : static_cast<size_t>(seat) + 1; }
 
-// At the end, each seat's own part of its view (a Jaipur hand and bonus token values):
-// the final table, shown to everyone. Never before: the view's hidden part is secret
-// while the game goes on.
+}  // namespace
+
 Json Reveal(const GameState& s) {
   Json players = Json::array();
   for (int p = 0; p < s.num_players(); ++p) players.push_back(s.ViewJson(p).at("players").at(static_cast<size_t>(p)));
   return Json{{"players", players}};
 }
-
-}  // namespace
 
 void NoteFreshEvents(GameService::Game& g) {
   std::vector<Json> by_viewer;

@@ -117,6 +117,22 @@ TEST_F(SeatsTest, AReplaySeenFromASeatShowsThatSeatsHandOnly) {
   EXPECT_TRUE(service_->Replay(c.game_id, -1)->at("seat").is_null());
 }
 
+TEST_F(SeatsTest, AFinishedGamesReplayRevealsEveryHandAndBonusTokenFromEverySide) {
+  Created c = Make("jaipur", {{"human", "Ann"}, {"random", ""}});
+  PlayOut(c.game_id, 0);
+  for (int side : {-1, 0, 1}) {
+    auto replay = service_->Replay(c.game_id, side);
+    ASSERT_TRUE(replay.ok()) << replay.message();
+    ASSERT_TRUE(replay->contains("reveal")) << "seen by " << side;
+    const Json& players = replay->at("reveal").at("players");
+    ASSERT_EQ(players.size(), 2u);
+    for (const Json& p : players) {
+      EXPECT_TRUE(p.contains("hand")) << "seen by " << side;
+      EXPECT_TRUE(p.contains("bonus_tokens")) << "seen by " << side;
+    }
+  }
+}
+
 TEST_F(SeatsTest, AnUnfinishedGameHasNoReplayFromAnySide) {
   Created c = Make("marrakech", {{"human", "Ann"}, {"easy", ""}, {"easy", ""}});
   service_->WaitForBots();

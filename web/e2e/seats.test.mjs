@@ -205,5 +205,20 @@ test("a replay from my seat's side, Home and End, and the lobby's result", { tim
   await ann.page.waitForSelector(`[data-role=replay-step]:has-text('Move 1 of ${steps}')`);
   await ann.page.waitForFunction(() => document.querySelectorAll("[data-zone=hand]").length === 0);
   await screenshot(ann.page, "seats-replay-spectator");
+  // The game's last step shows both hands face up, even to a spectator.
+  const fromSpectator = await (await fetch(`${url}api/games/${id}/replay`)).json();
+  assert.ok(fromSpectator.reveal, "a finished game's replay reveals its final table");
+  const revealedCards = fromSpectator.reveal.players.reduce((n, p) => n + p.hand.length, 0);
+  assert.ok(revealedCards > 0, "the final hands hold cards to show");
+  await ann.page.keyboard.press("End");
+  await ann.page.waitForSelector(`[data-role=replay-step]:has-text('Move ${steps} of ${steps}')`);
+  for (const seat of [0, 1]) {
+    const cards = fromSpectator.reveal.players[seat].hand.length;
+    await ann.page.waitForFunction(
+      ([s, n]) => document.querySelectorAll(`.jp-player[data-seat="${s}"] [data-role=hand] [data-good]`).length === n,
+      [seat, cards],
+    );
+  }
+  await screenshot(ann.page, "seats-replay-end-revealed");
   ann.check();
 });

@@ -221,6 +221,8 @@ interface ReplayOf<G extends GameName, V, E> {
   winners: number[];
   scores: number[];
   steps: { view: V; event: E | null; to_move: number | null }[];
+  // A game played to its end: each player's own part of the final view, for everyone.
+  reveal?: { players: Partial<V extends { players: (infer P)[] } ? P : never>[] };
 }
 
 export type Replay = ReplayOf<"jaipur", JaipurView, JaipurEvent> | ReplayOf<"marrakech", MarrakechView, MarrakechEvent>;

@@ -11,6 +11,7 @@ import { deadEnd } from "./deadend.js";
 import { createScreen } from "./screens.js";
 import { listOf } from "./seats.js";
 import { seatNameFor } from "./status.js";
+import { withReveal } from "./story.js";
 
 export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () => void {
   let replay: Replay | null = null;
@@ -80,10 +81,12 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
       winners: last ? replay.winners : [],
       scores: last ? replay.scores : null,
       seats: replay.seats.map((s) => ({ ...s, joined: true })),
+      reveal: last ? replay.reveal : undefined,
     } as StateMessage;
     ctx.seat = replay.seat;
     screen ??= createScreen(replay.game, table, ctx);
-    screen.update(msg, animate);
+    // The last step shows every hand, whichever side the replay is seen from.
+    screen.update(withReveal(msg), animate);
     slider.value = String(index);
     stepLine.textContent = t(lang, "replay.step", { i: index, n: replay.steps.length - 1 });
     eventLine.textContent = step.event ? describe(step.event, ctx.seatName, lang, you()) : "";
