@@ -148,6 +148,9 @@ examples="$(dirname "$0")/../examples/engines"
 run arena marrakech "engine:$examples/marrakech_random_engine.py" random random --games 3 --seed 4
 check "the Marrakech example engine plays whole games" rc 0
 check "the Marrakech example engine never fails" bash -c "! grep -q 'by failing' '$tmp/out'"
+run arena jaipur engine:greedy-py greedy --games 2 --engines "$examples/engines.json"
+check "the shipped engines file runs the README's greedy-py" rc 0
+check "greedy-py plays without a failure" bash -c "! grep -q 'by failing' '$tmp/out'"
 run arena jaipur greedy wizard
 check "arena names a bad bot" err_is_one_line_with "bad bot 'wizard'"
 
