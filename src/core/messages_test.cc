@@ -64,6 +64,20 @@ TEST(MessageCatalogue, EveryEntryHasEnglishAndFrenchWithTheSamePlaceholders) {
   }
 }
 
+// French typography: a non-breaking space (U+00A0) before a colon, a semicolon, an
+// exclamation or a question mark, never a plain one (a line must not break before it).
+TEST(MessageCatalogue, FrenchPutsANonBreakingSpaceBeforeTwoPartPunctuation) {
+  for (const MessageEntry& e : MessageCatalogue()) {
+    const std::string fr(e.fr);
+    for (char mark : {':', ';', '!', '?'})
+      for (size_t at = fr.find(mark); at != std::string::npos; at = fr.find(mark, at + 1)) {
+        if (mark == ':' && at > 0 && fr[at - 1] == '{') continue;  // not text
+        EXPECT_NE(fr[at - 1], ' ') << fr;
+        EXPECT_EQ(fr.substr(at - 2, 2), "\u00a0") << "before '" << mark << "' in: " << fr;
+      }
+  }
+}
+
 TEST(MessageCatalogue, RendersEnglishAsTheEngineWroteIt) {
   EXPECT_EQ(RenderMessage(MessageId::kYouHold, {{"count", "2"}, {"card", "cloth"}}), "you hold 2 cloth");
   EXPECT_EQ(RenderMessage(MessageId::kHerdHas, {{"count", "1"}}), "your herd has 1 camels");
@@ -72,38 +86,38 @@ TEST(MessageCatalogue, RendersEnglishAsTheEngineWroteIt) {
 
 TEST(MessageTranslation, FrenchAgreesWithNumbersAndElides) {
   auto fr = [](std::string_view text) { return TranslateMessage(text, Lang::kFr); };
-  EXPECT_EQ(fr("illegal move 'take gold': the market has no gold"), "coup illégal 'take gold' : le marché n'a pas d'or");
+  EXPECT_EQ(fr("illegal move 'take gold': the market has no gold"), "coup illégal 'take gold'\u00a0: le marché n'a pas d'or");
   EXPECT_EQ(fr("illegal move 'take spice': the market has no spice"),
-            "coup illégal 'take spice' : le marché n'a pas d'épices");
+            "coup illégal 'take spice'\u00a0: le marché n'a pas d'épices");
   EXPECT_EQ(fr("illegal move 'take cloth': the market has no cloth"),
-            "coup illégal 'take cloth' : le marché n'a pas de tissu");
-  EXPECT_EQ(fr("illegal move 'sell 3 cloth': you hold 2 cloth"), "coup illégal 'sell 3 cloth' : vous avez 2 tissus");
-  EXPECT_EQ(fr("illegal move 'sell 3 cloth': you hold 1 cloth"), "coup illégal 'sell 3 cloth' : vous avez 1 tissu");
+            "coup illégal 'take cloth'\u00a0: le marché n'a pas de tissu");
+  EXPECT_EQ(fr("illegal move 'sell 3 cloth': you hold 2 cloth"), "coup illégal 'sell 3 cloth'\u00a0: vous avez 2 tissus");
+  EXPECT_EQ(fr("illegal move 'sell 3 cloth': you hold 1 cloth"), "coup illégal 'sell 3 cloth'\u00a0: vous avez 1 tissu");
   EXPECT_EQ(fr("illegal move 'sell 2 diamond': you hold 0 diamond"),
-            "coup illégal 'sell 2 diamond' : vous avez 0 diamant");
+            "coup illégal 'sell 2 diamond'\u00a0: vous avez 0 diamant");
   EXPECT_EQ(fr("illegal move 'exchange gold gold for cloth leather': the market has 1 gold"),
-            "coup illégal 'exchange gold gold for cloth leather' : le marché a 1 or");
+            "coup illégal 'exchange gold gold for cloth leather'\u00a0: le marché a 1 or");
   EXPECT_EQ(fr("illegal move 'exchange gold spice for camel camel': your herd has 1 camels"),
-            "coup illégal 'exchange gold spice for camel camel' : votre troupeau a 1 chameau");
+            "coup illégal 'exchange gold spice for camel camel'\u00a0: votre troupeau a 1 chameau");
   EXPECT_EQ(fr("illegal move 'exchange gold spice for camel camel': your herd has 0 camels"),
-            "coup illégal 'exchange gold spice for camel camel' : votre troupeau a 0 chameau");
+            "coup illégal 'exchange gold spice for camel camel'\u00a0: votre troupeau a 0 chameau");
   EXPECT_EQ(fr("illegal move 'exchange gold spice diamond for camel camel camel': your herd has 2 camels"),
-            "coup illégal 'exchange gold spice diamond for camel camel camel' : votre troupeau a 2 chameaux");
+            "coup illégal 'exchange gold spice diamond for camel camel camel'\u00a0: votre troupeau a 2 chameaux");
 }
 
 TEST(MessageTranslation, NestedMessagesAndQuotedInputAreReadBack) {
   auto fr = [](std::string_view text) { return TranslateMessage(text, Lang::kFr); };
   EXPECT_EQ(fr("bad move 'exchange ruby for gold': unknown card 'ruby' (cards: diamond gold silver cloth spice leather "
                "camel)"),
-            "coup invalide 'exchange ruby for gold' : carte inconnue 'ruby' (cartes : diamond gold silver cloth spice "
+            "coup invalide 'exchange ruby for gold'\u00a0: carte inconnue 'ruby' (cartes\u00a0: diamond gold silver cloth spice "
             "leather camel)");
   // Quotes in what the player typed do not confuse the reading.
   EXPECT_EQ(fr("bad move 'it's': unknown action 'it's' (moves: left, straight, right, roll N, place C1 C2)"),
-            "coup invalide 'it's' : action inconnue 'it's' (coups : left, straight, right, roll N, place C1 C2)");
+            "coup invalide 'it's'\u00a0: action inconnue 'it's' (coups\u00a0: left, straight, right, roll N, place C1 C2)");
   EXPECT_EQ(fr("bad move 'a': b': unknown action 'a':' (moves: take G, camels, exchange ... for ..., sell N G)"),
-            "coup invalide 'a': b' : action inconnue 'a':' (coups : take G, camels, exchange ... for ..., sell N G)");
+            "coup invalide 'a': b'\u00a0: action inconnue 'a':' (coups\u00a0: take G, camels, exchange ... for ..., sell N G)");
   EXPECT_EQ(fr("bad move '': empty (moves: left, straight, right, roll N, place C1 C2)"),
-            "coup invalide '' : vide (coups : left, straight, right, roll N, place C1 C2)");
+            "coup invalide ''\u00a0: vide (coups\u00a0: left, straight, right, roll N, place C1 C2)");
   auto parsed = ParseMessage("illegal move 'place c4 d4': a carpet may not cover Assam's square c4");
   ASSERT_TRUE(parsed.has_value());
   EXPECT_EQ(parsed->id, MessageId::kIllegalMove);
@@ -353,24 +367,24 @@ TEST(EngineRefusals, SomeInFrenchWordForWord) {
   std::vector<Refusal> m = MarrakechRefusals();
   auto fr = [](const Refusal& r) { return TranslateMessage(r.message, Lang::kFr); };
   EXPECT_EQ(j[8].message, "illegal move 'sell 1 silver': diamond, gold and silver sell 2 cards at least");
-  EXPECT_EQ(fr(j[8]), "coup illégal 'sell 1 silver' : le diamant, l'or et l'argent se vendent par 2 cartes au moins");
-  EXPECT_EQ(fr(j[2]), "coup illégal 'take diamond' : le marché n'a pas de diamant");
-  EXPECT_EQ(fr(j[3]), "coup illégal 'camels' : le marché n'a pas de chameau");
-  EXPECT_EQ(fr(j[7]), "coup illégal 'sell 3 cloth' : vous avez 2 tissus");
+  EXPECT_EQ(fr(j[8]), "coup illégal 'sell 1 silver'\u00a0: le diamant, l'or et l'argent se vendent par 2 cartes au moins");
+  EXPECT_EQ(fr(j[2]), "coup illégal 'take diamond'\u00a0: le marché n'a pas de diamant");
+  EXPECT_EQ(fr(j[3]), "coup illégal 'camels'\u00a0: le marché n'a pas de chameau");
+  EXPECT_EQ(fr(j[7]), "coup illégal 'sell 3 cloth'\u00a0: vous avez 2 tissus");
   EXPECT_EQ(fr(j[16]),
-            "coup illégal 'exchange gold spice for camel camel' : limite de main : vous finiriez avec plus de 7 marchandises");
+            "coup illégal 'exchange gold spice for camel camel'\u00a0: limite de main\u00a0: vous finiriez avec plus de 7 marchandises");
   EXPECT_EQ(fr(j[18]),
-            "coup invalide 'dance' : action inconnue 'dance' (coups : take G, camels, exchange ... for ..., sell N G)");
-  EXPECT_EQ(fr(j[13]), "coup illégal 'exchange gold spice for leather leather' : vous avez 1 cuir");
-  EXPECT_EQ(fr(j[15]), "coup illégal 'exchange gold spice for camel camel' : votre troupeau a 1 chameau");
+            "coup invalide 'dance'\u00a0: action inconnue 'dance' (coups\u00a0: take G, camels, exchange ... for ..., sell N G)");
+  EXPECT_EQ(fr(j[13]), "coup illégal 'exchange gold spice for leather leather'\u00a0: vous avez 1 cuir");
+  EXPECT_EQ(fr(j[15]), "coup illégal 'exchange gold spice for camel camel'\u00a0: votre troupeau a 1 chameau");
   const std::string seat = m[1].message.substr(m[1].message.find("player ") + 7, 1);
-  EXPECT_EQ(fr(m[1]), "coup illégal 'roll 3' : le joueur " + seat +
+  EXPECT_EQ(fr(m[1]), "coup illégal 'roll 3'\u00a0: le joueur " + seat +
                           " doit d'abord orienter Assam (gauche, tout droit ou droite)");
   const std::string& covers = m[8].message;  // "... Assam's square SQ"
   const std::string square = covers.substr(covers.size() - 2);
   EXPECT_EQ(fr(m[8]), "coup illégal '" + covers.substr(14, covers.find("':") - 14) +
-                          "' : un tapis ne peut pas couvrir la case " + square + " d'Assam");
-  EXPECT_EQ(fr(m[16]), "coup invalide 'roll 7' : '7' n'est pas un lancer du dé (1 à 4)");
+                          "'\u00a0: un tapis ne peut pas couvrir la case " + square + " d'Assam");
+  EXPECT_EQ(fr(m[16]), "coup invalide 'roll 7'\u00a0: '7' n'est pas un lancer du dé (1 à 4)");
 }
 
 }  // namespace

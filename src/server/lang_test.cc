@@ -85,7 +85,7 @@ TEST_F(LangServerTest, PreviewAndMoveRefusalsComeInTheAcceptedLanguage) {
   ASSERT_EQ(fr.status, 200) << fr.body;
   EXPECT_FALSE(fr.body["legal"].get<bool>());
   const std::string french = fr.body["error"];
-  EXPECT_TRUE(StartsWith(french, "coup illégal 'sell 9 diamond' : vous avez ")) << french;
+  EXPECT_TRUE(StartsWith(french, "coup illégal 'sell 9 diamond'\u00a0: vous avez ")) << french;
   EXPECT_NE(french.find(" diamant"), std::string::npos) << french;
 
   Reply en = Post(preview, sell, token, "");
@@ -93,7 +93,7 @@ TEST_F(LangServerTest, PreviewAndMoveRefusalsComeInTheAcceptedLanguage) {
   EXPECT_TRUE(StartsWith(Post(preview, sell, token, "de, en;q=0.5").body["error"], "illegal move ")) << "English";
 
   EXPECT_EQ(Post(preview, dance, token, "fr").body["error"],
-            "coup invalide 'dance' : action inconnue 'dance' (coups : take G, camels, exchange ... for ..., sell N G)");
+            "coup invalide 'dance'\u00a0: action inconnue 'dance' (coups\u00a0: take G, camels, exchange ... for ..., sell N G)");
 
   Reply refused = Post(moves, sell, token, "fr");
   EXPECT_EQ(refused.status, 409);
@@ -118,10 +118,10 @@ TEST_F(LangServerTest, WebSocketMoveErrorsComeInTheHellosLanguage) {
   ASSERT_EQ(french.Receive()["type"], "state");
   french.Send(Json{{"type", "move"}, {"move", "exchange gold for cloth"}}.dump());
   EXPECT_EQ(french.ReceiveUntil(is_error)["error"],
-            "coup illégal 'exchange gold for cloth' : un échange porte au moins sur 2 cartes contre 2");
+            "coup illégal 'exchange gold for cloth'\u00a0: un échange porte au moins sur 2 cartes contre 2");
   french.Send(Json{{"type", "move"}, {"move", "place c3 d3"}}.dump());
   EXPECT_EQ(french.ReceiveUntil(is_error)["error"],
-            "coup invalide 'place c3 d3' : action inconnue 'place' (coups : take G, camels, exchange ... for ..., sell N G)");
+            "coup invalide 'place c3 d3'\u00a0: action inconnue 'place' (coups\u00a0: take G, camels, exchange ... for ..., sell N G)");
 
   WsClient english(server_.port(), id);
   english.Send(Json{{"type", "hello"}, {"token", token}}.dump());

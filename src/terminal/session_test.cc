@@ -193,8 +193,8 @@ TEST(PlaySession, TheEnginesRefusalsAreInFrenchWithLangFr) {
   PlayOptions o = Options("jaipur", {"human", "easy"});
   o.style.lang = Lang::kFr;
   Session s = PlayScript(o, "v 9 diamant\nx or / tissu\ndanse\nquitter\no\n");
-  EXPECT_NE(s.out.find("! coup illégal 'vendre 9 diamants' : vous avez "), std::string::npos) << s.out;
-  EXPECT_NE(s.out.find("! coup illégal 'prendre or, donner tissu' : un échange porte au moins sur 2 cartes contre 2"),
+  EXPECT_NE(s.out.find("! coup illégal 'vendre 9 diamants'\u00a0: vous avez "), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("! coup illégal 'prendre or, donner tissu'\u00a0: un échange porte au moins sur 2 cartes contre 2"),
             std::string::npos);
   EXPECT_NE(s.out.find("! 'danse' n'est pas un coup : tapez le numéro d'un coup"), std::string::npos) << s.out;
   EXPECT_EQ(s.out.find("illegal move"), std::string::npos);
@@ -206,7 +206,7 @@ TEST(PlaySession, TheEnginesRefusalsAreInFrenchWithLangFr) {
   EXPECT_NE(t.out.find("! 'demi-tour' n'est pas un coup : tapez le numéro d'un coup"), std::string::npos) << t.out;
   EXPECT_EQ(t.out.find("roll"), std::string::npos) << "the die is rolled for the player: no 'roll N' to type";
   Session u = PlayScript(m, "back\nquitter\no\n");
-  EXPECT_NE(u.out.find("! coup invalide 'back' : Assam ne fait jamais demi-tour (orientez-le avec gauche, tout droit ou droite)"),
+  EXPECT_NE(u.out.find("! coup invalide 'back'\u00a0: Assam ne fait jamais demi-tour (orientez-le avec gauche, tout droit ou droite)"),
             std::string::npos)
       << u.out;
 }

@@ -45,8 +45,8 @@ test("the engine's refusal in French on a French page, in English after switchin
   await waitForStatus(
     page,
     kind === "sell"
-      ? /coup illégal 'sell 1 \w+' : le diamant, l'or et l'argent se vendent par 2 cartes au moins/
-      : /coup illégal 'exchange \w+ for \w+' : un échange porte au moins sur 2 cartes contre 2/,
+      ? /coup illégal 'sell 1 \w+'\u00a0: le diamant, l'or et l'argent se vendent par 2 cartes au moins/
+      : /coup illégal 'exchange \w+ for \w+'\u00a0: un échange porte au moins sur 2 cartes contre 2/,
   );
   assert.doesNotMatch(await page.textContent(status), /illegal move/);
   await screenshot(page, "lang-french-refusal");
