@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "core/prng.h"
+#include "engine/quote.h"
 #include "format/jaipur_json.h"
 #include "format/json.h"
 #include "format/marrakech_json.h"
@@ -20,15 +21,6 @@ std::string_view AfterFirstWord(std::string_view line) {
   return space == std::string_view::npos ? std::string_view() : line.substr(space + 1);
 }
 
-// Printable and short: what a failure's message may quote of an engine's line.
-std::string Quote(std::string_view text) {
-  std::string q = "\"";
-  for (size_t i = 0; i < text.size() && i < 60; ++i) {
-    unsigned char c = static_cast<unsigned char>(text[i]);
-    q += (c < 0x20 || c >= 0x7f) ? '?' : static_cast<char>(c);
-  }
-  return q + (text.size() > 60 ? "...\"" : "\"");
-}
 
 struct Seat {
   std::string game, variant;
@@ -110,7 +102,7 @@ std::string LastLogLine(const std::string& log) {
   if (end == std::string::npos) return {};
   size_t start = log.rfind('\n', end);
   start = start == std::string::npos ? 0 : start + 1;
-  return "; its stderr ends " + Quote(std::string_view(log).substr(start, end + 1 - start));
+  return "; its stderr ends " + Quote(std::string_view(log).substr(start, end + 1 - start), 60);
 }
 
 }  // namespace
@@ -203,9 +195,9 @@ bool EngineBot::Ready(const AnyView& view) {
         continue;
       }
       if (kind == "error") {
-        Fail("reported an error: " + Quote(line) + " to souk-engine 1");
+        Fail("reported an error: " + Quote(line, 60) + " to souk-engine 1");
       } else {
-        Fail("sent a malformed line: " + Quote(line) + " in the handshake");
+        Fail("sent a malformed line: " + Quote(line, 60) + " in the handshake");
       }
       return false;
     }
@@ -222,8 +214,8 @@ bool EngineBot::Ready(const AnyView& view) {
   if (line != "ok") {
     std::string kind = FirstWord(line);
     Fail(kind == "refuse"   ? "refused: " + std::string(AfterFirstWord(line))
-         : kind == "error" ? "reported an error: " + Quote(line) + " to newgame"
-                           : "sent a malformed line: " + Quote(line) + " to newgame");
+         : kind == "error" ? "reported an error: " + Quote(line, 60) + " to newgame"
+                           : "sent a malformed line: " + Quote(line, 60) + " to newgame");
     return false;
   }
   game_ = seat.game;
@@ -239,8 +231,8 @@ bool EngineBot::Go(const AnyView& view, ai::TextAnalysis* analysis) {
   std::string line;
   if (!Await("position", &line, replies)) return false;
   if (line != "ok") {
-    Fail(FirstWord(line) == "error" ? "reported an error: " + Quote(line) + " to position"
-                                    : "sent a malformed line: " + Quote(line) + " to position");
+    Fail(FirstWord(line) == "error" ? "reported an error: " + Quote(line, 60) + " to position"
+                                    : "sent a malformed line: " + Quote(line, 60) + " to position");
     return false;
   }
   std::string go = "go";
@@ -293,7 +285,7 @@ bool EngineBot::Go(const AnyView& view, ai::TextAnalysis* analysis) {
       std::string move(AfterFirstWord(line));
       std::vector<std::string> legal = LegalMoveTexts(view);
       if (std::find(legal.begin(), legal.end(), move) == legal.end()) {
-        Fail("played an illegal move: " + Quote(move) + " (not one of the " + std::to_string(legal.size()) +
+        Fail("played an illegal move: " + Quote(move, 60) + " (not one of the " + std::to_string(legal.size()) +
              " legal moves in canonical text)");
         return false;
       }
@@ -308,8 +300,8 @@ bool EngineBot::Go(const AnyView& view, ai::TextAnalysis* analysis) {
       analysis->moves.insert(analysis->moves.begin(), best);
       return true;
     }
-    Fail(kind == "error" ? "reported an error: " + Quote(line) + " to go"
-                         : "sent a malformed line: " + Quote(line) + " to go");
+    Fail(kind == "error" ? "reported an error: " + Quote(line, 60) + " to go"
+                         : "sent a malformed line: " + Quote(line, 60) + " to go");
     return false;
   }
 }

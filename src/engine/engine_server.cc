@@ -7,6 +7,7 @@
 
 #include "core/game_type.h"
 #include "core/prng.h"
+#include "engine/quote.h"
 #include "format/game.h"
 #include "format/jaipur_json.h"
 #include "format/marrakech_json.h"
@@ -46,15 +47,6 @@ void Error(std::ostream& out, std::string_view what, std::string_view message) {
   out << "error " << what << ": " << message << '\n' << std::flush;
 }
 
-// Printable, one line: what an error line may quote of a request.
-std::string Quote(std::string_view text) {
-  std::string q = "\"";
-  for (size_t i = 0; i < text.size() && i < 40; ++i) {
-    unsigned char c = static_cast<unsigned char>(text[i]);
-    q += (c < 0x20 || c >= 0x7f) ? '?' : static_cast<char>(c);
-  }
-  return q + (text.size() > 40 ? "...\"" : "\"");
-}
 
 template <typename View, typename State, typename FromJson, typename ToJson>
 Result<AnyView> CheckedView(const Json& json, FromJson from_json, ToJson to_json) {
@@ -82,7 +74,7 @@ Result<AnyView> ViewFromJsonChecked(const Json& json) {
   if (*game == "marrakech")
     return CheckedView<marrakech::View, marrakech::State>(
         json, marrakech::ViewFromJson, [](const marrakech::View& v) { return marrakech::ViewToJson(v); });
-  return Status::Error("view: game: unknown game " + Quote(game->get<std::string>()));
+  return Status::Error("view: game: unknown game " + Quote(game->get<std::string>(), 40));
 }
 
 Result<std::unique_ptr<EngineServer>> EngineServer::Create(const EngineOptions& options) {
@@ -121,7 +113,7 @@ bool EngineServer::HandleLine(std::string_view line, std::ostream& out) {
   if (command == "souk-engine") {
     Handshake(rest, out);
   } else if (!greeted_) {
-    Error(out, "handshake", "expected \"souk-engine 1\" first, got " + Quote(command));
+    Error(out, "handshake", "expected \"souk-engine 1\" first, got " + Quote(command, 40));
   } else if (command == "ping") {
     out << "pong" << (rest.empty() ? "" : " ") << rest << '\n' << std::flush;
   } else if (command == "newgame") {
@@ -131,7 +123,7 @@ bool EngineServer::HandleLine(std::string_view line, std::ostream& out) {
   } else if (command == "go") {
     Go(rest, out);
   } else {
-    Error(out, "request", "unknown request " + Quote(command));
+    Error(out, "request", "unknown request " + Quote(command, 40));
   }
   return true;
 }
@@ -179,7 +171,7 @@ void EngineServer::NewGame(std::string_view args, std::ostream& out) {
   if (seed && !seed->is_number_unsigned()) return Error(out, "newgame", "seed: expected a non-negative integer");
   const GameType* type = FindGameType(game->get<std::string>());
   if (!type) {
-    out << "refuse this engine does not play " << Quote(game->get<std::string>()) << '\n' << std::flush;
+    out << "refuse this engine does not play " << Quote(game->get<std::string>(), 40) << '\n' << std::flush;
     return;
   }
   int64_t n = players->get<int64_t>();
@@ -240,7 +232,7 @@ void EngineServer::Go(std::string_view args, std::ostream& out) {
       spec.iterations = *it;
       counted = true;
     } else {
-      return Error(out, "go", "expected \"go [time MS] [iterations N]\", got " + Quote(key));
+      return Error(out, "go", "expected \"go [time MS] [iterations N]\", got " + Quote(key, 40));
     }
   }
   // One limit given drops the spec's other one, as a level's does.
