@@ -147,6 +147,12 @@ test("Marrakech: the die after a reload; orientations, rolls, tributes and place
   assert.ok(history.events.some((e) => e.action === "orient"), "orientations are in the story");
   assert.equal(await page.locator(".mk-carpets .story-last").count(), 1, "the last carpet placed is marked");
   assert.ok((await page.locator(".mk-sq.story-path").count()) > 0, "Assam's last walk is marked");
+  // After a reload the log shows its end: the last move in view, inside the log's box.
+  await page.waitForFunction(() => {
+    const log = document.querySelector("[data-role=log]");
+    const last = log?.querySelector("li.log-last");
+    return !!last && last.getBoundingClientRect().bottom <= log.getBoundingClientRect().bottom + 1;
+  }, null, { timeout: 5000 });
   await page.locator("[data-role=log]").evaluate((el) => el.scrollTo(0, 0));
   await screenshot(page, "story-marrakech-after-reload");
   check();
