@@ -22,6 +22,9 @@ Json Reveal(const GameState& s) {
 }
 
 void NoteFreshEvents(GameService::Game& g) {
+  // Nobody listening: the next listener hears every move in its history, and NotifyLocked
+  // would drop these unread. A move of a game nobody watches builds no event.
+  if (g.listener_seats.empty()) return;
   std::vector<Json> by_viewer;
   by_viewer.push_back(g.state->LastEventJson(GameState::kSpectator));
   for (int p = 0; p < g.state->num_players(); ++p) by_viewer.push_back(g.state->LastEventJson(p));
