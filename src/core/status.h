@@ -24,6 +24,7 @@ enum class StatusCode {
   kPermissionDenied,    // a credential that does not grant this
   kResourceExhausted,   // a limit or quota was reached: ask again later
   kUnavailable,         // the service cannot do it now (the store cannot write): not the caller's fault
+  kAborted,             // another writer got there first (an instance stored that move): read again, then decide
   kInternal,            // a bug
 };
 
@@ -49,6 +50,7 @@ class Status {
     return Status(StatusCode::kResourceExhausted, std::move(message));
   }
   static Status Unavailable(std::string message) { return Status(StatusCode::kUnavailable, std::move(message)); }
+  static Status Aborted(std::string message) { return Status(StatusCode::kAborted, std::move(message)); }
   static Status Internal(std::string message) { return Status(StatusCode::kInternal, std::move(message)); }
   // The same kind of failure with `prefix` before its message ("game x: " + ...).
   Status Prefixed(const std::string& prefix) const { return ok() ? *this : Status(code_, prefix + message_); }

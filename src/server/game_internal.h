@@ -49,6 +49,8 @@ struct GameService::Game {
   bool in_play = false;    // counted against the limits on games in play
   std::atomic<int64_t> last_access_ms{0};  // the last time anyone asked for it
   bool stalled = false;  // the store failed to take a move: the sweep tries again
+  // A shared store has changes this copy lacks and could not be read: Follow reads it back.
+  bool behind = false;
   // The story (game_service_history.cc). The events of the moves played since the
   // listeners were last told, each as every viewer may know it (index seat + 1, 0 the
   // spectators'): the next state message carries them all, so a move and the roll it

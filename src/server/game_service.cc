@@ -65,6 +65,19 @@ GameService::GameService(Store& store, const ServiceOptions& options)
         lock.lock();
       }
     });
+  if (store_.Shared()) {
+    store_.Watch([this](const StoreChange& change) { OnStoreChange(change); });
+    if (options_.follow_every_ms > 0)
+      follower_ = std::thread([this] {
+        std::unique_lock lock(follow_mutex_);
+        while (!follow_wake_.wait_for(lock, std::chrono::milliseconds(options_.follow_every_ms),
+                                      [this] { return stopping_follow_; })) {
+          lock.unlock();
+          Follow(NowMs());
+          lock.lock();
+        }
+      });
+  }
 }
 
 GameService::GameService(Store& store, int bot_threads)
@@ -77,6 +90,14 @@ GameService::GameService(Store& store, int bot_threads)
 GameService::~GameService() { StopBots(); }
 
 void GameService::StopBots() {
+  // Other instances' changes first: they schedule bots and tell listeners.
+  store_.StopWatching();
+  {
+    std::lock_guard lock(follow_mutex_);
+    stopping_follow_ = true;
+  }
+  follow_wake_.notify_all();
+  if (follower_.joinable()) follower_.join();
   {
     std::lock_guard lock(sweep_mutex_);
     stopping_sweep_ = true;
@@ -116,6 +137,9 @@ Result<std::shared_ptr<GameService::Game>> GameService::Find(const std::string& 
     if (inserted) {
       std::lock_guard lock(found->mutex);
       CountLocked(*found);
+      // A game in play another instance made (or took over from one that died): its
+      // bot plays here if no instance holds its turn.
+      ScheduleBotLocked(found);
     }
   }
   found->last_access_ms = NowMs();
@@ -298,10 +322,17 @@ Result<int> GameService::SeatOf(const std::string& game_id, const std::string& t
   std::shared_ptr<Game> g = *found;
   if (token.empty()) return -1;
   const std::string hash = HashSecret(token);
+  Notice notice;  // told once the lock is released
   std::lock_guard lock(g->mutex);
-  for (size_t seat = 0; seat < g->stored.seats.size(); ++seat)
-    if (!g->stored.seats[seat].token_hash.empty() && SameHash(g->stored.seats[seat].token_hash, hash))
-      return static_cast<int>(seat);
+  const uint64_t version = g->version;
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    for (size_t seat = 0; seat < g->stored.seats.size(); ++seat)
+      if (!g->stored.seats[seat].token_hash.empty() && SameHash(g->stored.seats[seat].token_hash, hash))
+        return static_cast<int>(seat);
+    // The seat may have been taken through another instance a moment ago.
+    if (attempt > 0 || !store_.Shared() || !CatchUpLocked(*g).ok()) break;
+    if (g->version != version) notice = NotifyLocked(*g);
+  }
   return Status::PermissionDenied("token: not a seat of game " + game_id);
 }
 
@@ -309,8 +340,11 @@ Result<Snapshot> GameService::View(const std::string& game_id, int seat) {
   auto found = Find(game_id);
   if (!found.ok()) return found.status();
   std::shared_ptr<Game> g = *found;
+  Notice notice;  // told once the lock is released
   std::lock_guard lock(g->mutex);
+  const uint64_t version = g->version;
   PlayChanceLocked(*g);  // one that could not be stored before
+  if (g->version != version) notice = NotifyLocked(*g);
   return Snapshot{SnapshotLocked(*g, seat)};
 }
 
@@ -320,17 +354,41 @@ Status GameService::Move(const std::string& game_id, int seat, const std::string
   std::shared_ptr<Game> g = *found;
   Notice notice;  // told once the lock is released, before returning
   std::lock_guard lock(g->mutex);
-  if (g->abandoned) return AbandonedError(game_id);
-  if (Status st = PlayChanceLocked(*g); !st.ok()) return st;
-  if (g->state->is_over()) return Status::FailedPrecondition("the game is over");
-  const int to_move = g->state->current_player();
-  if (seat < 0 || to_move != seat)
-    return Status::FailedPrecondition("not your turn: seat " + std::to_string(to_move) + " is to move");
-  if (Status st = ApplyLocked(*g, move); !st.ok()) return st;
+  const uint64_t version = g->version;
+  Status played = MoveLocked(g, seat, move);
+  // The move, the roll it led to, and what another instance stored first, all told.
+  if (g->version != version) notice = NotifyLocked(*g);
+  return played;
+}
+
+Status GameService::MoveLocked(const std::shared_ptr<Game>& g, int seat, const std::string& move) {
+  // Judged on the game as it is: on a shared store, a refusal is judged again once the
+  // moves another instance stored a moment ago are read back, and so is a move another
+  // instance stored first at the same index. As on one server, the second of two
+  // same moves is then "not your turn".
+  bool caught_up = !store_.Shared();
+  for (int attempt = 0;; ++attempt) {
+    Status verdict;
+    if (g->abandoned) {
+      verdict = AbandonedError(g->stored.id);
+    } else if (verdict = PlayChanceLocked(*g); !verdict.ok()) {
+      return verdict;
+    } else if (g->state->is_over()) {
+      verdict = Status::FailedPrecondition("the game is over");
+    } else if (const int to_move = g->state->current_player(); seat < 0 || to_move != seat) {
+      verdict = Status::FailedPrecondition("not your turn: seat " + std::to_string(to_move) + " is to move");
+    } else {
+      verdict = ApplyLocked(*g, move);
+      if (verdict.ok()) break;
+      if (verdict.code() == StatusCode::kAborted && attempt < 3) continue;  // caught up: judge again
+    }
+    if (verdict.code() == StatusCode::kUnavailable || caught_up) return verdict;
+    caught_up = true;
+    if (Status read = CatchUpLocked(*g); !read.ok()) return verdict;
+  }
   // The move is stored and played. A die roll that cannot be stored now is drawn
   // again (the same one) on the game's next move or view.
   PlayChanceLocked(*g);
-  notice = NotifyLocked(*g);
   ScheduleBotLocked(g);
   return Status::Ok();
 }
@@ -342,12 +400,24 @@ Status GameService::ApplyLocked(Game& g, const std::string& move) {
   Status applied = next->Apply(move);
   if (!applied.ok()) return Status::Illegal(applied.message());
   if (Status canonical = CheckCanonical(legal, move); !canonical.ok()) return canonical;
-  if (Status st = Wrote(store_.AppendMove(g.stored.id, g.stored.moves.size(), move, next->is_over(), NowMs()));
+  if (Status st = Wrote(store_.AppendMove(g.stored.id, g.stored.moves.size(), move, next->is_over(), NowMs(),
+                                          BotToMove(g, *next)));
       !st.ok()) {
+    // Another instance stored a move at this index first: this copy is behind. Read
+    // back, the caller judges its move again on the game as it is.
+    if (st.code() == StatusCode::kAborted) {
+      if (Status read = CatchUpLocked(g); !read.ok()) return read;
+      return st;
+    }
     // A bot's move, or the die, is tried again by the sweep once the store writes.
     if (st.code() == StatusCode::kUnavailable) g.stalled = true;
     return st.Prefixed("the move could not be stored, and was not played: ");
   }
+  PlayedLocked(g, std::move(next), move);
+  return Status::Ok();
+}
+
+void GameService::PlayedLocked(Game& g, std::unique_ptr<GameState> next, const std::string& move) {
   // Stored: the record and the state move together, whatever happens next.
   g.stored.moves.push_back(move);
   g.stored.updated_ms = NowMs();
@@ -358,12 +428,22 @@ Status GameService::ApplyLocked(Game& g, const std::string& move) {
     for (auto& bot : g.bots) bot.reset();
     UncountLocked(g);
   }
-  return Status::Ok();
+}
+
+bool GameService::BotToMove(const Game& g, const GameState& s) const {
+  if (s.is_over() || g.abandoned) return false;
+  const int p = s.current_player();
+  return p >= 0 && static_cast<size_t>(p) < g.bots.size() && g.bots[static_cast<size_t>(p)] != nullptr;
 }
 
 Status GameService::PlayChanceLocked(Game& g) {
+  int races = 0;
   while (!g.abandoned && !g.state->is_over() && g.state->current_player() == GameState::kChance) {
-    if (Status st = ApplyLocked(g, g.state->SampleChance()); !st.ok()) return st;
+    Status st = ApplyLocked(g, g.state->SampleChance());
+    // Another instance drew it first (the same roll: the game's PRNG), and this copy
+    // has caught up.
+    if (st.code() == StatusCode::kAborted && ++races < 3) continue;
+    if (!st.ok()) return st;
   }
   return Status::Ok();
 }
@@ -575,6 +655,10 @@ void GameService::ScheduleBotLocked(const std::shared_ptr<Game>& g) {
   const int p = g->state->current_player();
   if (p < 0 || !g->bots[static_cast<size_t>(p)]) return;
   g->bot_queued = true;
+  {
+    std::lock_guard lock(bot_turns_mutex_);
+    ++bot_turns_here_[g->stored.id];
+  }
   scheduler_.Submit(g->lanes[static_cast<size_t>(p)], g->client, [this, g] { PlayBot(g); });
 }
 
@@ -583,6 +667,16 @@ void GameService::PlayBot(const std::shared_ptr<Game>& g) {
   size_t move_count = 0;
   AnyView view;
   std::shared_ptr<ai::Bot> bot;
+  // However this turn ends, the bot is no longer queued here: its lease is not renewed.
+  struct Unqueued {
+    GameService& service;
+    const std::string& id;
+    ~Unqueued() {
+      std::lock_guard lock(service.bot_turns_mutex_);
+      auto it = service.bot_turns_here_.find(id);
+      if (it != service.bot_turns_here_.end() && --it->second <= 0) service.bot_turns_here_.erase(it);
+    }
+  } unqueued{*this, g->stored.id};
   {
     std::lock_guard lock(g->mutex);
     seat = g->state->current_player();
@@ -591,16 +685,32 @@ void GameService::PlayBot(const std::shared_ptr<Game>& g) {
       view = g->state->PlayerView(seat);
       bot = g->bots[static_cast<size_t>(seat)];
     }
+    if (!bot) g->bot_queued = false;
   }
+  if (!bot) return;
+  // One instance thinks for a bot: the one holding the lease on its turn. Another
+  // that holds it plays the move and tells this one; if it dies, Follow finds the
+  // lease expired and schedules the turn again.
+  auto mine = store_.TakeBotTurn(g->stored.id, move_count, NowMs());
+  if (!mine.ok() || !*mine) {
+    std::lock_guard lock(g->mutex);
+    g->bot_queued = false;
+    if (!mine.ok()) g->stalled = true;  // the store is down: tried again once it answers
+    // The game moved on while this turn waited in the queue: the next bot turn may be
+    // this instance's (it stored the move before it, and holds its lease).
+    else if (g->stored.moves.size() != move_count) ScheduleBotLocked(g);
+    return;
+  }
+  ++bot_turns_thought_;
   // Thinking holds no lock: other games, and this game's listeners, carry on.
   std::string move;
   try {
-    if (bot) {
+    {
       // Within the bots' memory budget: set aside before, counted after.
       BotMemory::Search search = bot_memory_.BeginSearch(bot);
       move = bot->ChooseMove(view);
     }
-    if (bot && move.empty() && !bot->FailureReason().empty()) {
+    if (move.empty() && !bot->FailureReason().empty()) {
       // An engine failed: the game goes on, its seat played by the built-in fallback
       // bot from this move to the end (docs/protocol.md, "Engines").
       std::fprintf(stderr, "souk serve: game %s seat %d: %s; the %s bot plays it from now on\n",
@@ -623,17 +733,19 @@ void GameService::PlayBot(const std::shared_ptr<Game>& g) {
     Notice notice;  // told once the lock is released
     std::lock_guard lock(g->mutex);
     g->bot_queued = false;
+    const uint64_t version = g->version;
     if (bot && g->stored.moves.size() == move_count) {
       // A move the game refuses (a bot's bug) or cannot store would come back the
-      // same at once: the seat waits for a restart rather than spin.
-      if (ApplyLocked(*g, move).ok()) {
-        PlayChanceLocked(*g);
-        notice = NotifyLocked(*g);
-        ScheduleBotLocked(g);
-      }
+      // same at once: the seat waits for a restart rather than spin. One that another
+      // instance beat (it took the turn over from this one, thought too slow) leaves
+      // this copy caught up: the bot thinks again if it is still to move.
+      Status played = ApplyLocked(*g, move);
+      if (played.ok()) PlayChanceLocked(*g);
+      if (played.ok() || played.code() == StatusCode::kAborted) ScheduleBotLocked(g);
     } else if (bot) {
       ScheduleBotLocked(g);  // the game moved on while the bot thought: think again
     }
+    if (g->version != version) notice = NotifyLocked(*g);
   } catch (const std::exception&) {
     // A listener or the store failed; the game keeps what was stored.
   }

@@ -5,6 +5,11 @@
 // Thread-safe. Each game has its own lock; the store is written under it, so the
 // order of moves in the store is the order they were played. Bots think outside
 // every lock and play only if the game has not moved meanwhile.
+//
+// Several instances may share one store (PostgreSQL; docs/deploy.md): each hears the
+// others' moves through it and tells its listeners, a move that another instance
+// stored first is judged again on the game as it is, and one instance at a time
+// thinks for a bot, holding the lease on its turn (game_service_shared.cc).
 #pragma once
 
 #include <atomic>
@@ -91,6 +96,10 @@ struct ServiceOptions {
   int64_t evict_after_ms = int64_t{10} * 60 * 1000;
   // How often a thread sweeps the games for the two above (0: no thread; SweepIdle).
   int64_t sweep_every_ms = 60 * 1000;
+  // On a store other instances share (PostgreSQL): how often a thread renews this
+  // instance's leases on its bots' turns, takes over the bots' turns whose instance
+  // died, and catches up on games it could not read (0: no thread; Follow).
+  int64_t follow_every_ms = 1000;
   // Makes a seat's bot from its player spec when the spec starts "engine:" (null: no
   // engines; such seats are refused). `souk serve --engine` sets it to the engine
   // layer's factory over the operator's engines only (docs/protocol.md, "Engines").
@@ -179,11 +188,19 @@ class GameService {
   // The state messages built since the start (for tests: one per distinct view a
   // change, however many listen, and View's).
   uint64_t SnapshotsBuilt() const { return snapshots_built_; }
+  // The bots' turns this instance has thought for since the start (for tests: on a
+  // shared store, each turn is thought for by one instance only).
+  uint64_t BotTurnsThought() const { return bot_turns_thought_; }
 
   // Whether the store can write: the last write's outcome if it is under a second
   // old and worked, else a small write to see (GET /api/health). "unavailable" when
   // it cannot: every request that writes then fails with that code (HTTP 503).
   Status Health();
+
+  // On a shared store: renews this instance's leases on its bots' turns, takes over
+  // the turns whose lease expired (their instance died), and reads back the games it
+  // could not. The following thread calls it every follow_every_ms.
+  void Follow(int64_t now_ms);
 
   // Waits until no bot has work queued or in hand (for tests and shutdown).
   void WaitForBots();
@@ -226,6 +243,14 @@ class GameService {
   // its engine left the list gets the fallback bot).
   Result<std::unique_ptr<ai::Bot>> MakeSeatBot(std::string_view game, const std::string& player, uint64_t seed) const;
   Status ApplyLocked(Game& g, const std::string& move);
+  // Makes `next`, the state after `move`, the game's, once the move is stored.
+  void PlayedLocked(Game& g, std::unique_ptr<GameState> next, const std::string& move);
+  Status MoveLocked(const std::shared_ptr<Game>& g, int seat, const std::string& move);
+  // Shared stores (game_service_shared.cc): a change another instance committed, and
+  // reading back what the store has that this instance's copy of `g` lacks.
+  void OnStoreChange(const StoreChange& change);
+  Status CatchUpLocked(Game& g);
+  bool BotToMove(const Game& g, const GameState& s) const;
   Status PlayChanceLocked(Game& g);
   Notice NotifyLocked(Game& g);
   std::shared_ptr<const std::string> MessageLocked(Game& g, int seat);
@@ -243,6 +268,7 @@ class GameService {
 
   std::atomic<uint64_t> next_subscription_{1};
   mutable std::atomic<uint64_t> snapshots_built_{0};
+  std::atomic<uint64_t> bot_turns_thought_{0};
   BotScheduler scheduler_;  // after games_: stopped, its jobs gone, before them
 
   // Games in play, by client and in all, against the limits.
@@ -259,6 +285,14 @@ class GameService {
   bool stopping_sweep_ = false;
   std::thread sweeper_;
   std::optional<uint64_t> next_test_seed_;  // guarded by games_mutex_
+
+  // The games whose bot's turn is queued or thought about here: their leases are renewed.
+  std::mutex bot_turns_mutex_;
+  std::map<std::string, int> bot_turns_here_;
+  std::mutex follow_mutex_;
+  std::condition_variable follow_wake_;
+  bool stopping_follow_ = false;
+  std::thread follower_;
 
   std::mutex hints_mutex_;
   std::condition_variable hints_changed_;

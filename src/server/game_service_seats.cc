@@ -70,7 +70,15 @@ Result<Joined> GameService::Join(const std::string& game_id, const std::string& 
   Joined joined{*seat, NewSecret()};
   s.token_hash = HashSecret(joined.token);
   s.name = *checked;
-  if (Status st = Wrote(store_.UpdateSeat(game_id, *seat, s)); !st.ok()) return st;
+  if (Status st = Wrote(store_.ClaimSeat(game_id, *seat, s)); !st.ok()) {
+    // Taken through another instance a moment ago: a used code, as on one server.
+    if (st.code() != StatusCode::kAborted) return st;
+    const uint64_t version = g->version;
+    if (Status read = CatchUpLocked(*g); !read.ok()) return read;
+    if (g->version != version) notice = NotifyLocked(*g);
+    auto again = InvitedSeat(g->stored.seats, game_id, invite_code);
+    return again.ok() ? st : again.status();
+  }
   g->stored.seats[static_cast<size_t>(*seat)] = s;
   g->stored.updated_ms = NowMs();  // someone came: not idle
   ++g->version;

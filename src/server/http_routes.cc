@@ -105,7 +105,8 @@ http::status HttpStatusFor(StatusCode code) {
     case StatusCode::kOk: return http::status::ok;
     case StatusCode::kInvalidArgument: return http::status::bad_request;
     case StatusCode::kIllegalMove:
-    case StatusCode::kFailedPrecondition: return http::status::conflict;
+    case StatusCode::kFailedPrecondition:
+    case StatusCode::kAborted: return http::status::conflict;
     case StatusCode::kNotFound: return http::status::not_found;
     case StatusCode::kUnauthenticated: return http::status::unauthorized;
     case StatusCode::kPermissionDenied: return http::status::forbidden;

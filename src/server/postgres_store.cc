@@ -3,8 +3,6 @@
 // move is a row keyed by (game, index), written in the same statement that moves the
 // game's count from `index` to `index + 1`, so that of two writers of one index
 // exactly one wins and the other is refused, on one machine or many.
-#include <libpq-fe.h>
-
 #include <array>
 #include <chrono>
 #include <cstdlib>
@@ -12,17 +10,36 @@
 #include <memory>
 #include <mutex>
 
+#include <unistd.h>
+
 #include "format/record.h"
+#include "server/postgres_conn.h"
+#include "server/postgres_watcher.h"
 #include "server/store.h"
+#include "server/tokens.h"
 
 namespace souk::server {
 namespace {
 
-// The schema a new database gets, at kSchemaVersion; an older database is brought to
-// it by kMigrations (kMigrations[i] takes version i + 1 to i + 2), each in the
-// transaction that records the version it leads to.
-constexpr int kSchemaVersion = 1;
-constexpr std::array<const char*, kSchemaVersion - 1> kMigrations{};  // none yet: version 1 is the first
+// The schema a new database gets is version 1's, brought to kSchemaVersion by
+// kMigrations (kMigrations[i] takes version i + 1 to i + 2) as an older database is,
+// each in the transaction that records the version it leads to: one path to every
+// version.
+constexpr int kSchemaVersion = 2;
+constexpr std::array<const char*, kSchemaVersion - 1> kMigrations{
+    // 1 to 2: several instances. The lease on a bot's turn: whether a bot is to move,
+    // which instance thinks for it and until when (TakeBotTurn).
+    R"sql(
+ALTER TABLE games ADD COLUMN bot_turn BOOLEAN NOT NULL DEFAULT false;
+ALTER TABLE games ADD COLUMN lease_instance TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN lease_expires_ms BIGINT NOT NULL DEFAULT 0;
+CREATE INDEX games_bot_turns ON games(lease_expires_ms) WHERE bot_turn AND NOT finished AND NOT abandoned;
+)sql"};
+
+// How long a lease on a bot's turn lasts unless renewed: an instance that dies holding
+// one has its bot's turn taken over by another this long after (plus its next look,
+// GameService's follow period).
+constexpr int64_t kBotLeaseMs = 3000;
 
 constexpr const char* kSchema = R"sql(
 CREATE TABLE games(
@@ -62,49 +79,30 @@ constexpr const char* kSchemaLock = "SELECT pg_advisory_xact_lock(1936684395)"; 
 // SQLSTATE of a unique or primary key violation.
 constexpr const char* kUniqueViolation = "23505";
 
-// A query's result, cleared when it goes.
-class Rows {
- public:
-  explicit Rows(PGresult* result) : result_(result) {}
-  ~Rows() { PQclear(result_); }
-  Rows(const Rows&) = delete;
-  Rows& operator=(const Rows&) = delete;
-  Rows(Rows&& other) noexcept : result_(other.result_) { other.result_ = nullptr; }
+// This instance's name in the database: on its leases and its notifications. Unique
+// per process and store: the host, the process and a random part.
+std::string NewInstanceName() {
+  char host[64] = {};
+  gethostname(host, sizeof host - 1);
+  return std::string(host) + "/" + std::to_string(getpid()) + "/" + NewSecret().substr(0, 8);
+}
 
-  bool ok() const {
-    const ExecStatusType status = PQresultStatus(result_);
-    return status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
-  }
-  int size() const { return PQntuples(result_); }
-  int affected() const {
-    const char* text = PQcmdTuples(result_);
-    return text && *text ? std::atoi(text) : 0;
-  }
-  std::string Text(int row, int col) const {
-    return std::string(PQgetvalue(result_, row, col), static_cast<size_t>(PQgetlength(result_, row, col)));
-  }
-  int64_t Int(int row, int col) const { return std::strtoll(PQgetvalue(result_, row, col), nullptr, 10); }
-  bool Bool(int row, int col) const { return PQgetvalue(result_, row, col)[0] == 't'; }
-  std::string SqlState() const {
-    const char* state = PQresultErrorField(result_, PG_DIAG_SQLSTATE);
-    return state ? state : "";
-  }
-  std::string Error() const {
-    std::string message = result_ ? PQresultErrorMessage(result_) : "no result";
-    while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
-    return message;
-  }
-
- private:
-  PGresult* result_;
-};
+// A text[] literal of plain identifiers (game ids: letters and digits).
+std::string TextArray(const std::vector<std::string>& items) {
+  std::string array = "{";
+  for (const std::string& item : items) array += (array.size() > 1 ? ",\"" : "\"") + item + "\"";
+  return array + "}";
+}
 
 std::string BoolText(bool value) { return value ? "true" : "false"; }
 
 class PostgresStore final : public Store {
  public:
-  explicit PostgresStore(std::string uri) : uri_(std::move(uri)) {}
-  ~PostgresStore() override { PQfinish(conn_); }
+  explicit PostgresStore(std::string uri) : uri_(std::move(uri)), instance_(NewInstanceName()) {}
+  ~PostgresStore() override {
+    StopWatching();
+    PQfinish(conn_);
+  }
 
   Status Init() {
     std::lock_guard lock(mutex_);
@@ -139,34 +137,48 @@ class PostgresStore final : public Store {
     return Command("COMMIT");
   }
 
-  Status AppendMove(const std::string& id, size_t index, const std::string& move, bool finished,
-                    int64_t now_ms) override {
+  Status AppendMove(const std::string& id, size_t index, const std::string& move, bool finished, int64_t now_ms,
+                    bool bot_to_move) override {
     std::lock_guard lock(mutex_);
     if (Status s = Connect(); !s.ok()) return s;
     // One statement, so one transaction: the count moves only from `index` to
-    // `index + 1` and the move is inserted with it. A second writer of the same index
-    // waits for the first's row lock, then finds the count moved on and changes nothing.
-    Rows append = Query("WITH bumped AS (UPDATE games SET move_count=move_count+1, updated_ms=$1, finished=$2 "
-                        "WHERE id=$3 AND move_count=$4 RETURNING id) "
-                        "INSERT INTO moves(game_id, idx, move) SELECT id, $4, $5 FROM bumped",
-                        {std::to_string(now_ms), BoolText(finished), id, std::to_string(index), move});
+    // `index + 1`, the move is inserted with it and the other instances are told
+    // (at the commit, in commit order). A second writer of the same index waits for
+    // the first's row lock, then finds the count moved on and changes nothing. The
+    // lease on the bot's turn that follows, if any, is this instance's from the start.
+    const std::string notice = ChangeNotice(instance_, {StoreChange::Kind::kMove, id, index, move});
+    Rows append = Query("WITH bumped AS (UPDATE games SET move_count=move_count+1, updated_ms=$1, finished=$2, "
+                        "bot_turn=$6, lease_instance=$7, lease_expires_ms=$8 "
+                        "WHERE id=$3 AND move_count=$4 RETURNING id), "
+                        "added AS (INSERT INTO moves(game_id, idx, move) SELECT id, $4, $5 FROM bumped RETURNING game_id) "
+                        "SELECT pg_notify('" + std::string(kChangeChannel) + "', $9) FROM added",
+                        {std::to_string(now_ms), BoolText(finished), id, std::to_string(index), move, BoolText(bot_to_move),
+                         bot_to_move ? instance_ : "", std::to_string(bot_to_move ? now_ms + kBotLeaseMs : 0), notice});
     if (!append.ok() && append.SqlState() != kUniqueViolation) return InDoubt(id, index, move, Failure("append move to " + id, append));
-    if (append.ok() && append.affected() == 1) return Status::Ok();
+    if (append.ok() && append.size() == 1) return Status::Ok();
     Rows count = Query("SELECT move_count FROM games WHERE id=$1", {id});
     if (!count.ok()) return Failure("append move to " + id, count);
     if (count.size() == 0) return Status::FailedPrecondition("no game " + id);
-    return Status::FailedPrecondition("game " + id + " has " + std::to_string(count.Int(0, 0)) + " moves, not " +
-                                      std::to_string(index));
+    return Status::Aborted("game " + id + " has " + std::to_string(count.Int(0, 0)) + " moves, not " +
+                           std::to_string(index));
   }
 
-  Status UpdateSeat(const std::string& id, int seat, const StoredSeat& s) override {
+  Status ClaimSeat(const std::string& id, int seat, const StoredSeat& s) override {
     std::lock_guard lock(mutex_);
     if (Status st = Connect(); !st.ok()) return st;
-    Rows update = Query("UPDATE seats SET player=$1, token_hash=$2, invite_hash=$3, name=$4 WHERE game_id=$5 AND seat=$6",
-                        {s.player, s.token_hash, s.invite_hash, s.name, id, std::to_string(seat)});
-    if (!update.ok()) return Failure("update seat of " + id, update);
-    if (update.affected() != 1) return Status::NotFound("no seat " + std::to_string(seat) + " in game " + id);
-    return Status::Ok();
+    // Only a seat nobody has taken: two instances may each be given the same invite
+    // code at once, and one of them only gets the seat.
+    Rows claim = Query("WITH claimed AS (UPDATE seats SET player=$1, token_hash=$2, invite_hash=$3, name=$4 "
+                       "WHERE game_id=$5 AND seat=$6 AND token_hash='' RETURNING game_id) "
+                       "SELECT pg_notify('" + std::string(kChangeChannel) + "', $7) FROM claimed",
+                       {s.player, s.token_hash, s.invite_hash, s.name, id, std::to_string(seat),
+                        ChangeNotice(instance_, {StoreChange::Kind::kSeat, id, 0, ""})});
+    if (!claim.ok()) return Failure("claim seat of " + id, claim);
+    if (claim.size() == 1) return Status::Ok();
+    Rows exists = Query("SELECT 1 FROM seats WHERE game_id=$1 AND seat=$2", {id, std::to_string(seat)});
+    if (!exists.ok()) return Failure("claim seat of " + id, exists);
+    if (exists.size() == 1) return Status::Aborted("seat " + std::to_string(seat) + " of game " + id + " is taken");
+    return Status::NotFound("no seat " + std::to_string(seat) + " in game " + id);
   }
 
   Result<StoredGame> LoadGame(const std::string& id) override {
@@ -185,10 +197,11 @@ class PostgresStore final : public Store {
   Status MarkAbandoned(const std::string& id, int64_t now_ms) override {
     std::lock_guard lock(mutex_);
     if (Status s = Connect(); !s.ok()) return s;
-    Rows update = Query("UPDATE games SET abandoned=true, updated_ms=$1 WHERE id=$2 AND NOT finished",
-                        {std::to_string(now_ms), id});
+    Rows update = Query("WITH marked AS (UPDATE games SET abandoned=true, updated_ms=$1 WHERE id=$2 AND NOT finished "
+                        "RETURNING id) SELECT pg_notify('" + std::string(kChangeChannel) + "', $3) FROM marked",
+                        {std::to_string(now_ms), id, ChangeNotice(instance_, {StoreChange::Kind::kAbandoned, id, 0, ""})});
     if (!update.ok()) return Failure("abandon game " + id, update);
-    if (update.affected() != 1) return Status::FailedPrecondition("no unfinished game " + id);
+    if (update.size() != 1) return Status::FailedPrecondition("no unfinished game " + id);
     return Status::Ok();
   }
 
@@ -225,29 +238,67 @@ class PostgresStore final : public Store {
     return probe.ok() ? Status::Ok() : Failure("probe", probe);
   }
 
+  bool Shared() const override { return true; }
+
+  void Watch(std::function<void(const StoreChange&)> on_change) override {
+    std::lock_guard lock(watcher_mutex_);
+    watcher_.reset();
+    watcher_ = std::make_unique<ChangeWatcher>(uri_, instance_, std::move(on_change));
+  }
+
+  void StopWatching() override {
+    std::lock_guard lock(watcher_mutex_);
+    watcher_.reset();
+  }
+
+  Result<bool> TakeBotTurn(const std::string& id, size_t index, int64_t now_ms) override {
+    std::lock_guard lock(mutex_);
+    if (Status s = Connect(); !s.ok()) return s;
+    // Free (never taken, or after a move from before leases), expired, or already
+    // ours: ours for kBotLeaseMs. A game that moved on is nobody's to think for.
+    Rows take = Query("UPDATE games SET bot_turn=true, lease_instance=$1, lease_expires_ms=$2 "
+                      "WHERE id=$3 AND move_count=$4 AND NOT finished AND NOT abandoned "
+                      "AND (lease_instance=$1 OR lease_expires_ms<$5)",
+                      {instance_, std::to_string(now_ms + kBotLeaseMs), id, std::to_string(index), std::to_string(now_ms)});
+    if (!take.ok()) return Failure("take the bot's turn in " + id, take);
+    return take.affected() == 1;
+  }
+
+  Status RenewBotTurns(const std::vector<std::string>& ids, int64_t now_ms) override {
+    if (ids.empty()) return Status::Ok();
+    std::lock_guard lock(mutex_);
+    if (Status s = Connect(); !s.ok()) return s;
+    Rows renew = Query("UPDATE games SET lease_expires_ms=$1 WHERE id=ANY($2::text[]) AND lease_instance=$3 AND bot_turn",
+                       {std::to_string(now_ms + kBotLeaseMs), TextArray(ids), instance_});
+    return renew.ok() ? Status::Ok() : Failure("renew the bots' turns", renew);
+  }
+
+  Result<std::vector<std::string>> UnattendedBotTurns(int64_t now_ms) override {
+    std::lock_guard lock(mutex_);
+    if (Status s = Connect(); !s.ok()) return s;
+    Rows found = Query("SELECT id FROM games WHERE bot_turn AND NOT finished AND NOT abandoned AND lease_expires_ms<$1 "
+                       "ORDER BY lease_expires_ms LIMIT 500",
+                       {std::to_string(now_ms)});
+    if (!found.ok()) return Failure("find the bots' turns nobody plays", found);
+    std::vector<std::string> ids;
+    for (int r = 0; r < found.size(); ++r) ids.push_back(found.Text(r, 0));
+    return ids;
+  }
+
  private:
   // Opens the connection, or opens it again once it was lost (the server restarted,
   // the network dropped): a call after the loss finds the database again.
   Status Connect() {
     if (conn_ && PQstatus(conn_) == CONNECTION_OK) return Status::Ok();
     PQfinish(conn_);
-    // A database that does not answer is an error after a few seconds, not a hang;
-    // the URI's own connect_timeout, processed after, wins.
-    const char* keywords[] = {"connect_timeout", "dbname", nullptr};
-    const char* values[] = {"5", uri_.c_str(), nullptr};
-    conn_ = PQconnectdbParams(keywords, values, 1);
-    if (!conn_) return Status::Unavailable("database: cannot connect: out of memory");
-    if (PQstatus(conn_) != CONNECTION_OK) return Status::Unavailable("database: cannot connect: " + ConnectionError());
-    // Notices (a table that exists, say) are not the user's business.
-    PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
+    conn_ = nullptr;
+    auto conn = ConnectPostgres(uri_);
+    if (!conn.ok()) return conn.status();
+    conn_ = *conn;
     return Status::Ok();
   }
 
-  std::string ConnectionError() const {
-    std::string message = conn_ ? PQerrorMessage(conn_) : "no connection";
-    while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
-    return message;
-  }
+  std::string ConnectionError() const { return PostgresError(conn_); }
 
   Rows Query(const std::string& sql, const std::vector<std::string>& params) {
     std::vector<const char*> values;
@@ -278,7 +329,7 @@ class PostgresStore final : public Store {
     Rows stored = Query("SELECT move FROM moves WHERE game_id=$1 AND idx=$2", {id, std::to_string(index)});
     if (!stored.ok() || stored.size() == 0) return failure;
     if (stored.Text(0, 0) == move) return Status::Ok();
-    return Status::FailedPrecondition("game " + id + " has another move at " + std::to_string(index));
+    return Status::Aborted("game " + id + " has another move at " + std::to_string(index));
   }
 
   Status Rollback(Status error) {
@@ -292,12 +343,14 @@ class PostgresStore final : public Store {
     if (Status s = Command("CREATE TABLE IF NOT EXISTS schema_version(version INTEGER NOT NULL)"); !s.ok()) return s;
     Rows read = Query("SELECT version FROM schema_version", {});
     if (!read.ok()) return Failure("read the schema version", read);
+    int64_t from = 1;
     if (read.size() == 0) {
       if (Status s = Command(kSchema); !s.ok()) return s;
-      return Command("INSERT INTO schema_version(version) VALUES(" + std::to_string(kSchemaVersion) + ")");
+      if (Status s = Command("INSERT INTO schema_version(version) VALUES(1)"); !s.ok()) return s;
+    } else {
+      from = read.Int(0, 0);
     }
-    const int64_t from = read.Int(0, 0);
-    if (read.size() != 1 || from < 1 || from > kSchemaVersion)
+    if (read.size() > 1 || from < 1 || from > kSchemaVersion)
       return Status::Error("database schema version " + read.Text(0, 0) + ", this server reads versions 1 to " +
                            std::to_string(kSchemaVersion));
     for (int64_t v = from; v < kSchemaVersion; ++v) {
@@ -353,8 +406,11 @@ class PostgresStore final : public Store {
   }
 
   std::string uri_;
+  const std::string instance_;
   std::mutex mutex_;
   PGconn* conn_ = nullptr;
+  std::mutex watcher_mutex_;
+  std::unique_ptr<ChangeWatcher> watcher_;
 };
 
 }  // namespace

@@ -38,7 +38,7 @@ class PostgresStoreTest : public ::testing::Test {
 TEST_F(PostgresStoreTest, TheSchemaIsCreatedOnceAndVersioned) {
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "1");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "2");
   auto again = OpenPostgresStore(uri_);
   ASSERT_TRUE(again.ok()) << again.message();
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM schema_version"), "1");
@@ -56,12 +56,36 @@ TEST_F(PostgresStoreTest, InstancesStartingTogetherOnAnEmptyDatabaseAllOpenIt) {
   for (const std::string& e : errors) EXPECT_EQ(e, "");
 }
 
+TEST_F(PostgresStoreTest, AVersion1DatabaseIsMigratedWithItsGamesKept) {
+  {
+    auto store = Open();
+    ASSERT_NE(store, nullptr);
+    StoredGame g;
+    g.id = "old";
+    g.options = {"jaipur", 7, 2, ""};
+    g.seats = {{"human", "", "", ""}, {"easy", "", "", ""}};
+    ASSERT_TRUE(store->CreateGame(g).ok());
+    ASSERT_TRUE(store->AppendMove("old", 0, "take camels", false, 1).ok());
+  }
+  // Back to version 1 as a server of before issue 20 left it: no lease columns.
+  ASSERT_TRUE(TestPostgres::Execute(uri_, "DROP INDEX games_bot_turns; ALTER TABLE games DROP COLUMN bot_turn, "
+                                          "DROP COLUMN lease_instance, DROP COLUMN lease_expires_ms; "
+                                          "UPDATE schema_version SET version=1").ok());
+  auto store = Open();
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "2");
+  EXPECT_EQ(store->LoadGame("old")->moves, std::vector<std::string>{"take camels"});
+  // The bot's turn of a game from before leases is free to take.
+  EXPECT_TRUE(*store->TakeBotTurn("old", 1, 1000));
+  EXPECT_TRUE(store->AppendMove("old", 1, "take camels", false, 2).ok());
+}
+
 TEST_F(PostgresStoreTest, ADatabaseOfANewerServerIsRefused) {
   ASSERT_TRUE(TestPostgres::Execute(uri_, "CREATE TABLE schema_version(version INTEGER NOT NULL); "
                                           "INSERT INTO schema_version VALUES(99)").ok());
   auto store = OpenPostgresStore(uri_);
   ASSERT_FALSE(store.ok());
-  EXPECT_NE(store.message().find("database schema version 99, this server reads versions 1 to 1"), std::string::npos)
+  EXPECT_NE(store.message().find("database schema version 99, this server reads versions 1 to 2"), std::string::npos)
       << store.message();
 }
 

@@ -166,8 +166,8 @@ class SqliteStore final : public Store {
     return Commit();
   }
 
-  Status AppendMove(const std::string& id, size_t index, const std::string& move, bool finished,
-                    int64_t now_ms) override {
+  Status AppendMove(const std::string& id, size_t index, const std::string& move, bool finished, int64_t now_ms,
+                    bool /*bot_to_move: one server, every bot turn is its own*/) override {
     std::lock_guard lock(mutex_);
     if (Status s = Exec("BEGIN IMMEDIATE"); !s.ok()) return s;
     // The count moves only from `index` to `index + 1`: a second writer of the same
@@ -181,11 +181,11 @@ class SqliteStore final : public Store {
     if (sqlite3_changes(db_) != 1) {
       Statement count(db_, "SELECT move_count FROM games WHERE id=?");
       count.Bind(1, id);
-      std::string why = count.Step() == SQLITE_ROW ? "game " + id + " has " + std::to_string(count.Int(0)) +
-                                                         " moves, not " + std::to_string(index)
-                                                   : "no game " + id;
+      Status why = count.Step() == SQLITE_ROW ? Status::Aborted("game " + id + " has " + std::to_string(count.Int(0)) +
+                                                                " moves, not " + std::to_string(index))
+                                              : Status::FailedPrecondition("no game " + id);
       count.Reset();
-      return Rollback(Status::FailedPrecondition(why));
+      return Rollback(why);
     }
     Statement& insert = Cached(kInsertMove, "INSERT INTO moves(game_id, idx, move) VALUES(?, ?, ?)");
     insert.Bind(1, id).Bind(2, static_cast<int64_t>(index)).Bind(3, move);
@@ -195,13 +195,17 @@ class SqliteStore final : public Store {
     return Commit();
   }
 
-  Status UpdateSeat(const std::string& id, int seat, const StoredSeat& s) override {
+  Status ClaimSeat(const std::string& id, int seat, const StoredSeat& s) override {
     std::lock_guard lock(mutex_);
-    Statement update(db_, "UPDATE seats SET player=?, token_hash=?, invite_hash=?, name=? WHERE game_id=? AND seat=?");
+    Statement update(db_, "UPDATE seats SET player=?, token_hash=?, invite_hash=?, name=? "
+                          "WHERE game_id=? AND seat=? AND token_hash=''");
     update.Bind(1, s.player).Bind(2, s.token_hash).Bind(3, s.invite_hash).Bind(4, s.name).Bind(5, id).Bind(6, int64_t{seat});
-    if (update.Step() != SQLITE_DONE) return Error("update seat of " + id);
-    if (sqlite3_changes(db_) != 1) return Status::NotFound("no seat " + std::to_string(seat) + " in game " + id);
-    return Status::Ok();
+    if (update.Step() != SQLITE_DONE) return Error("claim seat of " + id);
+    if (sqlite3_changes(db_) == 1) return Status::Ok();
+    Statement exists(db_, "SELECT 1 FROM seats WHERE game_id=? AND seat=?");
+    exists.Bind(1, id).Bind(2, int64_t{seat});
+    if (exists.Step() == SQLITE_ROW) return Status::Aborted("seat " + std::to_string(seat) + " of game " + id + " is taken");
+    return Status::NotFound("no seat " + std::to_string(seat) + " in game " + id);
   }
 
   Result<StoredGame> LoadGame(const std::string& id) override {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,16 +37,36 @@ struct StoredGame {
   bool abandoned = false;  // left unfinished without a move for too long: never resumed
 };
 
+// A change committed to a store that several instances share, as another instance
+// hears of it (Store::Watch).
+struct StoreChange {
+  enum class Kind {
+    kMove,       // move `index` of the game is `move`
+    kSeat,       // a seat was taken: its token and name changed
+    kAbandoned,  // the game was abandoned
+    kMissed,     // changes may have been missed (the store's connection was lost): catch up on every game
+  };
+  Kind kind = Kind::kMove;
+  std::string game_id;  // empty for kMissed
+  size_t index = 0;
+  std::string move;
+};
+
 class Store {
  public:
   virtual ~Store() = default;
   // A new game, with its seats and no moves; fails if the id exists.
   virtual Status CreateGame(const StoredGame& game) = 0;
   // Appends move number `index` (0-based), which must be the next one: a second
-  // writer of the same game fails instead of forking it. Durable on return.
+  // writer of the same game fails with kAborted ("game X has 8 moves, not 7") instead
+  // of forking it. Durable on return. `bot_to_move`: a bot plays next, and this
+  // instance holds the lease on its turn (TakeBotTurn) from now.
   virtual Status AppendMove(const std::string& id, size_t index, const std::string& move, bool finished,
-                            int64_t now_ms) = 0;
-  virtual Status UpdateSeat(const std::string& id, int seat, const StoredSeat& value) = 0;
+                            int64_t now_ms, bool bot_to_move = false) = 0;
+  // Takes a human seat whose token is not set yet (an invite followed): sets its
+  // token hash and name. kAborted if the seat was taken meanwhile (by another
+  // instance), kNotFound if there is no such seat.
+  virtual Status ClaimSeat(const std::string& id, int seat, const StoredSeat& value) = 0;
   virtual Result<StoredGame> LoadGame(const std::string& id) = 0;
   // Marks an unfinished game abandoned: it is kept, and never loaded again to play.
   virtual Status MarkAbandoned(const std::string& id, int64_t now_ms) = 0;
@@ -56,6 +77,37 @@ class Store {
   virtual Result<std::vector<std::string>> GamesOfTokens(const std::vector<std::string>& token_hashes) = 0;
   // A small write, to tell whether the store can write now (the server's health).
   virtual Status Probe() = 0;
+
+  // Several instances on one store (PostgreSQL). The defaults are a store only one
+  // server uses (SQLite): nobody else writes, so there is nothing to hear, and every
+  // bot turn is this server's.
+  //
+  // Whether other instances may write to this store.
+  virtual bool Shared() const { return false; }
+  // Calls `on_change`, on a thread of the store's, for every change other instances
+  // commit, in the order they commit, until StopWatching; after a lost connection,
+  // once connected again, with kMissed. Changes this instance makes are not told.
+  virtual void Watch(std::function<void(const StoreChange&)> on_change) { (void)on_change; }
+  // Returns once `on_change` is no longer running, nor will be called again.
+  virtual void StopWatching() {}
+  // The lease on a bot's turn: true if this instance may think for the bot to play
+  // move `index` of game `id` (the lease was free, expired or already its own; it is
+  // now this instance's for a few seconds), false if another instance holds it.
+  virtual Result<bool> TakeBotTurn(const std::string& id, size_t index, int64_t now_ms) {
+    (void)id, (void)index, (void)now_ms;
+    return true;
+  }
+  // Extends this instance's leases on the bot turns of these games (those it still holds).
+  virtual Status RenewBotTurns(const std::vector<std::string>& ids, int64_t now_ms) {
+    (void)ids, (void)now_ms;
+    return Status::Ok();
+  }
+  // Games in play whose bot is to move and whose lease has expired: the instance that
+  // held it died or lost the database. Another takes them over.
+  virtual Result<std::vector<std::string>> UnattendedBotTurns(int64_t now_ms) {
+    (void)now_ms;
+    return std::vector<std::string>{};
+  }
 };
 
 // Opens (creating if needed) a SQLite database in WAL mode. `synchronous_full`

@@ -63,7 +63,7 @@ TEST_P(StoreTest, OnlyTheNextMoveCanBeAppended) {
   EXPECT_EQ(store->AppendMove("g1", 1, "left", false, 1).message(), "game g1 has 0 moves, not 1");
   ASSERT_TRUE(store->AppendMove("g1", 0, "left", false, 1).ok());
   Status again = store->AppendMove("g1", 0, "right", false, 1);
-  EXPECT_EQ(again.code(), StatusCode::kFailedPrecondition);
+  EXPECT_EQ(again.code(), StatusCode::kAborted);
   EXPECT_EQ(again.message(), "game g1 has 1 moves, not 0");
   EXPECT_EQ(store->LoadGame("g1")->moves, std::vector<std::string>{"left"});
   EXPECT_EQ(store->AppendMove("nope", 0, "left", false, 1).message(), "no game nope");
@@ -83,7 +83,7 @@ TEST_P(StoreTest, OfTwoWritersOfTheSameMoveExactlyOneWins) {
       Status s = store->AppendMove("g1", static_cast<size_t>(i), "move " + std::to_string(i) + " by " + std::to_string(writer),
                                    false, i);
       if (s.ok()) ++wins[writer];
-      else if (s.code() != StatusCode::kFailedPrecondition) ++other_failures;
+      else if (s.code() != StatusCode::kAborted) ++other_failures;
     }
   };
   std::thread a(write_all, first.get(), 0), b(write_all, second.get(), 1);
@@ -155,15 +155,20 @@ TEST_P(StoreTest, UnfinishedGamesSurviveReopening) {
   EXPECT_TRUE(store->LoadGame("b")->finished);
 }
 
-TEST_P(StoreTest, SeatsAreUpdatedAndFoundByToken) {
+TEST_P(StoreTest, SeatsAreClaimedOnceAndFoundByToken) {
   auto store = Open();
   ASSERT_TRUE(store->CreateGame(Game("g1")).ok());
   StoredSeat joined{"human", HashSecret("t1"), "", "Bob"};
-  ASSERT_TRUE(store->UpdateSeat("g1", 1, joined).ok());
+  ASSERT_TRUE(store->ClaimSeat("g1", 1, joined).ok());
   EXPECT_EQ(store->LoadGame("g1")->seats[1], joined);
   EXPECT_EQ(*store->GamesOfTokens({HashSecret("t1")}), std::vector<std::string>{"g1"});
   EXPECT_TRUE(store->GamesOfTokens({HashSecret("nobody"), ""})->empty());
-  EXPECT_EQ(store->UpdateSeat("g1", 7, joined).message(), "no seat 7 in game g1");
+  // A second claimant (another instance given the same invite) does not overwrite the first.
+  Status second = store->ClaimSeat("g1", 1, StoredSeat{"human", HashSecret("t2"), "", "Eve"});
+  EXPECT_EQ(second.code(), StatusCode::kAborted);
+  EXPECT_EQ(second.message(), "seat 1 of game g1 is taken");
+  EXPECT_EQ(store->LoadGame("g1")->seats[1], joined);
+  EXPECT_EQ(store->ClaimSeat("g1", 7, joined).message(), "no seat 7 in game g1");
 }
 
 TEST_P(StoreTest, AnUnknownGameIsAClearError) {

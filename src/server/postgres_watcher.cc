@@ -1,0 +1,126 @@
+#include "server/postgres_watcher.h"
+
+#include <poll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <memory>
+
+#include "server/postgres_conn.h"
+
+namespace souk::server {
+namespace {
+
+char KindLetter(StoreChange::Kind kind) {
+  switch (kind) {
+    case StoreChange::Kind::kMove: return 'm';
+    case StoreChange::Kind::kSeat: return 's';
+    case StoreChange::Kind::kAbandoned: return 'a';
+    case StoreChange::Kind::kMissed: return '?';
+  }
+  return '?';
+}
+
+// The next space-separated word of `text` from `*at`, moving `*at` past it.
+std::string Word(const std::string& text, size_t* at) {
+  const size_t end = std::min(text.find(' ', *at), text.size());
+  std::string word = text.substr(*at, end - *at);
+  *at = end < text.size() ? end + 1 : end;
+  return word;
+}
+
+}  // namespace
+
+std::string ChangeNotice(const std::string& instance, const StoreChange& change) {
+  std::string text = instance + ' ' + KindLetter(change.kind) + ' ' + change.game_id;
+  if (change.kind == StoreChange::Kind::kMove) text += ' ' + std::to_string(change.index) + ' ' + change.move;
+  return text;
+}
+
+bool ParseChangeNotice(const std::string& text, std::string* instance, StoreChange* change) {
+  size_t at = 0;
+  *instance = Word(text, &at);
+  const std::string kind = Word(text, &at);
+  change->game_id = Word(text, &at);
+  if (instance->empty() || change->game_id.empty()) return false;
+  if (kind == "s") change->kind = StoreChange::Kind::kSeat;
+  else if (kind == "a") change->kind = StoreChange::Kind::kAbandoned;
+  else if (kind == "m") {
+    change->kind = StoreChange::Kind::kMove;
+    const std::string index = Word(text, &at);
+    if (index.empty() || index.size() > 9 || index.find_first_not_of("0123456789") != std::string::npos) return false;
+    change->index = std::stoul(index);
+    change->move = text.substr(at);  // a move's text has spaces of its own
+    return !change->move.empty();
+  } else {
+    return false;
+  }
+  return at == text.size();
+}
+
+ChangeWatcher::ChangeWatcher(std::string uri, std::string own_instance, std::function<void(const StoreChange&)> on_change)
+    : uri_(std::move(uri)), own_instance_(std::move(own_instance)), on_change_(std::move(on_change)) {
+  wake_fd_ = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+  thread_ = std::thread([this] { Run(); });
+}
+
+ChangeWatcher::~ChangeWatcher() {
+  stopping_ = true;
+  const uint64_t one = 1;
+  if (wake_fd_ >= 0 && write(wake_fd_, &one, sizeof one) < 0) {
+    // Cannot happen with an eventfd below its maximum; the poll's timeout stops it anyway.
+  }
+  thread_.join();
+  if (wake_fd_ >= 0) close(wake_fd_);
+}
+
+bool ChangeWatcher::Pause(int ms) {
+  pollfd wake{wake_fd_, POLLIN, 0};
+  poll(&wake, 1, ms);
+  return !stopping_;
+}
+
+void ChangeWatcher::Run() {
+  std::unique_ptr<PGconn, decltype(&PQfinish)> conn(nullptr, PQfinish);
+  bool listened_before = false;
+  int backoff_ms = 100;
+  while (!stopping_) {
+    if (!conn) {
+      auto connected = ConnectPostgres(uri_);
+      if (connected.ok()) {
+        conn.reset(*connected);
+        Rows listen(PQexec(conn.get(), (std::string("LISTEN ") + kChangeChannel).c_str()));
+        if (!listen.ok()) conn.reset();
+      }
+      if (!conn) {
+        // The database is down or restarting: try again, less and less often.
+        if (!Pause(backoff_ms)) break;
+        backoff_ms = std::min(backoff_ms * 2, 2000);
+        continue;
+      }
+      backoff_ms = 100;
+      // Listening again after a loss: whatever was committed meanwhile was told to nobody.
+      if (listened_before) on_change_(StoreChange{StoreChange::Kind::kMissed, "", 0, ""});
+      listened_before = true;
+    }
+    pollfd fds[2] = {{PQsocket(conn.get()), POLLIN, 0}, {wake_fd_, POLLIN, 0}};
+    if (poll(fds, 2, 1000) < 0 || stopping_) continue;
+    if (fds[0].revents == 0) continue;
+    if (!PQconsumeInput(conn.get()) || PQstatus(conn.get()) != CONNECTION_OK) {
+      std::fprintf(stderr, "souk serve: database: the connection that hears other instances was lost: %s\n",
+                   PostgresError(conn.get()).c_str());
+      conn.reset();
+      continue;
+    }
+    while (PGnotify* notify = PQnotifies(conn.get())) {
+      std::string instance;
+      StoreChange change;
+      const bool parsed = ParseChangeNotice(notify->extra ? notify->extra : "", &instance, &change);
+      PQfreemem(notify);
+      if (parsed && instance != own_instance_) on_change_(change);
+    }
+  }
+}
+
+}  // namespace souk::server

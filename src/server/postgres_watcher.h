@@ -1,0 +1,49 @@
+// How an instance hears of the changes other instances commit to a shared PostgreSQL
+// database: one connection of its own that has run LISTEN, read on a thread of its
+// own. Not for other code than the PostgreSQL store.
+//
+// A change is told by the transaction that makes it (pg_notify, sent only if it
+// commits) as one line, "INSTANCE KIND GAME [INDEX MOVE]" (kChangeChannel):
+// PostgreSQL delivers them in the order of the commits. Notifications are not kept
+// while nobody listens, so after a lost connection the watcher connects again, listens
+// again and tells kMissed: the game service then reads back every game it holds.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <thread>
+
+#include "server/store.h"
+
+namespace souk::server {
+
+inline constexpr const char* kChangeChannel = "souk_changes";
+
+// The notification's text for a change made by `instance`.
+std::string ChangeNotice(const std::string& instance, const StoreChange& change);
+// Reads a notification's text; false for one that is not a change (or is malformed).
+bool ParseChangeNotice(const std::string& text, std::string* instance, StoreChange* change);
+
+class ChangeWatcher {
+ public:
+  // Tells `on_change` of every change whose instance is not `own_instance`.
+  ChangeWatcher(std::string uri, std::string own_instance, std::function<void(const StoreChange&)> on_change);
+  ~ChangeWatcher();  // stops and joins
+  ChangeWatcher(const ChangeWatcher&) = delete;
+  ChangeWatcher& operator=(const ChangeWatcher&) = delete;
+
+ private:
+  void Run();
+  // Sleeps up to `ms`, or less if stopped; false once stopped.
+  bool Pause(int ms);
+
+  std::string uri_;
+  std::string own_instance_;
+  std::function<void(const StoreChange&)> on_change_;
+  int wake_fd_ = -1;  // an eventfd: written to stop the thread's poll
+  std::atomic<bool> stopping_{false};
+  std::thread thread_;
+};
+
+}  // namespace souk::server
