@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# The figures of docs/performance.md, "Several instances": `souk loadtest` against
+#   1. one `souk serve` on SQLite, then
+#   2. two `souk serve` on one PostgreSQL 15 (default durability settings, its data in
+#      /dev/shm), behind nginx running deploy/nginx/souk.conf,
+# with the same load. Run as root on an otherwise idle machine, after a release build:
+#   scripts/bench-instances.sh [GAMES] [SECONDS]        (2000 30 by default)
+# Everything it starts is stopped and removed at the end.
+set -eu
+games="${1:-2000}"
+seconds="${2:-30}"
+root=$(cd "$(dirname "$0")/.." && pwd)
+souk="$root/build/souk"
+pgbin=/usr/lib/postgresql/15/bin
+tmp=$(mktemp -d /dev/shm/souk-bench-XXXXXX)
+chmod 755 "$tmp"
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+serve() {  # serve NAME DB: starts an instance, its port in $port and pid in $pid
+  nice -n -15 "$souk" serve --port 0 --db "$2" --trusted-proxy 127.0.0.1 --max-games-per-client 0 --max-games 10000 \
+    >"$tmp/$1.out" 2>&1 &
+  pid=$!
+  pids+=($pid)
+  serve_pids="$serve_pids $pid"
+  for _ in $(seq 300); do grep -q "serving on" "$tmp/$1.out" && break; sleep 0.1; done
+  port=$(sed -n 's|.*serving on http://[0-9.]*:\([0-9]*\)/.*|\1|p' "$tmp/$1.out")
+}
+# CPU seconds (user + system) used so far by the processes named: souk serve instances,
+# every PostgreSQL process, nginx.
+cpu_of() {  # cpu_of PID...
+  local ticks=0
+  for p in "$@"; do
+    [ -r "/proc/$p/stat" ] || continue
+    ticks=$((ticks + $(awk '{print $14 + $15}' "/proc/$p/stat")))
+  done
+  echo "$ticks"
+}
+load() {  # load URL...: the loadtest's last line, then where the CPU went
+  local args=()
+  for url in "$@"; do args+=(--url "$url"); done
+  local before_serve before_pg before_nginx
+  before_serve=$(cpu_of $serve_pids)
+  before_pg=$(cpu_of $(pgrep -u postgres || true))
+  before_nginx=$(cpu_of $(pgrep nginx || true))
+  ( nice -n -15 "$souk" loadtest "${args[@]}" --games "$games" --seconds "$seconds" --spread-addresses >"$tmp/load.out" 2>&1
+    times >"$tmp/load.times" )
+  tail -1 "$tmp/load.out"
+  local hz; hz=$(getconf CLK_TCK)
+  echo "CPU seconds: souk serve $(( ($(cpu_of $serve_pids) - before_serve) / hz )), postgres $(( ($(cpu_of $(pgrep -u postgres || true)) - before_pg) / hz )), nginx $(( ($(cpu_of $(pgrep nginx || true)) - before_nginx) / hz )), loadtest (user, system): $(tail -1 "$tmp/load.times")"
+}
+serve_pids=""
+
+echo "== one instance, SQLite, $games games, $seconds s"
+serve sqlite "$tmp/souk.db"
+load "http://127.0.0.1:$port"
+kill "$pid"
+serve_pids=""
+
+echo "== two instances, PostgreSQL, behind nginx, $games games, $seconds s"
+chown postgres "$tmp"
+runuser -u postgres -- "$pgbin/initdb" -D "$tmp/pg" -U souk --auth=trust >/dev/null
+runuser -u postgres -- "$pgbin/postgres" -D "$tmp/pg" -k "$tmp" -p 5499 -c listen_addresses= -c max_connections=50 \
+  >"$tmp/pg.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 100); do "$pgbin/pg_isready" -q -h "$tmp" -p 5499 && break; sleep 0.1; done
+runuser -u postgres -- "$pgbin/createdb" -h "$tmp" -p 5499 -U souk souk
+db="postgresql://souk@/souk?host=$tmp&port=5499"
+serve a "$db"; port_a=$port
+serve b "$db"; port_b=$port
+listen=$(free_port)
+mkdir -p "$tmp/nginx/logs"
+awk -v listen="$listen" -v a="$port_a" -v b="$port_b" '
+  /# instance$/ { if (!done) { for (i = 0; i < 2; ++i) print "    server 127.0.0.1:" (i ? b : a) " max_fails=1 fail_timeout=5s;  # instance"; done = 1 } next }
+  /# listen$/ { print "    listen 127.0.0.1:" listen ";  # listen"; next }
+  { print }' "$root/deploy/nginx/souk.conf" >"$tmp/nginx/souk.conf"
+cat >"$tmp/nginx/nginx.conf" <<CONF
+worker_processes 1;
+pid $tmp/nginx/nginx.pid;
+error_log $tmp/nginx/logs/error.log warn;
+events { worker_connections 16384; }
+worker_rlimit_nofile 40000;
+http {
+  access_log off;
+  client_body_temp_path $tmp/nginx/body;
+  proxy_temp_path $tmp/nginx/proxy;
+  fastcgi_temp_path $tmp/nginx/fastcgi;
+  uwsgi_temp_path $tmp/nginx/uwsgi;
+  scgi_temp_path $tmp/nginx/scgi;
+  include $tmp/nginx/souk.conf;
+}
+CONF
+nice -n -15 nginx -p "$tmp/nginx" -c "$tmp/nginx/nginx.conf" -g 'daemon off;' &
+pids+=($!)
+sleep 0.5
+load "http://127.0.0.1:$listen"
