@@ -2,7 +2,8 @@
 # The figures of docs/performance.md, "Several instances": `souk loadtest` against
 #   1. one `souk serve` on SQLite, then
 #   2. two `souk serve` on one PostgreSQL 15 (default durability settings, its data in
-#      /dev/shm), behind nginx running deploy/nginx/souk.conf,
+#      /dev/shm), each game's seats on different instances (--url twice), then
+#   3. the same two behind nginx running deploy/nginx/souk.conf,
 # with the same load. Run as root on an otherwise idle machine, after a release build:
 #   scripts/bench-instances.sh [GAMES] [SECONDS]        (2000 30 by default)
 # Everything it starts is stopped and removed at the end.
@@ -50,7 +51,7 @@ load() {  # load URL...: the loadtest's last line, then where the CPU went
   before_nginx=$(cpu_of $(pgrep nginx || true))
   ( nice -n -15 "$souk" loadtest "${args[@]}" --games "$games" --seconds "$seconds" --spread-addresses >"$tmp/load.out" 2>&1
     times >"$tmp/load.times" )
-  tail -1 "$tmp/load.out"
+  grep -E 'moves in|heard' "$tmp/load.out"
   local hz; hz=$(getconf CLK_TCK)
   echo "CPU seconds: souk serve $(( ($(cpu_of $serve_pids) - before_serve) / hz )), postgres $(( ($(cpu_of $(pgrep -u postgres || true)) - before_pg) / hz )), nginx $(( ($(cpu_of $(pgrep nginx || true)) - before_nginx) / hz )), loadtest (user, system): $(tail -1 "$tmp/load.times")"
 }
@@ -62,7 +63,6 @@ load "http://127.0.0.1:$port"
 kill "$pid"
 serve_pids=""
 
-echo "== two instances, PostgreSQL, behind nginx, $games games, $seconds s"
 chown postgres "$tmp"
 runuser -u postgres -- "$pgbin/initdb" -D "$tmp/pg" -U souk --auth=trust >/dev/null
 runuser -u postgres -- "$pgbin/postgres" -D "$tmp/pg" -k "$tmp" -p 5499 -c listen_addresses= -c max_connections=50 \
@@ -73,6 +73,10 @@ runuser -u postgres -- "$pgbin/createdb" -h "$tmp" -p 5499 -U souk souk
 db="postgresql://souk@/souk?host=$tmp&port=5499"
 serve a "$db"; port_a=$port
 serve b "$db"; port_b=$port
+echo "== two instances, PostgreSQL, each game's seats on both, $games games, $seconds s"
+load "http://127.0.0.1:$port_a" "http://127.0.0.1:$port_b"
+
+echo "== the same two instances behind nginx, $games games, $seconds s"
 listen=$(free_port)
 mkdir -p "$tmp/nginx/logs"
 awk -v listen="$listen" -v a="$port_a" -v b="$port_b" '

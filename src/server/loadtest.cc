@@ -40,6 +40,7 @@ using load::SpreadSource;
 struct Shared {
   Clock::time_point stop_moving;
   std::vector<double> latencies_ms;
+  std::vector<double> heard_ms;  // by the other seat
   int64_t errors = 0;
   int64_t finished = 0;
 };
@@ -49,6 +50,10 @@ struct GameInfo {
   std::string id;
   std::string tokens[2];
   int64_t acked = 0;
+  // The move in flight (one at a time: the seats alternate), until the other seat hears it.
+  int sent_by = -1;
+  int64_t sent_at_count = 0;
+  Clock::time_point sent_at;
 };
 
 // Two sockets per game, and the server's own: more than the usual 1,024 files.
@@ -253,6 +258,16 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
         ++g.acked;
       };
       if (seat == 0) hooks.on_over = [&shared] { ++shared.finished; };
+      hooks.on_sent = [&g, seat](int64_t count) {
+        g.sent_by = seat;
+        g.sent_at_count = count;
+        g.sent_at = Clock::now();
+      };
+      hooks.on_state = [&shared, &g, seat](int64_t count) {
+        if (g.sent_by < 0 || g.sent_by == seat || count <= g.sent_at_count) return;
+        shared.heard_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - g.sent_at).count());
+        g.sent_by = -1;
+      };
       clients.push_back(std::make_shared<load::SeatPlayer>(ioc, server_of(i, seat), g.source, g.id, g.tokens[seat], seeds.Next(),
                                                            std::move(hooks)));
       clients.back()->Start();
@@ -280,7 +295,14 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
   watch.Stop(report);
   std::vector<double>& lat = shared.latencies_ms;
   std::sort(lat.begin(), lat.end());
-  auto quantile = [&](double q) { return lat.empty() ? 0.0 : lat[std::min(lat.size() - 1, static_cast<size_t>(q * lat.size()))]; };
+  std::sort(shared.heard_ms.begin(), shared.heard_ms.end());
+  auto quantile_of = [](const std::vector<double>& v, double q) {
+    return v.empty() ? 0.0 : v[std::min(v.size() - 1, static_cast<size_t>(q * v.size()))];
+  };
+  auto quantile = [&](double q) { return quantile_of(lat, q); };
+  report->heard_p50_ms = quantile_of(shared.heard_ms, 0.50);
+  report->heard_p99_ms = quantile_of(shared.heard_ms, 0.99);
+  report->heard_max_ms = shared.heard_ms.empty() ? 0.0 : shared.heard_ms.back();
   report->moves = static_cast<int64_t>(lat.size());
   report->errors = shared.errors + unchecked;
   report->lost = lost;
@@ -293,6 +315,8 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
       << " moves/s), round trip p50 " << report->p50_ms << " ms, p99 " << report->p99_ms << " ms, max "
       << report->max_ms << " ms; " << report->errors << " errors, " << report->lost << " lost moves, "
       << report->games_finished << " games finished\n";
+  out << "loadtest: the other seat heard each move (sent -> its WebSocket told) p50 " << report->heard_p50_ms << " ms, p99 "
+      << report->heard_p99_ms << " ms, max " << report->heard_max_ms << " ms\n";
   if (unchecked) out << "loadtest: " << unchecked << " games could not be read back at the end (counted as errors)\n";
   if (o.server_pid > 0)
     out << "loadtest: server memory (VmRSS) " << Megabytes(report->rss_start_kb) << " at the start, "

@@ -59,6 +59,9 @@ struct LoadReport {
   int64_t games_finished = 0;
   double seconds = 0;
   double p50_ms = 0, p99_ms = 0, max_ms = 0;  // move sent -> its new state received
+  // Move sent -> the other seat's WebSocket told of it (through another instance when
+  // its seats play through different ones).
+  double heard_p50_ms = 0, heard_p99_ms = 0, heard_max_ms = 0;
   // The server's resident memory (VmRSS) and open files, with `server_pid`; -1 unknown.
   int64_t rss_start_kb = -1, rss_peak_kb = -1, rss_end_kb = -1, rss_hwm_kb = -1;
   int64_t fds_start = -1, fds_peak = -1, fds_end = -1;

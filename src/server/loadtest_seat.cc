@@ -97,6 +97,7 @@ void SeatPlayer::OnMessage(const std::string& text) {
   }
   if (type != "state") return;
   const int64_t count = IntOr(m, "move_count", 0);
+  if (hooks_.on_state) hooks_.on_state(count);
   if (waiting_ && count > count_at_move_) {
     waiting_ = false;
     hooks_.on_counted(std::chrono::steady_clock::now() - sent_at_);
@@ -123,6 +124,7 @@ void SeatPlayer::OnMessage(const std::string& text) {
   think_.async_wait([self = shared_from_this(), move](beast::error_code ec) {
     if (ec || self->done_) return;
     self->sent_at_ = std::chrono::steady_clock::now();
+    if (self->hooks_.on_sent) self->hooks_.on_sent(self->count_at_move_);
     self->Write(DumpJson(Json{{"type", "move"}, {"move", move}}));
   });
 }

@@ -26,6 +26,8 @@ struct SeatHooks {
   std::function<void()> on_error_message;                      // the server answered an error (may be empty)
   std::function<void(std::chrono::steady_clock::duration)> on_counted;  // a move of the seat's, this long after sending
   std::function<void()> on_over;                               // the game ended (may be empty)
+  std::function<void(int64_t move_count)> on_sent;             // a move sent, the game at move_count (may be empty)
+  std::function<void(int64_t move_count)> on_state;            // a state message received (may be empty)
 };
 
 class SeatPlayer : public std::enable_shared_from_this<SeatPlayer> {
