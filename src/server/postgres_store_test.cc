@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "server/postgres_test_env.h"
+#include "server/postgres_watcher.h"
 #include "server/store.h"
 
 namespace souk::server {
@@ -141,6 +142,47 @@ TEST(StoreUri, AUriIsPostgresAndAnythingElseASqlitePath) {
   EXPECT_TRUE(IsPostgresUri("postgres://localhost"));
   EXPECT_FALSE(IsPostgresUri("souk.db"));
   EXPECT_FALSE(IsPostgresUri("./postgresql://odd-but-a-path"));
+}
+
+}  // namespace
+}  // namespace souk::server
+
+namespace souk::server {
+namespace {
+
+TEST(ChangeNotice, ReadsBackWhatItWroteMovesWithSpacesIncluded) {
+  for (const StoreChange& change :
+       {StoreChange{StoreChange::Kind::kMove, "g1", 7, "exchange leather leather for camel camel"},
+        StoreChange{StoreChange::Kind::kSeat, "g2", 0, ""}, StoreChange{StoreChange::Kind::kAbandoned, "g3", 0, ""}}) {
+    std::string instance;
+    StoreChange read;
+    ASSERT_TRUE(ParseChangeNotice(ChangeNotice("host/12/ab", change), &instance, &read));
+    EXPECT_EQ(instance, "host/12/ab");
+    EXPECT_EQ(read.kind, change.kind);
+    EXPECT_EQ(read.game_id, change.game_id);
+    EXPECT_EQ(read.index, change.index);
+    EXPECT_EQ(read.move, change.move);
+  }
+}
+
+TEST(ChangeNotice, MalformedTextIsNotAChange) {
+  std::string instance;
+  StoreChange read;
+  for (const char* text : {"", " ", "i", "i m", "i m g", "i m g 3", "i m g x left", "i m g -1 left", "i m g 99999999999 left",
+                           "i x g", "i s", "i s g extra", "i a g extra", "i ? g"})
+    EXPECT_FALSE(ParseChangeNotice(text, &instance, &read)) << "'" << text << "'";
+  // Every prefix of a good one, and random bytes: refused or read, never a crash.
+  const std::string good = ChangeNotice("h/1/x", {StoreChange::Kind::kMove, "g", 12, "take camels"});
+  for (size_t n = 0; n < good.size(); ++n) ParseChangeNotice(good.substr(0, n), &instance, &read);
+  uint64_t lcg = 1;
+  for (int i = 0; i < 2000; ++i) {
+    std::string text;
+    for (int c = 0; c < 24; ++c) {
+      lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL;
+      text += "ims 0123456789gx\xff"[(lcg >> 33) % 17];
+    }
+    ParseChangeNotice(text, &instance, &read);
+  }
 }
 
 }  // namespace

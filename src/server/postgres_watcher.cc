@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <exception>
 #include <memory>
 
 #include "server/postgres_conn.h"
@@ -81,6 +82,17 @@ bool ChangeWatcher::Pause(int ms) {
   return !stopping_;
 }
 
+void ChangeWatcher::Tell(const StoreChange& change) {
+  try {
+    on_change_(change);
+  } catch (const std::exception& e) {
+    // One change that could not be told (out of memory, say) stops no other; the game
+    // is read back on its next change or request.
+    std::fprintf(stderr, "souk serve: game %s: a change from another instance was not applied: %s\n",
+                 change.game_id.c_str(), e.what());
+  }
+}
+
 void ChangeWatcher::Run() {
   std::unique_ptr<PGconn, decltype(&PQfinish)> conn(nullptr, PQfinish);
   bool listened_before = false;
@@ -101,7 +113,7 @@ void ChangeWatcher::Run() {
       }
       backoff_ms = 100;
       // Listening again after a loss: whatever was committed meanwhile was told to nobody.
-      if (listened_before) on_change_(StoreChange{StoreChange::Kind::kMissed, "", 0, ""});
+      if (listened_before) Tell(StoreChange{StoreChange::Kind::kMissed, "", 0, ""});
       listened_before = true;
     }
     pollfd fds[2] = {{PQsocket(conn.get()), POLLIN, 0}, {wake_fd_, POLLIN, 0}};
@@ -118,7 +130,7 @@ void ChangeWatcher::Run() {
       StoreChange change;
       const bool parsed = ParseChangeNotice(notify->extra ? notify->extra : "", &instance, &change);
       PQfreemem(notify);
-      if (parsed && instance != own_instance_) on_change_(change);
+      if (parsed && instance != own_instance_) Tell(change);
     }
   }
 }

@@ -35,6 +35,7 @@ class ChangeWatcher {
 
  private:
   void Run();
+  void Tell(const StoreChange& change);
   // Sleeps up to `ms`, or less if stopped; false once stopped.
   bool Pause(int ms);
 
