@@ -29,7 +29,7 @@ serve() {  # serve NAME DB: starts an instance, its port in $port and pid in $pi
   pid=$!
   pids+=($pid)
   serve_pids="$serve_pids $pid"
-  for _ in $(seq 300); do grep -q "serving on" "$tmp/$1.out" && break; sleep 0.1; done
+  for _ in $(seq 300); do grep -qs "serving on" "$tmp/$1.out" && break; sleep 0.1; done
   port=$(sed -n 's|.*serving on http://[0-9.]*:\([0-9]*\)/.*|\1|p' "$tmp/$1.out")
 }
 # CPU seconds (user + system) used so far by the processes named: souk serve instances,
