@@ -78,27 +78,7 @@ load "http://127.0.0.1:$port_a" "http://127.0.0.1:$port_b"
 
 echo "== the same two instances behind nginx, $games games, $seconds s"
 listen=$(free_port)
-mkdir -p "$tmp/nginx/logs"
-awk -v listen="$listen" -v a="$port_a" -v b="$port_b" '
-  /# instance$/ { if (!done) { for (i = 0; i < 2; ++i) print "    server 127.0.0.1:" (i ? b : a) " max_fails=1 fail_timeout=5s;  # instance"; done = 1 } next }
-  /# listen$/ { print "    listen 127.0.0.1:" listen ";  # listen"; next }
-  { print }' "$root/deploy/nginx/souk.conf" >"$tmp/nginx/souk.conf"
-cat >"$tmp/nginx/nginx.conf" <<CONF
-worker_processes 1;
-pid $tmp/nginx/nginx.pid;
-error_log $tmp/nginx/logs/error.log warn;
-events { worker_connections 16384; }
-worker_rlimit_nofile 40000;
-http {
-  access_log off;
-  client_body_temp_path $tmp/nginx/body;
-  proxy_temp_path $tmp/nginx/proxy;
-  fastcgi_temp_path $tmp/nginx/fastcgi;
-  uwsgi_temp_path $tmp/nginx/uwsgi;
-  scgi_temp_path $tmp/nginx/scgi;
-  include $tmp/nginx/souk.conf;
-}
-CONF
+"$root/scripts/nginx-local.sh" "$tmp/nginx" "$root/deploy/nginx/souk.conf" "$listen" "$port_a" "$port_b"
 nice -n -15 nginx -p "$tmp/nginx" -c "$tmp/nginx/nginx.conf" -g 'daemon off;' &
 pids+=($!)
 sleep 0.5

@@ -51,26 +51,7 @@ start_instance b; port_b=$port
 check "both instances started" [ -n "$port_a" -a -n "$port_b" ]
 
 listen=$(free_port)
-mkdir -p "$tmp/nginx/logs"
-awk -v listen="$listen" -v a="$port_a" -v b="$port_b" '
-  /# instance$/ { if (!done) { for (i = 0; i < 2; ++i) print "    server 127.0.0.1:" (i ? b : a) " max_fails=1 fail_timeout=5s;  # instance"; done = 1 } next }
-  /# listen$/ { print "    listen 127.0.0.1:" listen ";  # listen"; next }
-  { print }' "$site" >"$tmp/nginx/souk.conf"
-cat >"$tmp/nginx/nginx.conf" <<CONF
-worker_processes 1;
-pid $tmp/nginx/nginx.pid;
-error_log $tmp/nginx/logs/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path $tmp/nginx/body;
-  proxy_temp_path $tmp/nginx/proxy;
-  fastcgi_temp_path $tmp/nginx/fastcgi;
-  uwsgi_temp_path $tmp/nginx/uwsgi;
-  scgi_temp_path $tmp/nginx/scgi;
-  include $tmp/nginx/souk.conf;
-}
-CONF
+"$(dirname "$0")/../scripts/nginx-local.sh" "$tmp/nginx" "$site" "$listen" "$port_a" "$port_b"
 "$nginx" -t -p "$tmp/nginx" -c "$tmp/nginx/nginx.conf" >"$tmp/out" 2>&1
 check "nginx accepts the shipped configuration" out_has "syntax is ok"
 "$nginx" -p "$tmp/nginx" -c "$tmp/nginx/nginx.conf" -g 'daemon off;' >"$tmp/nginx.out" 2>&1 &

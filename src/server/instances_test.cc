@@ -123,6 +123,12 @@ class InstancesTest : public ::testing::Test {
     EXPECT_TRUE(g.ok()) << g.message();
     return g.ok() ? g->moves : std::vector<std::string>{};
   }
+  // Plays a legal move, picked by the LCG, of whoever is to move, through `s`.
+  void PlayOne(GameService& s, const std::string& id, uint64_t* lcg) {
+    const int seat = ViewOf(s, id, -1)["to_move"].get<int>();
+    Status st = s.Move(id, seat, Pick(ViewOf(s, id, seat), lcg));
+    ASSERT_TRUE(st.ok()) << st.message();
+  }
   // A legal move of the seat to move, picked by the LCG.
   static std::string Pick(const Json& view, uint64_t* lcg) {
     *lcg = *lcg * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -210,9 +216,7 @@ TEST_F(InstancesTest, ASeatListeningOnOneInstanceHearsMovesPostedToAnother) {
   ASSERT_TRUE(A().Subscribe(t.id, -1, spectator.Hear(), true).ok());
   uint64_t lcg = 3;
   for (int i = 0; i < 12; ++i) {
-    Json any = ViewOf(B(), t.id, -1);
-    const int seat = any["to_move"].get<int>();
-    ASSERT_TRUE(B().Move(t.id, seat, Pick(ViewOf(B(), t.id, seat), &lcg)).ok());
+    PlayOne(B(), t.id, &lcg);
     const size_t count = StoredMoves(t.id).size();
     Json heard = seat1.WaitForMoveCount(count);
     ASSERT_FALSE(heard.is_null()) << "seat 1 on A heard move " << count << " stored through B";
@@ -361,11 +365,7 @@ TEST_F(InstancesTest, AnInstanceThatLostItsListeningConnectionCatchesUp) {
   ASSERT_TRUE(cut.ok()) << cut.message();
   EXPECT_EQ(*cut, "3") << "one listening connection per instance";
   uint64_t lcg = 17;
-  for (int i = 0; i < 6; ++i) {
-    Json any = ViewOf(B(), t.id, -1);
-    const int seat = any["to_move"].get<int>();
-    ASSERT_TRUE(B().Move(t.id, seat, Pick(ViewOf(B(), t.id, seat), &lcg)).ok());
-  }
+  for (int i = 0; i < 6; ++i) PlayOne(B(), t.id, &lcg);
   const size_t count = StoredMoves(t.id).size();
   Json caught = heard.WaitForMoveCount(count);
   ASSERT_FALSE(caught.is_null()) << "A read the game back once it listened again";
