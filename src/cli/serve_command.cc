@@ -39,7 +39,7 @@ ServeCommand::ServeCommand(CLI::App& app) {
   ServeOptions& o = options_;
   serve_->add_option("--port", o.http.port, "TCP port, 0 for any free one")->capture_default_str();
   serve_->add_option("--bind", o.http.bind, "Address to listen on")->capture_default_str();
-  serve_->add_option("--db", o.db, "SQLite database file (created if missing), or a PostgreSQL URI: postgresql://USER@HOST:PORT/DBNAME (docs/deploy.md)")->capture_default_str();
+  serve_->add_option("--db", o.db, "SQLite database file (created if missing), or a PostgreSQL URI: postgresql://USER@HOST:PORT/DBNAME, which several instances may share (docs/deploy.md)")->capture_default_str();
   serve_->add_option("--bot-threads", o.bot_threads, "Threads thinking for the bots")->capture_default_str();
   serve_->add_option("--io-threads", o.http.io_threads, "Network threads")->capture_default_str();
   serve_->add_option("--bot-nice", o.service.bot_nice,
