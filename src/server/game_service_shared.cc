@@ -33,7 +33,10 @@ void GameService::OnStoreChange(const StoreChange& change) {
       CatchUpLocked(*g);  // a gap: a notification missed, or a seat or abandonment
     }  // else a move this copy has already (it read the game back meanwhile)
     if (g->version != version) notice = NotifyLocked(*g);
-    ScheduleBotLocked(g);
+    // The instance that stored a move holds the lease on the bot's turn after it (it
+    // took it in the same statement), and thinks: asking for it here would be refused.
+    // After a gap or a loss, the lease may be free.
+    if (change.kind != StoreChange::Kind::kMove) ScheduleBotLocked(g);
   }
 }
 
