@@ -162,6 +162,35 @@ TEST_F(InstancesProcessTest, AnInstanceKilledMidGameLosesNoAcknowledgedMoveAndTh
   }
 }
 
+TEST_F(InstancesProcessTest, ASeatsWebSocketOnOneInstanceHearsMovesPostedToAnother) {
+  ServeProcess a = StartServe(database_.db()), b = StartServe(database_.db());
+  StopServeAtExit stop_a{a}, stop_b{b};
+  ASSERT_TRUE(a.port && b.port);
+  Client on_a({a.port});
+  Table t = MakeTable(on_a, R"([{"player":"human"},{"player":"human"}])");
+  WsClient ws(a.port, t.id);  // seat 1, on A
+  ws.Send(Json{{"type", "hello"}, {"token", t.tokens[1]}}.dump());
+  ASSERT_EQ(ws.Receive()["type"], "history");
+  ASSERT_EQ(ws.Receive()["type"], "state");
+  uint64_t lcg = 21;
+  for (int i = 0; i < 10; ++i) {
+    // Each move posted to B, as seat 0 or seat 1 (a Jaipur turn may end a round)...
+    Json any = CallServer(b.port, http::verb::get, "/api/games/" + t.id).body;
+    const int seat = any["to_move"].get<int>();
+    Json mine = CallServer(b.port, http::verb::get, "/api/games/" + t.id, "", t.tokens[seat]).body;
+    lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL;
+    const std::string move = mine["legal"][(lcg >> 33) % mine["legal"].size()];
+    ASSERT_EQ(CallServer(b.port, http::verb::post, "/api/games/" + t.id + "/moves", Json{{"move", move}}.dump(),
+                         t.tokens[seat]).status, 200);
+    // ...reaches seat 1's WebSocket on A: seat 1's view, with the move's event.
+    const size_t count = mine["move_count"].get<size_t>() + 1;
+    Json heard = ws.ReceiveUntil([&](const Json& m) { return m["type"] == "state" && m["move_count"].get<size_t>() >= count; });
+    EXPECT_EQ(heard["seat"], 1);
+    EXPECT_EQ(heard["view"], CallServer(b.port, http::verb::get, "/api/games/" + t.id, "", t.tokens[1]).body["view"]);
+    EXPECT_FALSE(heard["events"].empty());
+  }
+}
+
 TEST_F(InstancesProcessTest, ABotWhoseInstanceIsKilledWhileItThinksIsPlayedByAnother) {
   ServeProcess a = StartServe(database_.db()), b = StartServe(database_.db());
   StopServeAtExit stop_a{a}, stop_b{b};
