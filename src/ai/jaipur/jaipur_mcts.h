@@ -8,10 +8,11 @@
 // bonus values), then descends the tree: its edges are moves of both players, and at
 // each node only the children legal in this world compete, by UCB1 with the
 // availability count (how often the child was legal) in place of the parent's
-// visits. Card refills are not nodes: each world fixes them. The first move not
-// yet in the tree is added, the round is played out by a heuristic rollout, and
-// the result is backed up along the path, each node scored for the player who
-// moved into it.
+// visits. Card refills are not nodes: each world fixes them. The first node with
+// an untried move (legal in this world, not yet a child) adds the one the greedy
+// score rates best (MctsConfig::expand_greedy; a random one without it), the round
+// is played out by a heuristic rollout, and the result is backed up along the path,
+// each node scored for the player who moved into it.
 //
 // The horizon is the end of the current round: the reward for the deciding player
 // is (1 - w) * seal + w * sigmoid(margin / s), seal 1 / 0.5 / 0 for winning /
@@ -69,6 +70,9 @@ struct MctsConfig {
   double cap_scale = 6.0;       // seal probability of a capped round: sigmoid(margin / this)
   int root_exchanges = 8;       // exchanges among the root's moves, best by the greedy score
   double epsilon = 0.1;         // rollout: share of random candidate moves
+  // Below the root, the move a node adds is its untried candidate with the best greedy
+  // score in the iteration's world (else a random untried one).
+  bool expand_greedy = true;
 };
 
 // One tree searched by one thread (a Tree of ai::RootParallel, ai/root_parallel.h).
@@ -113,6 +117,10 @@ class MctsSearcher {
 
   void SearchWorld(jaipur::State& world);
   int SelectRootChild() const;
+  // A uniformly random one of the `untried` candidates (of n) not matched by a child.
+  int PickUntried(int untried, int n);
+  // The untried candidate (of n) with the best greedy score in `world`, the first on a tie.
+  int BestUntried(const jaipur::State& world, int n) const;
   int32_t NewNode(const jaipur::Move& move, int mover);
 
   size_t max_nodes_;
