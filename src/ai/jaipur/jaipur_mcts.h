@@ -31,7 +31,8 @@
 // by PositionValue.
 //
 // Parameters (MctsParams, 0 = default): iterations 10,000 when no budget is set;
-// exploration 0.7; rollout_cap 80. Threads: root parallelism (ai/root_parallel.h),
+// exploration 0.5; rollout_cap 20 (a round is rarely played out: the cut saves
+// most of the rollout's cost and plays better per iteration, docs/ai.md). Threads: root parallelism (ai/root_parallel.h),
 // one tree and one PRNG stream per thread, the iteration budget split in fixed shares
 // and the root statistics summed, so a seed and an iteration budget fix the move.
 //
@@ -63,8 +64,8 @@ namespace souk::ai::jaipur_bots {
 // The search's knobs, for tests and experiments; MctsParams' non-zero exploration
 // and rollout_cap override theirs, and its budget says how long to search.
 struct MctsConfig {
-  double exploration = 0.7;     // UCT constant, rewards in [0, 1]
-  int rollout_cap = 80;         // moves past the tree before a capped round is scored
+  double exploration = 0.5;     // UCT constant, rewards in [0, 1]
+  int rollout_cap = 20;         // moves past the tree before a capped round is scored
   double margin_weight = 0.1;   // w in the reward
   double margin_scale = 10.0;   // s in the reward, rupees
   double cap_scale = 6.0;       // seal probability of a capped round: sigmoid(margin / this)
