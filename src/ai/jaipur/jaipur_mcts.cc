@@ -136,6 +136,14 @@ int MctsSearcher::SelectRootChild() const {
   return best;
 }
 
+std::vector<Move> MctsSearcher::ChildMovesOfRootChild(int i) const {
+  std::vector<Move> moves;  // children are linked newest first
+  for (int32_t c = pool_[static_cast<size_t>(i + 1)].first_child; c >= 0; c = pool_[static_cast<size_t>(c)].next_sibling)
+    moves.push_back(pool_[static_cast<size_t>(c)].move);
+  std::reverse(moves.begin(), moves.end());
+  return moves;
+}
+
 int MctsSearcher::PickUntried(int untried, int n) {
   int pick = static_cast<int>(prng_.Below(static_cast<uint32_t>(untried)));
   for (int i = 0; i < n; ++i)

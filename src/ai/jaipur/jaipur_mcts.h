@@ -91,6 +91,9 @@ class MctsSearcher {
   // The i-th of the root's children (root_moves order).
   RootStat root_stat(int i) const { return root_stats_[static_cast<size_t>(i)]; }
   size_t nodes_used() const { return pool_.size(); }
+  // The moves of the nodes below the root's i-th child, in the order the search added
+  // them (for tests and inspection; allocates).
+  std::vector<jaipur::Move> ChildMovesOfRootChild(int i) const;
 
   // Memory. The pool's reserved bytes: kept between searches (reserved once, reused).
   size_t MemoryBytes() const { return pool_.capacity() * sizeof(Node); }
