@@ -250,6 +250,38 @@ TEST(JaipurMcts, SuccessiveSearchesOfOneBotUseFreshRandomness) {
   EXPECT_TRUE(differ);
 }
 
+TEST(JaipurMcts, ANodeAddsItsUntriedMovesBestFirstByTheGreedyScore) {
+  // Seat 0's only root move is an exchange (no refill) and seat 1's hand is all known,
+  // so every world reaches the same position below it: the replies must be added in
+  // the greedy score's order, one an iteration after the root's own.
+  State s = EndgamePosition(0);
+  s.players[1].known = s.players[1].hand;
+  ASSERT_TRUE(s.Validate().ok()) << s.Validate().message();
+  const Move exchange = Move::Exchange(Counts({{Card::kSpice, 2}}), Counts({{Card::kDiamond, 1}, {Card::kGold, 1}}));
+  ASSERT_TRUE(s.CheckMove(exchange).ok());
+  State after = s;
+  after.ApplyMove(exchange);
+  MoveList replies;
+  CandidateMoves(after, &replies);
+  const MoveScorer scorer(after);
+  std::vector<int> order(static_cast<size_t>(replies.size()));
+  for (int i = 0; i < replies.size(); ++i) order[static_cast<size_t>(i)] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return scorer.Score(replies[a]) > scorer.Score(replies[b]); });
+  ASSERT_GE(replies.size(), 3);
+
+  MoveList root;
+  root.push_back(exchange);
+  const MctsConfig config;  // SetRoot keeps a pointer to it
+  MctsSearcher tree(1 << 16);
+  tree.SetRoot(s, root, config, 5, 1 + replies.size());
+  for (int i = 0; i < 1 + replies.size(); ++i) tree.Iterate();
+  const std::vector<Move> added = tree.ChildMovesOfRootChild(0);
+  ASSERT_EQ(added.size(), static_cast<size_t>(replies.size()));
+  for (size_t i = 0; i < added.size(); ++i)
+    EXPECT_EQ(added[i], replies[order[i]]) << i << ": " << Text(added[i]) << " vs " << Text(replies[order[i]]);
+}
+
 TEST(JaipurBots, ChoiceDependsOnlyOnWhatTheSeatCanSee) {
   std::vector<State> positions = RandomPositions(3, 7, 700);
   for (const auto& factory : AllBots(200)) {

@@ -136,6 +136,36 @@ int MctsSearcher::SelectRootChild() const {
   return best;
 }
 
+std::vector<Move> MctsSearcher::ChildMovesOfRootChild(int i) const {
+  std::vector<Move> moves;  // children are linked newest first
+  for (int32_t c = pool_[static_cast<size_t>(i + 1)].first_child; c >= 0; c = pool_[static_cast<size_t>(c)].next_sibling)
+    moves.push_back(pool_[static_cast<size_t>(c)].move);
+  std::reverse(moves.begin(), moves.end());
+  return moves;
+}
+
+int MctsSearcher::PickUntried(int untried, int n) {
+  int pick = static_cast<int>(prng_.Below(static_cast<uint32_t>(untried)));
+  for (int i = 0; i < n; ++i)
+    if (matched_stamp_[static_cast<size_t>(i)] != stamp_ && pick-- == 0) return i;
+  return 0;
+}
+
+int MctsSearcher::BestUntried(const State& world, int n) const {
+  MoveScorer scorer(world);
+  int best = -1;
+  double best_score = 0;
+  for (int i = 0; i < n; ++i) {
+    if (matched_stamp_[static_cast<size_t>(i)] == stamp_) continue;
+    double score = scorer.Score(candidates_[i]);
+    if (best < 0 || score > best_score) {
+      best = i;
+      best_score = score;
+    }
+  }
+  return best;
+}
+
 void MctsSearcher::SearchWorld(State& world) {
   const uint32_t round = world.round;
   std::array<int32_t, kMaxDepth> path{};
@@ -187,14 +217,7 @@ void MctsSearcher::SearchWorld(State& world) {
     int untried = 0;
     for (int i = 0; i < n; ++i) untried += matched_stamp_[static_cast<size_t>(i)] != stamp_;
     if (untried > 0 && pool_.size() < pool_.capacity()) {
-      int pick = static_cast<int>(prng_.Below(static_cast<uint32_t>(untried)));
-      int index = 0;
-      for (int i = 0; i < n; ++i) {
-        if (matched_stamp_[static_cast<size_t>(i)] != stamp_ && pick-- == 0) {
-          index = i;
-          break;
-        }
-      }
+      const int index = config_->expand_greedy ? BestUntried(world, n) : PickUntried(untried, n);
       int32_t child = NewNode(candidates_[index], world.to_move);  // may not move pool_ (reserved)
       Node& p = pool_[static_cast<size_t>(node)];
       pool_[static_cast<size_t>(child)].next_sibling = p.first_child;

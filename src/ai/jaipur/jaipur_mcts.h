@@ -8,10 +8,11 @@
 // bonus values), then descends the tree: its edges are moves of both players, and at
 // each node only the children legal in this world compete, by UCB1 with the
 // availability count (how often the child was legal) in place of the parent's
-// visits. Card refills are not nodes: each world fixes them. The first move not
-// yet in the tree is added, the round is played out by a heuristic rollout, and
-// the result is backed up along the path, each node scored for the player who
-// moved into it.
+// visits. Card refills are not nodes: each world fixes them. The first node with
+// an untried move (legal in this world, not yet a child) adds the one the greedy
+// score rates best (MctsConfig::expand_greedy; a random one without it), the round
+// is played out by a heuristic rollout, and the result is backed up along the path,
+// each node scored for the player who moved into it.
 //
 // The horizon is the end of the current round: the reward for the deciding player
 // is (1 - w) * seal + w * sigmoid(margin / s), seal 1 / 0.5 / 0 for winning /
@@ -30,7 +31,8 @@
 // by PositionValue.
 //
 // Parameters (MctsParams, 0 = default): iterations 10,000 when no budget is set;
-// exploration 0.7; rollout_cap 80. Threads: root parallelism (ai/root_parallel.h),
+// exploration 0.5; rollout_cap 20 (a round is rarely played out: the cut saves
+// most of the rollout's cost and plays better per iteration, docs/ai.md). Threads: root parallelism (ai/root_parallel.h),
 // one tree and one PRNG stream per thread, the iteration budget split in fixed shares
 // and the root statistics summed, so a seed and an iteration budget fix the move.
 //
@@ -62,13 +64,16 @@ namespace souk::ai::jaipur_bots {
 // The search's knobs, for tests and experiments; MctsParams' non-zero exploration
 // and rollout_cap override theirs, and its budget says how long to search.
 struct MctsConfig {
-  double exploration = 0.7;     // UCT constant, rewards in [0, 1]
-  int rollout_cap = 80;         // moves past the tree before a capped round is scored
+  double exploration = 0.5;     // UCT constant, rewards in [0, 1]
+  int rollout_cap = 20;         // moves past the tree before a capped round is scored
   double margin_weight = 0.1;   // w in the reward
   double margin_scale = 10.0;   // s in the reward, rupees
   double cap_scale = 6.0;       // seal probability of a capped round: sigmoid(margin / this)
   int root_exchanges = 8;       // exchanges among the root's moves, best by the greedy score
   double epsilon = 0.1;         // rollout: share of random candidate moves
+  // Below the root, the move a node adds is its untried candidate with the best greedy
+  // score in the iteration's world (else a random untried one).
+  bool expand_greedy = true;
 };
 
 // One tree searched by one thread (a Tree of ai::RootParallel, ai/root_parallel.h).
@@ -86,6 +91,9 @@ class MctsSearcher {
   // The i-th of the root's children (root_moves order).
   RootStat root_stat(int i) const { return root_stats_[static_cast<size_t>(i)]; }
   size_t nodes_used() const { return pool_.size(); }
+  // The moves of the nodes below the root's i-th child, in the order the search added
+  // them (for tests and inspection; allocates).
+  std::vector<jaipur::Move> ChildMovesOfRootChild(int i) const;
 
   // Memory. The pool's reserved bytes: kept between searches (reserved once, reused).
   size_t MemoryBytes() const { return pool_.capacity() * sizeof(Node); }
@@ -113,6 +121,10 @@ class MctsSearcher {
 
   void SearchWorld(jaipur::State& world);
   int SelectRootChild() const;
+  // A uniformly random one of the `untried` candidates (of n) not matched by a child.
+  int PickUntried(int untried, int n);
+  // The untried candidate (of n) with the best greedy score in `world`, the first on a tie.
+  int BestUntried(const jaipur::State& world, int n) const;
   int32_t NewNode(const jaipur::Move& move, int mover);
 
   size_t max_nodes_;
