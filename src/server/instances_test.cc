@@ -97,6 +97,15 @@ class InstancesTest : public ::testing::Test {
     EXPECT_TRUE(joined.ok()) << joined.message();
     return {created->game_id, {created->token, joined.ok() ? joined->token : ""}};
   }
+  // A Jaipur game made on `s`: a human in seat 0, the easy bot in seat 1; its id.
+  std::string HumanAgainstEasyBot(GameService& s) {
+    CreateRequest r;
+    r.game = "jaipur";
+    r.seats = {{"human", ""}, {"easy", ""}};
+    auto created = s.Create(r);
+    EXPECT_TRUE(created.ok()) << created.message();
+    return created.ok() ? created->game_id : "";
+  }
   Json ViewOf(GameService& s, const std::string& id, int seat) {
     auto v = s.View(id, seat);
     EXPECT_TRUE(v.ok()) << v.message();
@@ -263,12 +272,8 @@ TEST_F(InstancesTest, AnInviteFollowedOnTwoInstancesAtOnceSeatsOnePlayer) {
 }
 
 TEST_F(InstancesTest, OneInstanceThinksForABotEvenWhenEveryInstanceHoldsTheGame) {
-  CreateRequest r;
-  r.game = "jaipur";
-  r.seats = {{"human", ""}, {"easy", ""}};
-  auto created = A().Create(r);
-  ASSERT_TRUE(created.ok());
-  const std::string id = created->game_id;
+  const std::string id = HumanAgainstEasyBot(A());
+  ASSERT_FALSE(id.empty());
   for (auto* s : {&B(), &C()}) ASSERT_TRUE(s->View(id, -1).ok());
   uint64_t lcg = 9;
   size_t after_human = 0;  // the move count once the human's last move was stored
@@ -303,12 +308,8 @@ TEST_F(InstancesTest, OneInstanceThinksForABotEvenWhenEveryInstanceHoldsTheGame)
 }
 
 TEST_F(InstancesTest, ABotTurnWhoseInstanceDiedIsTakenOverWhenItsLeaseExpires) {
-  CreateRequest r;
-  r.game = "jaipur";
-  r.seats = {{"human", ""}, {"easy", ""}};
-  auto created = B().Create(r);
-  ASSERT_TRUE(created.ok());
-  const std::string id = created->game_id;
+  const std::string id = HumanAgainstEasyBot(B());
+  ASSERT_FALSE(id.empty());
   ASSERT_TRUE(C().View(id, -1).ok());  // C holds the game too
   ASSERT_EQ(WaitForToMove(B(), id, 0)["to_move"], 0);  // the bot may open the round
   // An instance that stores the human's move (and the draw after it), with the lease
