@@ -250,6 +250,8 @@ class GameService {
   // reading back what the store has that this instance's copy of `g` lacks.
   void OnStoreChange(const StoreChange& change);
   Status CatchUpLocked(Game& g);
+  // Plays a move the store already has (another instance stored it), without storing it.
+  Status PlayStoredLocked(Game& g, const std::string& move);
   bool BotToMove(const Game& g, const GameState& s) const;
   Status PlayChanceLocked(Game& g);
   Notice NotifyLocked(Game& g);

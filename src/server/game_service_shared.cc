@@ -26,9 +26,7 @@ void GameService::OnStoreChange(const StoreChange& change) {
       // The next move, as the other instance stored it: played here without storing
       // it again. The store's text is the game's own; a move this copy refuses means
       // it is not the game the store has, so it is read back whole.
-      std::unique_ptr<GameState> next = g->state->Clone();
-      if (next->Apply(change.move).ok()) PlayedLocked(*g, std::move(next), change.move);
-      else CatchUpLocked(*g);
+      if (!PlayStoredLocked(*g, change.move).ok()) CatchUpLocked(*g);
     } else if (change.kind != StoreChange::Kind::kMove || change.index > g->stored.moves.size()) {
       CatchUpLocked(*g);  // a gap: a notification missed, or a seat or abandonment
     }  // else a move this copy has already (it read the game back meanwhile)
@@ -38,6 +36,13 @@ void GameService::OnStoreChange(const StoreChange& change) {
     // After a gap or a loss, the lease may be free.
     if (change.kind != StoreChange::Kind::kMove) ScheduleBotLocked(g);
   }
+}
+
+Status GameService::PlayStoredLocked(Game& g, const std::string& move) {
+  std::unique_ptr<GameState> next = g.state->Clone();
+  if (Status st = next->Apply(move); !st.ok()) return st;
+  PlayedLocked(g, std::move(next), move);
+  return Status::Ok();
 }
 
 Status GameService::CatchUpLocked(Game& g) {
@@ -53,12 +58,9 @@ Status GameService::CatchUpLocked(Game& g) {
     std::fprintf(stderr, "souk serve: game %s: the store's moves differ from this instance's\n", g.stored.id.c_str());
     return Status::Internal("game " + g.stored.id + ": the store's moves differ from this instance's");
   }
-  for (size_t i = g.stored.moves.size(); i < moves.size(); ++i) {
-    std::unique_ptr<GameState> next = g.state->Clone();
-    if (Status st = next->Apply(moves[i]); !st.ok())
+  for (size_t i = g.stored.moves.size(); i < moves.size(); ++i)
+    if (Status st = PlayStoredLocked(g, moves[i]); !st.ok())
       return Status::Internal("game " + g.stored.id + ": stored move " + std::to_string(i) + ": " + st.message());
-    PlayedLocked(g, std::move(next), moves[i]);
-  }
   if (stored->seats != g.stored.seats) {
     g.stored.seats = stored->seats;
     ++g.version;
