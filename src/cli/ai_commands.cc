@@ -6,9 +6,12 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
+#include <iomanip>
 #include <iostream>
 
 #include "ai/bot.h"
+#include "ai/jaipur/jaipur_value_training.h"
 #include "cli/cli_error.h"
 #include "engine/engine_registry.h"
 #include "match/arena.h"
@@ -120,6 +123,38 @@ int Hint(const GameState& state, const HintOptions& o) {
   if (searched) {
     std::cout << "win: the estimated chance to win " << FindGameType(state.game())->win_estimate
               << "; score: the expected margin over the best opponent\n";
+  }
+  return 0;
+}
+
+int Train(const TrainCommand& c, const std::string& command_line) {
+  if (c.what != "jaipur-value")
+    throw CliError{kBadInput, "train: unknown model \"" + c.what + "\"; expected jaipur-value"};
+  if (c.rounds < 1 || c.rounds > 100'000'000) throw CliError{kBadInput, "--rounds must be from 1 to 100000000"};
+  if (!(c.lambda >= 0 && c.lambda <= 1)) throw CliError{kBadInput, "--lambda must be from 0 to 1"};
+  if (!(c.rate > 0 && c.rate <= 1)) throw CliError{kBadInput, "--rate must be above 0 and at most 1"};
+  if (!(c.epsilon >= 0 && c.epsilon <= 1)) throw CliError{kBadInput, "--epsilon must be from 0 to 1"};
+  ai::jaipur_bots::ValueTrainingConfig config;
+  config.rounds = c.rounds;
+  config.seed = c.seed;
+  config.lambda = c.lambda;
+  config.learning_rate = c.rate;
+  config.epsilon = c.epsilon;
+  config.report_every = std::max<int64_t>(1, c.rounds / 10);
+  const auto start = std::chrono::steady_clock::now();
+  std::cout << "rounds\tlog loss\taccuracy\tseconds\n";
+  auto result = ai::jaipur_bots::TrainValue(config, [&](const ai::jaipur_bots::ValueTrainingPoint& point) {
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::cout << point.rounds << '\t' << std::fixed << std::setprecision(4) << point.log_loss << '\t'
+              << point.accuracy << '\t' << std::setprecision(1) << seconds << std::endl;
+  });
+  std::cout << "hand-set\t" << std::setprecision(4) << result.hand_set.log_loss << '\t' << result.hand_set.accuracy
+            << "\t(" << result.holdout_positions << " held-out positions)\n";
+  if (!c.out.empty()) {
+    std::ofstream out(c.out, std::ios::binary);
+    out << ai::jaipur_bots::WeightsInclude(result, command_line);
+    if (!out) throw CliError{1, c.out + ": cannot write"};
+    std::cout << "Weights written to " << c.out << '\n';
   }
   return 0;
 }

@@ -45,4 +45,17 @@ struct ArenaCommand {
 };
 int Arena(const ArenaCommand& command);
 
+struct TrainCommand {
+  std::string what;  // "jaipur-value", the one model there is
+  int64_t rounds = 300000;
+  uint64_t seed = 1;
+  double lambda = 0.8;
+  double rate = 0.005;
+  double epsilon = 0.1;
+  std::string out;  // the weights' file; "" prints the curve only
+};
+// Trains the Jaipur learned evaluation by TD(λ) self-play; prints its training curve
+// and writes the weights as jaipur_value_weights.inc. Throws CliError.
+int Train(const TrainCommand& command, const std::string& command_line);
+
 }  // namespace souk::cli

@@ -191,6 +191,17 @@ int Run(int argc, char** argv) {
   arena_cmd->add_option("--variant", arena.variant, "Rules variant (marrakech: single-colour)");
   arena_cmd->add_flag("--json", arena.json, "Print JSON");
 
+  cli::TrainCommand train;
+  std::string train_seed_text;
+  CLI::App* train_cmd = app.add_subcommand("train", "Train a learned evaluation by self-play (docs/ai.md)");
+  train_cmd->add_option("model", train.what, "jaipur-value")->required();
+  train_cmd->add_option("--rounds", train.rounds, "Self-play rounds")->capture_default_str();
+  train_cmd->add_option("--seed", train_seed_text, "Seed of the deals and the self-play (default 1)");
+  train_cmd->add_option("--lambda", train.lambda, "TD(λ)'s λ")->capture_default_str();
+  train_cmd->add_option("--rate", train.rate, "Learning rate at the start (falls to a tenth)")->capture_default_str();
+  train_cmd->add_option("--epsilon", train.epsilon, "Self-play's share of random moves")->capture_default_str();
+  train_cmd->add_option("--out", train.out, "Write the weights here (src/ai/jaipur/jaipur_value_weights.inc)");
+
   cli::PlayCommands play(app, argc, argv);
 
   cli::ServeCommand serve(app);
@@ -295,6 +306,11 @@ int Run(int argc, char** argv) {
     arena.seed = SeedOption(arena_seed_text, 1);
     arena.pretty = pretty;
     return cli::Arena(arena);
+  } else if (train_cmd->parsed()) {
+    train.seed = SeedOption(train_seed_text, 1);
+    std::string command_line = "souk";
+    for (int i = 1; i < argc; ++i) command_line += std::string(" ") + argv[i];
+    return cli::Train(train, command_line);
   }
   return 0;
 }
