@@ -9,6 +9,7 @@
 
 #include "ai/jaipur/jaipur_heuristic.h"
 #include "ai/jaipur/jaipur_internal.h"
+#include "ai/jaipur/jaipur_value.h"
 
 namespace souk::ai::jaipur_bots {
 
@@ -245,7 +246,8 @@ void MctsSearcher::SearchWorld(State& world) {
     seal = result.seal == observer_ ? 1.0 : (result.seal < 0 ? 0.5 : 0.0);
   } else {
     margin = PositionValue(world, observer_) - PositionValue(world, 1 - observer_);
-    seal = Sigmoid(margin / config_->cap_scale);
+    seal = config_->learned_value ? SealProbability(LearnedValueWeights(), world, observer_)
+                                  : Sigmoid(margin / config_->cap_scale);
   }
   double w = config_->margin_weight;
   double reward = (1 - w) * seal + w * Sigmoid(margin / config_->margin_scale);

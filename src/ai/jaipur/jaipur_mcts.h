@@ -19,21 +19,22 @@
 // fully tying / losing the round's seal of excellence, margin its rupee lead. A
 // round cut at the rollout cap counts the lead in PositionValue (the rupees each
 // player can expect: tokens held, a share of the hand, the camel token) as its
-// margin and sigmoid(margin / cap_scale) as its seal. Analysis reports the mean
-// seal as win_rate and the mean margin as score.
+// margin, and as its seal the probability the learned evaluation gives it
+// (jaipur_value.h, trained by self-play; sigmoid(margin / cap_scale) with
+// learned_value off). Analysis reports the mean seal as win_rate and the mean
+// margin as score.
 //
 // Moves: the root has every take, camel and sale move and the `root_exchanges`
 // best exchanges by the greedy score (a position can have 150+ exchanges, most of
 // them pointless); deeper nodes and rollouts use CandidateMoves (takes, camels,
 // selling a whole set, exchanges taking every copy of a good). Rollouts play the
 // greedy scorer's choice among those, or with probability `epsilon` a random one,
-// for at most `rollout_cap` moves (exchanges can loop); a capped round is scored
-// by PositionValue.
+// for at most `rollout_cap` moves; a capped round is judged as above.
 //
 // Parameters (MctsParams, 0 = default): iterations 10,000 when no budget is set;
-// exploration 0.5; rollout_cap 20 (a round is rarely played out: the cut saves
-// most of the rollout's cost and plays better per iteration, docs/ai.md). Threads: root parallelism (ai/root_parallel.h),
-// one tree and one PRNG stream per thread, the iteration budget split in fixed shares
+// exploration 0.5; rollout_cap 4 (the learned evaluation judges a round cut after
+// a few greedy moves better than a long playout does, and costs less; docs/ai.md).
+// Threads: root parallelism (ai/root_parallel.h), one tree and one PRNG stream per thread, the iteration budget split in fixed shares
 // and the root statistics summed, so a seed and an iteration budget fix the move.
 //
 // No tree reuse between moves: after the opponent's reply, the refills and their
@@ -65,7 +66,7 @@ namespace souk::ai::jaipur_bots {
 // and rollout_cap override theirs, and its budget says how long to search.
 struct MctsConfig {
   double exploration = 0.5;     // UCT constant, rewards in [0, 1]
-  int rollout_cap = 20;         // moves past the tree before a capped round is scored
+  int rollout_cap = 4;          // moves past the tree before a capped round is scored
   double margin_weight = 0.1;   // w in the reward
   double margin_scale = 10.0;   // s in the reward, rupees
   double cap_scale = 6.0;       // seal probability of a capped round: sigmoid(margin / this)
@@ -74,6 +75,9 @@ struct MctsConfig {
   // Below the root, the move a node adds is its untried candidate with the best greedy
   // score in the iteration's world (else a random untried one).
   bool expand_greedy = true;
+  // A capped round's seal probability: the learned evaluation (jaipur_value.h), else
+  // sigmoid(PositionValue margin / cap_scale), the hand-set one.
+  bool learned_value = true;
 };
 
 // One tree searched by one thread (a Tree of ai::RootParallel, ai/root_parallel.h).
