@@ -1,4 +1,4 @@
-// `souk hint` and `souk arena`: the AI from the command line.
+// `souk hint`, `souk arena` and `souk train`: the AI from the command line.
 #pragma once
 
 #include <cstdint>
