@@ -34,8 +34,9 @@
 // Parameters (MctsParams, 0 = default): iterations 10,000 when no budget is set;
 // exploration 0.5; rollout_cap 4 (the learned evaluation judges a round cut after
 // a few greedy moves better than a long playout does, and costs less; docs/ai.md).
-// Threads: root parallelism (ai/root_parallel.h), one tree and one PRNG stream per thread, the iteration budget split in fixed shares
-// and the root statistics summed, so a seed and an iteration budget fix the move.
+// Threads: root parallelism (ai/root_parallel.h), one tree and one PRNG stream per
+// thread, the iteration budget split in fixed shares and the root statistics summed,
+// so a seed and an iteration budget fix the move.
 //
 // No tree reuse between moves: after the opponent's reply, the refills and their
 // hidden hand make the next root a different information set, and the subtree
