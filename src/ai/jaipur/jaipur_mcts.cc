@@ -246,7 +246,7 @@ void MctsSearcher::SearchWorld(State& world) {
     seal = result.seal == observer_ ? 1.0 : (result.seal < 0 ? 0.5 : 0.0);
   } else {
     margin = PositionValue(world, observer_) - PositionValue(world, 1 - observer_);
-    seal = config_->learned_value ? SealProbability(LearnedValueWeights(), world, observer_)
+    seal = config_->learned_value ? SealProbability(LearnedValueWeights(), world, observer_, margin)
                                   : Sigmoid(margin / config_->cap_scale);
   }
   double w = config_->margin_weight;

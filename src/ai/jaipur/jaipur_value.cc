@@ -65,6 +65,10 @@ int Rupees(const jaipur::PlayerState& p) { return p.GoodsRupees() + p.BonusRupee
 int ValueFeatureCount() { return kFeatureCount; }
 
 void ExtractValueFeatures(const State& state, int player, ValueFeatures* out) {
+  ExtractValueFeatures(state, player, PositionValue(state, player) - PositionValue(state, 1 - player), out);
+}
+
+void ExtractValueFeatures(const State& state, int player, double position_margin, ValueFeatures* out) {
   out->size = 0;
   const int phase = Phase(state.deck_size);
   const std::array<const jaipur::PlayerState*, 2> side = {&state.players[static_cast<size_t>(player)],
@@ -74,8 +78,7 @@ void ExtractValueFeatures(const State& state, int player, ValueFeatures* out) {
 
   out->Add(kBias);
   if (to_move) out->Add(kToMove);
-  out->Add(kPositionMargin,
-           static_cast<float>((PositionValue(state, player) - PositionValue(state, 1 - player)) / 10.0));
+  out->Add(kPositionMargin, static_cast<float>(position_margin / 10.0));
   out->Add(kLead, static_cast<float>(lead) / 10.0f);
   out->Add(kLeadByPhase + LeadBucket(lead) * kPhases + phase);
   for (int s = 0; s < kSides; ++s) {
@@ -109,8 +112,12 @@ double ValueLogit(std::span<const float> weights, const ValueFeatures& features)
 }
 
 double SealProbability(std::span<const float> weights, const State& state, int player) {
+  return SealProbability(weights, state, player, PositionValue(state, player) - PositionValue(state, 1 - player));
+}
+
+double SealProbability(std::span<const float> weights, const State& state, int player, double position_margin) {
   ValueFeatures features;
-  ExtractValueFeatures(state, player, &features);
+  ExtractValueFeatures(state, player, position_margin, &features);
   return 1.0 / (1.0 + std::exp(-ValueLogit(weights, features)));
 }
 

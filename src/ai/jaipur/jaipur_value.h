@@ -41,6 +41,7 @@ int ValueFeatureCount();
 
 // The features of `state` (a live round) for `player`.
 void ExtractValueFeatures(const jaipur::State& state, int player, ValueFeatures* out);
+void ExtractValueFeatures(const jaipur::State& state, int player, double position_margin, ValueFeatures* out);
 
 // w · features, before the logistic.
 double ValueLogit(std::span<const float> weights, const ValueFeatures& features);
@@ -48,6 +49,10 @@ double ValueLogit(std::span<const float> weights, const ValueFeatures& features)
 // The probability, under `weights`, that `player` wins this round's seal (a full
 // tie counting half).
 double SealProbability(std::span<const float> weights, const jaipur::State& state, int player);
+// The same, given PositionValue(state, player) − PositionValue(state, opponent), for
+// a caller that has it already (the search's capped leaf).
+double SealProbability(std::span<const float> weights, const jaipur::State& state, int player,
+                       double position_margin);
 
 // The weights kept in the tree (jaipur_value_weights.inc).
 std::span<const float> LearnedValueWeights();
