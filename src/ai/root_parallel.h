@@ -7,6 +7,7 @@
 // A Tree is one thread's search. RootParallel<Tree> needs of it:
 //   bool Iterate();                 // one iteration; false, having run none, when it cannot
 //   RootStat root_stat(int i) const;             // the root's i-th child, so far
+//   int RootChildren() const;                    // the root's children, once rooted
 //   size_t MemoryBytes() const;                  // what it holds between searches
 //   size_t SearchMemoryBytes(int64_t iterations) const;  // the most a search of that
 //                                                // many iterations would hold at once
@@ -19,6 +20,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -28,6 +30,7 @@
 #include <vector>
 
 #include "ai/search.h"
+#include "ai/time_manager.h"
 
 namespace souk::ai {
 
@@ -97,6 +100,7 @@ class RootParallel {
   RootParallel(const Budget& budget, int64_t default_iterations, const MakeTree& make_tree) : budget_(budget) {
     if (budget_.iterations <= 0 && budget_.time_ms <= 0) budget_.iterations = default_iterations;
     budget_.threads = std::max(1, budget_.threads);
+    time_ = TimeManager(budget_.time_ms);
     for (int t = 0; t < budget_.threads; ++t) trees_.push_back(std::make_unique<Tree>(make_tree(budget_)));
     done_.resize(trees_.size());
   }
@@ -117,13 +121,21 @@ class RootParallel {
   // One search: the deadline starts; on every thread (thread 0 the caller's) setup(tree,
   // t) roots the tree, then it runs its share or until the deadline. Returns the
   // iterations of all threads.
+  //
+  // On a clock (Budget::clock) the time manager (ai/time_manager.h) ends the search
+  // instead of the deadline, reading thread 0's tree; the others stop with it.
   template <typename Setup>
   int64_t Search(const Setup& setup) {
-    const Deadline deadline = Deadline::In(budget_.time_ms);
+    const auto start = SearchClock::now();
+    const bool clock = budget_.clock && budget_.time_ms > 0;
+    const Deadline deadline = clock ? Deadline(start + std::chrono::duration_cast<SearchClock::duration>(
+                                                          std::chrono::duration<double, std::milli>(time_.limit_ms())))
+                                    : Deadline::In(budget_.time_ms);
+    stop_.store(false, std::memory_order_relaxed);
     auto run = [&](int t) {
       Tree& tree = this->tree(t);
       setup(tree, t);
-      done_[static_cast<size_t>(t)] = RunIterations(tree, Share(t), deadline);
+      done_[static_cast<size_t>(t)] = clock ? RunOnClock(tree, t, start, deadline) : RunIterations(tree, Share(t), deadline);
     };
     if (threads() == 1) {
       run(0);
@@ -136,8 +148,12 @@ class RootParallel {
     }
     int64_t iterations = 0;
     for (int64_t d : done_) iterations += d;
+    if (clock) time_.EndMove(MillisecondsSince(start));
     return iterations;
   }
+
+  // The clock's state (for tests and inspection).
+  const TimeManager& time_manager() const { return time_; }
 
   // The root's i-th child's statistics, summed over the threads' trees in thread order.
   RootStat SummedRootStat(int i) const {
@@ -170,7 +186,32 @@ class RootParallel {
   }
 
  private:
+  static double MillisecondsSince(SearchClock::time_point start) {
+    return std::chrono::duration<double, std::milli>(SearchClock::now() - start).count();
+  }
+
+  // Thread t's iterations on a clock: thread 0 asks the time manager every 64
+  // iterations and raises stop_; the others watch it, and the move's limit.
+  int64_t RunOnClock(Tree& tree, int t, SearchClock::time_point start, const Deadline& deadline) {
+    const int64_t share = Share(t);
+    const int children = tree.RootChildren();
+    int64_t done = 0;
+    while (done < share && tree.Iterate()) {
+      if (++done % 64 != 0) continue;
+      if (stop_.load(std::memory_order_relaxed)) break;
+      if (t != 0) {
+        if (deadline.Reached(done)) break;
+      } else if (time_.ShouldStop(MillisecondsSince(start), done, ReadRootSplit(tree, children))) {
+        stop_.store(true, std::memory_order_relaxed);
+        break;
+      }
+    }
+    return done;
+  }
+
   Budget budget_;
+  TimeManager time_{0};
+  std::atomic<bool> stop_{false};
   std::vector<std::unique_ptr<Tree>> trees_;
   std::vector<int64_t> done_;  // iterations per thread in the last search
 };

@@ -22,6 +22,10 @@ struct Budget {
   // their root statistics are summed). An iteration budget is split between them
   // in fixed shares, so the result stays deterministic.
   int threads = 1;
+  // time_ms is a clock's gain per move, not each move's limit: the bot thinks
+  // time_ms a move on average, less where one move stands out and up to twice as
+  // long where the root is split (ai/time_manager.h).
+  bool clock = false;
   bool operator==(const Budget&) const = default;
 };
 

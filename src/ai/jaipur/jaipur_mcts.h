@@ -93,6 +93,7 @@ class MctsSearcher {
                uint64_t stream_seed, int64_t iterations);
   // One world dealt and searched; always runs. Allocates nothing.
   bool Iterate();
+  int RootChildren() const { return num_root_children_; }
   // The i-th of the root's children (root_moves order).
   RootStat root_stat(int i) const { return root_stats_[static_cast<size_t>(i)]; }
   size_t nodes_used() const { return pool_.size(); }
