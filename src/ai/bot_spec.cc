@@ -99,6 +99,7 @@ MctsParams ResolveParams(std::string_view game, const BotSpec& spec) {
   if (spec.iterations || spec.time_ms) {
     params.budget.iterations = spec.iterations;
     params.budget.time_ms = spec.time_ms;
+    params.budget.clock = spec.clock;
   }
   if (spec.threads) params.budget.threads = spec.threads;
   if (spec.exploration > 0) params.exploration = spec.exploration;
@@ -135,6 +136,8 @@ Result<BotSpec> ParseBotSpec(std::string_view text) {
     for (std::string_view earlier : seen)
       if (earlier == key) return Status::Error(bad + "option " + Quoted(key) + " given twice");
     seen.push_back(key);
+    if ((key == "time" || key == "clock") && spec.time_ms)
+      return Status::Error(bad + "give time (each move's limit) or clock (a mean a move), not both");
     if (key == "iterations") {
       auto n = ParseCount(value, 1, 1'000'000'000);
       if (!n) return Status::Error(bad + "iterations must be a whole number from 1 to 1000000000");
@@ -143,6 +146,11 @@ Result<BotSpec> ParseBotSpec(std::string_view text) {
       auto ms = ParseMilliseconds(value);
       if (!ms) return Status::Error(bad + "time must be milliseconds from 1 to 3600000 (500, 500ms or 0.5s)");
       spec.time_ms = *ms;
+    } else if (key == "clock") {
+      auto ms = ParseMilliseconds(value);
+      if (!ms) return Status::Error(bad + "clock must be milliseconds from 1 to 3600000 (500, 500ms or 0.5s)");
+      spec.time_ms = *ms;
+      spec.clock = true;
     } else if (key == "threads") {
       auto n = ParseCount(value, 1, 64);
       if (!n) return Status::Error(bad + "threads must be a whole number from 1 to 64");
@@ -156,7 +164,7 @@ Result<BotSpec> ParseBotSpec(std::string_view text) {
       if (!n) return Status::Error(bad + "rollout must be a whole number of moves from 1 to 100000");
       spec.rollout_cap = static_cast<int>(*n);
     } else {
-      return Status::Error(bad + "unknown option " + Quoted(key) + "; expected iterations, time, threads, c or rollout");
+      return Status::Error(bad + "unknown option " + Quoted(key) + "; expected iterations, time, clock, threads, c or rollout");
     }
   }
   return spec;
@@ -168,7 +176,7 @@ std::string ToString(const BotSpec& spec) {
   std::string name = spec.level.empty() ? "mcts" : spec.level;
   std::vector<std::string> options;
   if (spec.iterations) options.push_back("iterations=" + std::to_string(spec.iterations));
-  if (spec.time_ms) options.push_back("time=" + std::to_string(spec.time_ms));
+  if (spec.time_ms) options.push_back((spec.clock ? "clock=" : "time=") + std::to_string(spec.time_ms));
   if (spec.threads) options.push_back("threads=" + std::to_string(spec.threads));
   if (spec.exploration > 0) {
     char buffer[32];

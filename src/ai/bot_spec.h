@@ -28,6 +28,7 @@ struct BotSpec {
   std::string level;  // "easy" | "medium" | "hard", or empty
   int64_t iterations = 0;
   int time_ms = 0;
+  bool clock = false;  // time_ms is a mean a move, managed (the `clock` option), not a limit
   int threads = 0;
   double exploration = 0;
   int rollout_cap = 0;

@@ -69,10 +69,21 @@ TEST(BotSpec, OptionsOverrideALevel) {
   EXPECT_EQ(timed.budget.threads, LevelParams("jaipur", "hard").budget.threads);
 }
 
+TEST(BotSpec, ClockIsAManagedMeanTimeAMove) {
+  BotSpec s = Parse("mcts:clock=100,threads=1");
+  EXPECT_EQ(s.time_ms, 100);
+  EXPECT_TRUE(s.clock);
+  MctsParams p = ResolveParams("jaipur", s);
+  EXPECT_TRUE(p.budget.clock);
+  EXPECT_EQ(p.budget.time_ms, 100);
+  EXPECT_FALSE(ResolveParams("jaipur", Parse("mcts:time=100")).budget.clock);
+  EXPECT_EQ(ResolveParams("jaipur", Parse("hard:clock=1s")).budget.iterations, 0);
+}
+
 TEST(BotSpec, CanonicalTextParsesBackToTheSameSpec) {
   for (std::string_view text : {"random", "greedy", "mcts", "easy", "medium", "hard", "hard:threads=1",
                                 "mcts:iterations=20000,threads=2", "mcts:time=500", "mcts:c=0.35,rollout=40",
-                                "medium:time=250"}) {
+                                "medium:time=250", "mcts:clock=100,threads=1", "hard:clock=2s"}) {
     BotSpec s = Parse(text);
     EXPECT_EQ(Parse(ToString(s)), s) << text << " -> " << ToString(s);
   }
@@ -91,6 +102,9 @@ TEST(BotSpec, ErrorsNameTheSpecAndWhatIsWrong) {
   EXPECT_NE(Error("mcts:depth=3").find("unknown option 'depth'"), std::string::npos);
   EXPECT_NE(Error("mcts:time").find("is not key=value"), std::string::npos);
   EXPECT_NE(Error("mcts:time=5,time=6").find("given twice"), std::string::npos);
+  EXPECT_NE(Error("mcts:clock=0").find("clock must be milliseconds"), std::string::npos);
+  EXPECT_NE(Error("mcts:time=100,clock=100").find("not both"), std::string::npos);
+  EXPECT_NE(Error("mcts:clock=100,time=100").find("not both"), std::string::npos);
   EXPECT_NE(Error("mcts:").find("is not key=value"), std::string::npos);
   EXPECT_NE(Error("").find("unknown bot"), std::string::npos);
 }

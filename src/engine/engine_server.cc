@@ -225,6 +225,7 @@ void EngineServer::Go(std::string_view args, std::ostream& out) {
       auto ms = Number(value, 3'600'000);
       if (!ms || *ms == 0) return Error(out, "go", "time: expected milliseconds, 1 to 3600000");
       spec.time_ms = static_cast<int>(*ms);
+      spec.clock = false;  // the caller's time is each move's limit
       timed = true;
     } else if (key == "iterations" && !counted) {
       auto it = Number(value, 1'000'000'000);
