@@ -171,19 +171,6 @@ CardCounts PackedCounts::Unpack() const {
   return counts;
 }
 
-Move Move::Exchange(PackedCounts taken, PackedCounts given) {
-  Move m;
-  m.kind = MoveKind::kExchange;
-  m.taken = taken;
-  m.given = given;
-  return m;
-}
-
-void MoveList::push_back(const Move& m) {
-  assert(size_ < kMaxMoves);
-  moves_[static_cast<size_t>(size_++)] = m;
-}
-
 int PlayerState::GoodsRupees() const {
   int total = 0;
   for (int i = 0; i < num_goods_tokens; ++i) total += goods_tokens[static_cast<size_t>(i)];
@@ -271,19 +258,6 @@ bool State::operator==(const State& o) const {
   for (size_t p = 0; p < kNumBonusPiles; ++p)
     if (!std::equal(bonus[p].begin(), bonus[p].begin() + bonus_left[p], o.bonus[p].begin())) return false;
   return true;
-}
-
-int State::NextGoodsToken(Card good) const {
-  int g = Index(good);
-  int left = tokens_left[static_cast<size_t>(g)];
-  if (left == 0) return 0;
-  return kGoodsTokenValues[static_cast<size_t>(g)][static_cast<size_t>(kTokensPerGood[static_cast<size_t>(g)] - left)];
-}
-
-int State::EmptyTokenPiles() const {
-  int empty = 0;
-  for (uint8_t left : tokens_left) empty += left == 0;
-  return empty;
 }
 
 int State::MarketSize() const { return Sum(market); }
