@@ -62,6 +62,21 @@ double CamelTokenShare(int lead) {
   return jaipur::kCamelTokenValue * std::clamp(0.5 + kCamelLeadStep * lead, 0.0, 1.0);
 }
 
+// The goods in the order an exchange gives them: cheapest next token first
+// (leather before diamond), the canonical order on a tie. A stable sort by token
+// value, as each good's rank among the distinct keys value * kNumGoods + good.
+std::array<int, jaipur::kNumGoods> GiveOrder(const State& state) {
+  std::array<int, jaipur::kNumGoods> key{}, order{};
+  for (int g = 0; g < jaipur::kNumGoods; ++g)
+    key[static_cast<size_t>(g)] = state.NextGoodsToken(GoodAt(g)) * jaipur::kNumGoods + g;
+  for (int g = 0; g < jaipur::kNumGoods; ++g) {
+    int rank = 0;
+    for (int h = 0; h < jaipur::kNumGoods; ++h) rank += key[static_cast<size_t>(h)] < key[static_cast<size_t>(g)];
+    order[static_cast<size_t>(rank)] = g;
+  }
+  return order;
+}
+
 }  // namespace
 
 int TokenSum(int good, int cards, int tokens_left) {
@@ -215,17 +230,8 @@ void CandidateMoves(const State& state, MoveList* out) {
     int held = me.hand[static_cast<size_t>(g)];
     if (held >= jaipur::MinimumSale(GoodAt(g))) out->push_back(Move::Sell(held, GoodAt(g)));
   }
-  // Goods to give, cheapest next token first (leather before diamond).
   std::array<int, jaipur::kNumGoods> order{};
-  std::array<int, jaipur::kNumGoods> value{};
-  for (int g = 0; g < jaipur::kNumGoods; ++g) {
-    order[static_cast<size_t>(g)] = g;
-    value[static_cast<size_t>(g)] = state.NextGoodsToken(GoodAt(g));
-  }
-  // Insertion sort: stable, and std::stable_sort would take a heap buffer.
-  for (size_t i = 1; i < order.size(); ++i)
-    for (size_t j = i; j > 0 && value[static_cast<size_t>(order[j])] < value[static_cast<size_t>(order[j - 1])]; --j)
-      std::swap(order[j], order[j - 1]);
+  bool ordered = false;  // sorted when an exchange first needs goods to give
   for (int g = 0; g < jaipur::kNumGoods; ++g) {
     int want = state.market[static_cast<size_t>(g)];
     if (want < 2) continue;
@@ -234,6 +240,10 @@ void CandidateMoves(const State& state, MoveList* out) {
     int camels = std::min({static_cast<int>(me.herd), jaipur::kHandLimit - me.hand_size, want});
     given[kCamel] = static_cast<uint8_t>(camels);
     int missing = want - camels;
+    if (missing > 0 && !ordered) {
+      order = GiveOrder(state);
+      ordered = true;
+    }
     for (int k = 0; k < jaipur::kNumGoods && missing > 0; ++k) {
       int t = order[static_cast<size_t>(k)];
       if (t == g) continue;
