@@ -110,6 +110,15 @@ MoveScorer::MoveScorer(const State& state) : state_(state), me_(state.to_move) {
     size_t i = static_cast<size_t>(g);
     take_threat_[i] = opp_can_take_ ? hold_ * TokenSum(g, 1, state.tokens_left[i]) * (1.0 + 0.3 * std::min<int>(opp.known[i], 2)) : 0.0;
   }
+  for (int g = 0; g < jaipur::kNumGoods; ++g) {
+    size_t i = static_cast<size_t>(g);
+    for (int n = 1; n <= jaipur::kMarketSize; ++n) {
+      double threat = take_threat_[i];
+      if (n >= 2 && jaipur::IsPrecious(GoodAt(g)))
+        threat = std::max(threat, 0.8 * hold_ * TokenSum(g, n, state.tokens_left[i]));
+      good_threat_[i][static_cast<size_t>(n)] = threat;
+    }
+  }
   for (int g = 0; g < jaipur::kNumGoods; ++g)
     hand_value_[static_cast<size_t>(g)] = HandValue(g, mine.hand[static_cast<size_t>(g)], state.tokens_left[static_cast<size_t>(g)]);
   camel_now_ = CamelValue(mine.herd);
@@ -136,22 +145,21 @@ double MoveScorer::HandRoomValue(int hand_size) const {
 }
 
 double MoveScorer::Threat(const CardCounts& market, int refills, int sold_good, int sold_left) const {
+  // Every candidate is non-negative, so the maximum does not depend on their order.
   double best = kCamelThreat * market[kCamel];
   for (int g = 0; g < jaipur::kNumGoods; ++g) {
     size_t i = static_cast<size_t>(g);
-    if (!market[i]) continue;
-    if (g == sold_good) {  // the sale moved that pile's next token
-      if (opp_can_take_) {
-        const auto& opp = state_.players[static_cast<size_t>(1 - me_)];
-        best = std::max(best, hold_ * TokenSum(g, 1, sold_left) * (1.0 + 0.3 * std::min<int>(opp.known[i], 2)));
-      }
-    } else {
-      best = std::max(best, take_threat_[i]);
+    if (g != sold_good) best = std::max(best, good_threat_[i][market[i]]);
+  }
+  if (sold_good >= 0 && market[static_cast<size_t>(sold_good)]) {  // the sale moved that pile's next token
+    const int g = sold_good;
+    size_t i = static_cast<size_t>(g);
+    if (opp_can_take_) {
+      const auto& opp = state_.players[static_cast<size_t>(1 - me_)];
+      best = std::max(best, hold_ * TokenSum(g, 1, sold_left) * (1.0 + 0.3 * std::min<int>(opp.known[i], 2)));
     }
-    if (market[i] >= 2 && jaipur::IsPrecious(GoodAt(g))) {  // an exchange for the whole lot
-      int left = g == sold_good ? sold_left : state_.tokens_left[i];
-      best = std::max(best, 0.8 * hold_ * TokenSum(g, market[i], left));
-    }
+    if (market[i] >= 2 && jaipur::IsPrecious(GoodAt(g)))  // an exchange for the whole lot
+      best = std::max(best, 0.8 * hold_ * TokenSum(g, market[i], sold_left));
   }
   return kThreatWeight * (best + kRefillThreat * refills);
 }

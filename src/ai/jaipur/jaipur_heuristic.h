@@ -43,6 +43,9 @@ class MoveScorer {
   std::array<double, 3> unseen_mean_{};  // mean bonus value the player has not seen, per pile
   std::array<double, 3> bonus_mean_{};   // expected bonus of each pile (0 when empty)
   std::array<double, 6> take_threat_{};  // the opponent's value of taking each good
+  // good_threat_[g][n]: what the opponent can grab of good g with n in the market
+  // (its take or, for precious goods, an exchange for all n; 0 with none).
+  std::array<std::array<double, jaipur::kMarketSize + 1>, 6> good_threat_{};
   bool opp_can_take_ = false;
 };
 
