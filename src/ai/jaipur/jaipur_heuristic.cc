@@ -108,12 +108,10 @@ MoveScorer::MoveScorer(const State& state) : state_(state), me_(state.to_move) {
   opp_can_take_ = opp.hand_size < jaipur::kHandLimit;
   for (int g = 0; g < jaipur::kNumGoods; ++g) {
     size_t i = static_cast<size_t>(g);
-    take_threat_[i] = opp_can_take_ ? hold_ * TokenSum(g, 1, state.tokens_left[i]) * (1.0 + 0.3 * std::min<int>(opp.known[i], 2)) : 0.0;
-  }
-  for (int g = 0; g < jaipur::kNumGoods; ++g) {
-    size_t i = static_cast<size_t>(g);
+    const double take = opp_can_take_ ? hold_ * TokenSum(g, 1, state.tokens_left[i]) * (1.0 + 0.3 * std::min<int>(opp.known[i], 2)) : 0.0;
+    good_threat_[i][0] = 0;
     for (int n = 1; n <= jaipur::kMarketSize; ++n) {
-      double threat = take_threat_[i];
+      double threat = take;
       if (n >= 2 && jaipur::IsPrecious(GoodAt(g)))
         threat = std::max(threat, 0.8 * hold_ * TokenSum(g, n, state.tokens_left[i]));
       good_threat_[i][static_cast<size_t>(n)] = threat;
