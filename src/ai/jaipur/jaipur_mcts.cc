@@ -169,7 +169,7 @@ int MctsSearcher::BestUntried(const State& world, int n) const {
 
 void MctsSearcher::SearchWorld(State& world) {
   const uint32_t round = world.round;
-  std::array<int32_t, kMaxDepth> path{};
+  std::array<int32_t, kMaxDepth> path;  // the first `depth` set
   int depth = 0;
 
   int32_t node = SelectRootChild();
