@@ -12,6 +12,7 @@ using jaipur::Index;
 using jaipur::Move;
 using jaipur::MoveKind;
 using jaipur::MoveList;
+using jaipur::PackedCounts;
 using jaipur::State;
 
 namespace {
@@ -241,10 +242,10 @@ void CandidateMoves(const State& state, MoveList* out) {
   for (int g = 0; g < jaipur::kNumGoods; ++g) {
     int want = state.market[static_cast<size_t>(g)];
     if (want < 2) continue;
-    CardCounts taken{}, given{};
-    taken[static_cast<size_t>(g)] = static_cast<uint8_t>(want);
+    // Counts packed as PackedCounts holds them, 4 bits a type (none is above 7 here).
+    const uint32_t taken = static_cast<uint32_t>(want) << (4 * g);
     int camels = std::min({static_cast<int>(me.herd), jaipur::kHandLimit - me.hand_size, want});
-    given[kCamel] = static_cast<uint8_t>(camels);
+    uint32_t given = static_cast<uint32_t>(camels) << (4 * kCamel);
     int missing = want - camels;
     if (missing > 0 && !ordered) {
       order = GiveOrder(state);
@@ -254,10 +255,10 @@ void CandidateMoves(const State& state, MoveList* out) {
       int t = order[static_cast<size_t>(k)];
       if (t == g) continue;
       int n = std::min<int>(missing, me.hand[static_cast<size_t>(t)]);
-      given[static_cast<size_t>(t)] = static_cast<uint8_t>(n);
+      given |= static_cast<uint32_t>(n) << (4 * t);
       missing -= n;
     }
-    if (missing == 0) out->push_back(Move::Exchange(taken, given));
+    if (missing == 0) out->push_back(Move::Exchange(PackedCounts::FromBits(taken), PackedCounts::FromBits(given)));
   }
 }
 
