@@ -229,14 +229,23 @@ double MoveScorer::Score(const Move& move) const {
 void CandidateMoves(const State& state, MoveList* out) {
   out->clear();
   const auto& me = state.players[state.to_move];
+  // Takes, camels and sales are written unconditionally and kept by a count, as
+  // State::LegalMoves does: which of them a position allows is unpredictable.
+  Move* const tail = out->Tail();
+  Move* write = tail;
   if (me.hand_size < jaipur::kHandLimit)
-    for (int g = 0; g < jaipur::kNumGoods; ++g)
-      if (state.market[static_cast<size_t>(g)]) out->push_back(Move::Take(GoodAt(g)));
-  if (state.market[kCamel]) out->push_back(Move::Camels());
+    for (int g = 0; g < jaipur::kNumGoods; ++g) {
+      *write = Move::Take(GoodAt(g));
+      write += state.market[static_cast<size_t>(g)] != 0;
+    }
+  *write = Move::Camels();
+  write += state.market[kCamel] != 0;
   for (int g = 0; g < jaipur::kNumGoods; ++g) {
     int held = me.hand[static_cast<size_t>(g)];
-    if (held >= jaipur::MinimumSale(GoodAt(g))) out->push_back(Move::Sell(held, GoodAt(g)));
+    *write = Move::Sell(held, GoodAt(g));
+    write += held >= jaipur::MinimumSale(GoodAt(g));
   }
+  out->Extend(static_cast<int>(write - tail));
   std::array<int, jaipur::kNumGoods> order{};
   bool ordered = false;  // sorted when an exchange first needs goods to give
   for (int g = 0; g < jaipur::kNumGoods; ++g) {
