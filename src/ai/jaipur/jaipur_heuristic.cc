@@ -12,6 +12,7 @@ using jaipur::Index;
 using jaipur::Move;
 using jaipur::MoveKind;
 using jaipur::MoveList;
+using jaipur::PackedCounts;
 using jaipur::State;
 
 namespace {
@@ -62,6 +63,21 @@ double CamelTokenShare(int lead) {
   return jaipur::kCamelTokenValue * std::clamp(0.5 + kCamelLeadStep * lead, 0.0, 1.0);
 }
 
+// The goods in the order an exchange gives them: cheapest next token first
+// (leather before diamond), the canonical order on a tie. A stable sort by token
+// value, as each good's rank among the distinct keys value * kNumGoods + good.
+std::array<int, jaipur::kNumGoods> GiveOrder(const State& state) {
+  std::array<int, jaipur::kNumGoods> key{}, order{};
+  for (int g = 0; g < jaipur::kNumGoods; ++g)
+    key[static_cast<size_t>(g)] = state.NextGoodsToken(GoodAt(g)) * jaipur::kNumGoods + g;
+  for (int g = 0; g < jaipur::kNumGoods; ++g) {
+    int rank = 0;
+    for (int h = 0; h < jaipur::kNumGoods; ++h) rank += key[static_cast<size_t>(h)] < key[static_cast<size_t>(g)];
+    order[static_cast<size_t>(rank)] = g;
+  }
+  return order;
+}
+
 }  // namespace
 
 int TokenSum(int good, int cards, int tokens_left) {
@@ -93,7 +109,14 @@ MoveScorer::MoveScorer(const State& state) : state_(state), me_(state.to_move) {
   opp_can_take_ = opp.hand_size < jaipur::kHandLimit;
   for (int g = 0; g < jaipur::kNumGoods; ++g) {
     size_t i = static_cast<size_t>(g);
-    take_threat_[i] = opp_can_take_ ? hold_ * TokenSum(g, 1, state.tokens_left[i]) * (1.0 + 0.3 * std::min<int>(opp.known[i], 2)) : 0.0;
+    const double take = opp_can_take_ ? hold_ * TokenSum(g, 1, state.tokens_left[i]) * (1.0 + 0.3 * std::min<int>(opp.known[i], 2)) : 0.0;
+    good_threat_[i][0] = 0;
+    for (int n = 1; n <= jaipur::kMarketSize; ++n) {
+      double threat = take;
+      if (n >= 2 && jaipur::IsPrecious(GoodAt(g)))
+        threat = std::max(threat, 0.8 * hold_ * TokenSum(g, n, state.tokens_left[i]));
+      good_threat_[i][static_cast<size_t>(n)] = threat;
+    }
   }
   for (int g = 0; g < jaipur::kNumGoods; ++g)
     hand_value_[static_cast<size_t>(g)] = HandValue(g, mine.hand[static_cast<size_t>(g)], state.tokens_left[static_cast<size_t>(g)]);
@@ -121,22 +144,21 @@ double MoveScorer::HandRoomValue(int hand_size) const {
 }
 
 double MoveScorer::Threat(const CardCounts& market, int refills, int sold_good, int sold_left) const {
+  // Every candidate is non-negative, so the maximum does not depend on their order.
   double best = kCamelThreat * market[kCamel];
   for (int g = 0; g < jaipur::kNumGoods; ++g) {
     size_t i = static_cast<size_t>(g);
-    if (!market[i]) continue;
-    if (g == sold_good) {  // the sale moved that pile's next token
-      if (opp_can_take_) {
-        const auto& opp = state_.players[static_cast<size_t>(1 - me_)];
-        best = std::max(best, hold_ * TokenSum(g, 1, sold_left) * (1.0 + 0.3 * std::min<int>(opp.known[i], 2)));
-      }
-    } else {
-      best = std::max(best, take_threat_[i]);
+    if (g != sold_good) best = std::max(best, good_threat_[i][market[i]]);
+  }
+  if (sold_good >= 0 && market[static_cast<size_t>(sold_good)]) {  // the sale moved that pile's next token
+    const int g = sold_good;
+    size_t i = static_cast<size_t>(g);
+    if (opp_can_take_) {
+      const auto& opp = state_.players[static_cast<size_t>(1 - me_)];
+      best = std::max(best, hold_ * TokenSum(g, 1, sold_left) * (1.0 + 0.3 * std::min<int>(opp.known[i], 2)));
     }
-    if (market[i] >= 2 && jaipur::IsPrecious(GoodAt(g))) {  // an exchange for the whole lot
-      int left = g == sold_good ? sold_left : state_.tokens_left[i];
-      best = std::max(best, 0.8 * hold_ * TokenSum(g, market[i], left));
-    }
+    if (market[i] >= 2 && jaipur::IsPrecious(GoodAt(g)))  // an exchange for the whole lot
+      best = std::max(best, 0.8 * hold_ * TokenSum(g, market[i], sold_left));
   }
   return kThreatWeight * (best + kRefillThreat * refills);
 }
@@ -207,41 +229,45 @@ double MoveScorer::Score(const Move& move) const {
 void CandidateMoves(const State& state, MoveList* out) {
   out->clear();
   const auto& me = state.players[state.to_move];
+  // Takes, camels and sales are written unconditionally and kept by a count, as
+  // State::LegalMoves does: which of them a position allows is unpredictable.
+  Move* const tail = out->Tail();
+  Move* write = tail;
   if (me.hand_size < jaipur::kHandLimit)
-    for (int g = 0; g < jaipur::kNumGoods; ++g)
-      if (state.market[static_cast<size_t>(g)]) out->push_back(Move::Take(GoodAt(g)));
-  if (state.market[kCamel]) out->push_back(Move::Camels());
+    for (int g = 0; g < jaipur::kNumGoods; ++g) {
+      *write = Move::Take(GoodAt(g));
+      write += state.market[static_cast<size_t>(g)] != 0;
+    }
+  *write = Move::Camels();
+  write += state.market[kCamel] != 0;
   for (int g = 0; g < jaipur::kNumGoods; ++g) {
     int held = me.hand[static_cast<size_t>(g)];
-    if (held >= jaipur::MinimumSale(GoodAt(g))) out->push_back(Move::Sell(held, GoodAt(g)));
+    *write = Move::Sell(held, GoodAt(g));
+    write += held >= jaipur::MinimumSale(GoodAt(g));
   }
-  // Goods to give, cheapest next token first (leather before diamond).
+  out->Extend(static_cast<int>(write - tail));
   std::array<int, jaipur::kNumGoods> order{};
-  std::array<int, jaipur::kNumGoods> value{};
-  for (int g = 0; g < jaipur::kNumGoods; ++g) {
-    order[static_cast<size_t>(g)] = g;
-    value[static_cast<size_t>(g)] = state.NextGoodsToken(GoodAt(g));
-  }
-  // Insertion sort: stable, and std::stable_sort would take a heap buffer.
-  for (size_t i = 1; i < order.size(); ++i)
-    for (size_t j = i; j > 0 && value[static_cast<size_t>(order[j])] < value[static_cast<size_t>(order[j - 1])]; --j)
-      std::swap(order[j], order[j - 1]);
+  bool ordered = false;  // sorted when an exchange first needs goods to give
   for (int g = 0; g < jaipur::kNumGoods; ++g) {
     int want = state.market[static_cast<size_t>(g)];
     if (want < 2) continue;
-    CardCounts taken{}, given{};
-    taken[static_cast<size_t>(g)] = static_cast<uint8_t>(want);
+    // Counts packed as PackedCounts holds them, 4 bits a type (none is above 7 here).
+    const uint32_t taken = static_cast<uint32_t>(want) << (4 * g);
     int camels = std::min({static_cast<int>(me.herd), jaipur::kHandLimit - me.hand_size, want});
-    given[kCamel] = static_cast<uint8_t>(camels);
+    uint32_t given = static_cast<uint32_t>(camels) << (4 * kCamel);
     int missing = want - camels;
+    if (missing > 0 && !ordered) {
+      order = GiveOrder(state);
+      ordered = true;
+    }
     for (int k = 0; k < jaipur::kNumGoods && missing > 0; ++k) {
       int t = order[static_cast<size_t>(k)];
       if (t == g) continue;
       int n = std::min<int>(missing, me.hand[static_cast<size_t>(t)]);
-      given[static_cast<size_t>(t)] = static_cast<uint8_t>(n);
+      given |= static_cast<uint32_t>(n) << (4 * t);
       missing -= n;
     }
-    if (missing == 0) out->push_back(Move::Exchange(taken, given));
+    if (missing == 0) out->push_back(Move::Exchange(PackedCounts::FromBits(taken), PackedCounts::FromBits(given)));
   }
 }
 

@@ -35,14 +35,18 @@ class MoveScorer {
 
   const jaipur::State& state_;
   int me_ = 0;
-  double hold_ = 0;                    // the share of a held set's sale value counted now
-  std::array<double, 6> hand_value_{};  // HandValue of each good as held now
+  // The constructor sets every member; the arrays are left unzeroed before it, as a
+  // scorer is built for every rollout move.
+  double hold_ = 0;                   // the share of a held set's sale value counted now
+  std::array<double, 6> hand_value_;  // HandValue of each good as held now
   double camel_now_ = 0;
   double room_now_ = 0;
   double threat_now_ = 0;
-  std::array<double, 3> unseen_mean_{};  // mean bonus value the player has not seen, per pile
-  std::array<double, 3> bonus_mean_{};   // expected bonus of each pile (0 when empty)
-  std::array<double, 6> take_threat_{};  // the opponent's value of taking each good
+  std::array<double, 3> unseen_mean_;  // mean bonus value the player has not seen, per pile
+  std::array<double, 3> bonus_mean_;   // expected bonus of each pile (0 when empty)
+  // good_threat_[g][n]: what the opponent can grab of good g with n in the market
+  // (its take or, for precious goods, an exchange for all n; 0 with none).
+  std::array<std::array<double, jaipur::kMarketSize + 1>, 6> good_threat_;
   bool opp_can_take_ = false;
 };
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cassert>
 #include <cmath>
 #include <numeric>
@@ -13,6 +14,7 @@
 
 namespace souk::ai::jaipur_bots {
 
+using jaipur::Index;
 using jaipur::Move;
 using jaipur::MoveKind;
 using jaipur::MoveList;
@@ -33,6 +35,20 @@ constexpr size_t kMaxNodes = size_t{1} << 22;
 uint64_t MoveKey(const Move& m) {
   return static_cast<uint64_t>(m.kind) | (static_cast<uint64_t>(m.good) << 2) | (static_cast<uint64_t>(m.count) << 5) |
          (static_cast<uint64_t>(m.taken.bits()) << 8) | (static_cast<uint64_t>(m.given.bits()) << 36);
+}
+
+// A move's slot among CandidateMoves' moves, which offer at most one of each kind
+// per good (a take, the sale of all held, the exchange taking all of it) and one
+// camels move: a node's child can only match the candidate in its own slot.
+// Computed without branches, as the kinds of a position's candidates vary: the
+// first slot of the kind, plus the good taken or sold (`good` is 0 in camels and
+// exchange moves, `taken` empty in all but exchanges).
+int CandidateSlot(const Move& m) {
+  constexpr int kGoods = jaipur::kNumGoods;
+  constexpr std::array<int, 4> kFirst = {0, kGoods, 2 * kGoods + 1, kGoods + 1};  // take, camels, exchange, sell
+  static_assert(static_cast<int>(MoveKind::kExchange) == 2 && static_cast<int>(MoveKind::kSell) == 3);
+  const int taken_good = std::countr_zero(m.taken.bits() | (1u << (4 * kGoods))) / 4 % kGoods;
+  return kFirst[static_cast<size_t>(m.kind)] + Index(m.good) + taken_good;
 }
 
 // log(n) for the UCB term: a table for the counts that occur most, libm beyond.
@@ -80,6 +96,7 @@ int32_t MctsSearcher::NewNode(const Move& move, int mover) {
   Node n;
   n.move = move;
   n.key = MoveKey(move);
+  n.slot = static_cast<uint8_t>(CandidateSlot(move));
   n.mover = static_cast<uint8_t>(mover);
   pool_.push_back(n);
   return static_cast<int32_t>(pool_.size() - 1);
@@ -169,7 +186,7 @@ int MctsSearcher::BestUntried(const State& world, int n) const {
 
 void MctsSearcher::SearchWorld(State& world) {
   const uint32_t round = world.round;
-  std::array<int32_t, kMaxDepth> path{};
+  std::array<int32_t, kMaxDepth> path;  // the first `depth` set
   int depth = 0;
 
   int32_t node = SelectRootChild();
@@ -181,14 +198,13 @@ void MctsSearcher::SearchWorld(State& world) {
   while (!expanded && depth < kMaxDepth && !RoundOver(world, round)) {
     CandidateMoves(world, &candidates_);
     const int n = candidates_.size();
-    assert(n > 0 && n <= kTableSize / 2);
+    assert(n > 0 && n <= kSlots);
     ++stamp_;
     for (int i = 0; i < n; ++i) {
-      uint64_t key = MoveKey(candidates_[i]);
-      uint32_t slot = static_cast<uint32_t>((key * 0x9e3779b97f4a7c15ULL) >> 58);
-      while (table_stamp_[slot] == stamp_) slot = (slot + 1) & (kTableSize - 1);
+      const size_t slot = static_cast<size_t>(CandidateSlot(candidates_[i]));
+      assert(table_stamp_[slot] != stamp_);
       table_stamp_[slot] = stamp_;
-      table_keys_[slot] = key;
+      table_keys_[slot] = MoveKey(candidates_[i]);
       table_index_[slot] = i;
     }
     Node& parent = pool_[static_cast<size_t>(node)];
@@ -197,16 +213,8 @@ void MctsSearcher::SearchWorld(State& world) {
     const double c = config_->exploration;
     for (int32_t child = parent.first_child; child >= 0; child = pool_[static_cast<size_t>(child)].next_sibling) {
       Node& ch = pool_[static_cast<size_t>(child)];
-      uint32_t slot = static_cast<uint32_t>((ch.key * 0x9e3779b97f4a7c15ULL) >> 58);
-      int index = -1;
-      while (table_stamp_[slot] == stamp_) {
-        if (table_keys_[slot] == ch.key) {
-          index = table_index_[slot];
-          break;
-        }
-        slot = (slot + 1) & (kTableSize - 1);
-      }
-      if (index < 0) continue;
+      if (table_stamp_[ch.slot] != stamp_ || table_keys_[ch.slot] != ch.key) continue;
+      const int index = table_index_[ch.slot];
       matched_stamp_[static_cast<size_t>(index)] = stamp_;
       ++ch.avail;
       double value = ch.reward / ch.visits + c * std::sqrt(Log()(ch.avail) / ch.visits);

@@ -116,6 +116,7 @@ class MctsSearcher {
  private:
   struct Node {
     jaipur::Move move;
+    uint8_t slot = 0;  // CandidateSlot(move), in what was padding
     uint64_t key = 0;  // the move packed, for matching
     int32_t first_child = -1;
     int32_t next_sibling = -1;
@@ -143,12 +144,13 @@ class MctsSearcher {
   int observer_ = 0;
   int num_root_children_ = 0;
   jaipur::MoveList candidates_;
-  // Matching a node's children against the moves legal in this world: a small
-  // open-addressed table from move key to candidate index, cleared by stamping.
-  static constexpr int kTableSize = 64;
-  std::array<uint64_t, kTableSize> table_keys_{};
-  std::array<int, kTableSize> table_index_{};
-  std::array<uint32_t, kTableSize> table_stamp_{};
+  // Matching a node's children against the moves legal in this world: the
+  // candidate of each slot (jaipur_mcts.cc, CandidateSlot) with its key, cleared by
+  // stamping.
+  static constexpr int kSlots = 19;
+  std::array<uint64_t, kSlots> table_keys_{};
+  std::array<int, kSlots> table_index_{};
+  std::array<uint32_t, kSlots> table_stamp_{};
   std::array<uint32_t, jaipur::kMaxMoves> matched_stamp_{};
   uint32_t stamp_ = 0;
 };

@@ -60,6 +60,45 @@ static_assert(std::size(kWeights) == kFeatureCount,
 
 int Rupees(const jaipur::PlayerState& p) { return p.GoodsRupees() + p.BonusRupees(); }
 
+// Calls add(index, value) for each active feature of `state` for `player`, in the
+// order ValueFeatures lists them: the search sums the weights as it goes, in that
+// same order, rather than storing the features first.
+template <typename Add>
+void VisitValueFeatures(const State& state, int player, double position_margin, Add&& add) {
+  const int phase = Phase(state.deck_size);
+  const std::array<const jaipur::PlayerState*, 2> side = {&state.players[static_cast<size_t>(player)],
+                                                          &state.players[static_cast<size_t>(1 - player)]};
+  const int lead = Rupees(*side[0]) - Rupees(*side[1]);
+  const bool to_move = state.to_move == player;
+
+  auto one_hot = [&add](int i) { add(i, 1.0f); };
+  one_hot(kBias);
+  if (to_move) one_hot(kToMove);
+  add(kPositionMargin, static_cast<float>(position_margin / 10.0));
+  add(kLead, static_cast<float>(lead) / 10.0f);
+  one_hot(kLeadByPhase + LeadBucket(lead) * kPhases + phase);
+  for (int s = 0; s < kSides; ++s) {
+    for (int g = 0; g < jaipur::kNumGoods; ++g) {
+      const int held = side[static_cast<size_t>(s)]->hand[static_cast<size_t>(g)];
+      const int left = state.tokens_left[static_cast<size_t>(g)];
+      const int cell = (s * jaipur::kNumGoods + g) * kHandCounts + held;
+      one_hot(kHandByTokens + cell * kTokenCounts + left);
+      one_hot(kHandByPhase + cell * kPhases + phase);
+    }
+    one_hot(kHerd + s * kHerdCounts + std::min<int>(side[static_cast<size_t>(s)]->herd, kHerdCounts - 1));
+    one_hot(kHandSizeByPhase + (s * kHandCounts + side[static_cast<size_t>(s)]->hand_size) * kPhases + phase);
+  }
+  const int herd_lead = std::clamp(side[0]->herd - side[1]->herd, -8, 8) + 8;
+  one_hot(kHerdLeadByPhase + herd_lead * kPhases + phase);
+  for (int c = 0; c < jaipur::kNumCardTypes; ++c)
+    one_hot(kMarket + ((to_move ? 1 : 0) * jaipur::kNumCardTypes + c) * kMarketCounts +
+            std::min<int>(state.market[static_cast<size_t>(c)], kMarketCounts - 1));
+  one_hot(kLeadByEmptyPiles + std::min(2, state.EmptyTokenPiles()) * kLeadBuckets + LeadBucket(lead));
+  for (int p = 0; p < jaipur::kNumBonusPiles; ++p)
+    one_hot(kBonusLeft + p * kBonusCounts + std::min<int>(state.bonus_left[static_cast<size_t>(p)], kBonusCounts - 1));
+  one_hot(kDeckSize + std::min<int>(state.deck_size, kDeckSizes - 1));
+}
+
 }  // namespace
 
 int ValueFeatureCount() { return kFeatureCount; }
@@ -70,37 +109,7 @@ void ExtractValueFeatures(const State& state, int player, ValueFeatures* out) {
 
 void ExtractValueFeatures(const State& state, int player, double position_margin, ValueFeatures* out) {
   out->size = 0;
-  const int phase = Phase(state.deck_size);
-  const std::array<const jaipur::PlayerState*, 2> side = {&state.players[static_cast<size_t>(player)],
-                                                          &state.players[static_cast<size_t>(1 - player)]};
-  const int lead = Rupees(*side[0]) - Rupees(*side[1]);
-  const bool to_move = state.to_move == player;
-
-  out->Add(kBias);
-  if (to_move) out->Add(kToMove);
-  out->Add(kPositionMargin, static_cast<float>(position_margin / 10.0));
-  out->Add(kLead, static_cast<float>(lead) / 10.0f);
-  out->Add(kLeadByPhase + LeadBucket(lead) * kPhases + phase);
-  for (int s = 0; s < kSides; ++s) {
-    for (int g = 0; g < jaipur::kNumGoods; ++g) {
-      const int held = side[static_cast<size_t>(s)]->hand[static_cast<size_t>(g)];
-      const int left = state.tokens_left[static_cast<size_t>(g)];
-      const int cell = (s * jaipur::kNumGoods + g) * kHandCounts + held;
-      out->Add(kHandByTokens + cell * kTokenCounts + left);
-      out->Add(kHandByPhase + cell * kPhases + phase);
-    }
-    out->Add(kHerd + s * kHerdCounts + std::min<int>(side[static_cast<size_t>(s)]->herd, kHerdCounts - 1));
-    out->Add(kHandSizeByPhase + (s * kHandCounts + side[static_cast<size_t>(s)]->hand_size) * kPhases + phase);
-  }
-  const int herd_lead = std::clamp(side[0]->herd - side[1]->herd, -8, 8) + 8;
-  out->Add(kHerdLeadByPhase + herd_lead * kPhases + phase);
-  for (int c = 0; c < jaipur::kNumCardTypes; ++c)
-    out->Add(kMarket + ((to_move ? 1 : 0) * jaipur::kNumCardTypes + c) * kMarketCounts +
-             std::min<int>(state.market[static_cast<size_t>(c)], kMarketCounts - 1));
-  out->Add(kLeadByEmptyPiles + std::min(2, state.EmptyTokenPiles()) * kLeadBuckets + LeadBucket(lead));
-  for (int p = 0; p < jaipur::kNumBonusPiles; ++p)
-    out->Add(kBonusLeft + p * kBonusCounts + std::min<int>(state.bonus_left[static_cast<size_t>(p)], kBonusCounts - 1));
-  out->Add(kDeckSize + std::min<int>(state.deck_size, kDeckSizes - 1));
+  VisitValueFeatures(state, player, position_margin, [out](int i, float v) { out->Add(i, v); });
   assert(out->size <= ValueFeatures::kMaxActive);
 }
 
@@ -116,9 +125,10 @@ double SealProbability(std::span<const float> weights, const State& state, int p
 }
 
 double SealProbability(std::span<const float> weights, const State& state, int player, double position_margin) {
-  ValueFeatures features;
-  ExtractValueFeatures(state, player, position_margin, &features);
-  return 1.0 / (1.0 + std::exp(-ValueLogit(weights, features)));
+  double logit = 0;  // ValueLogit's sum, term by term in the same order
+  VisitValueFeatures(state, player, position_margin,
+                     [&](int i, float v) { logit += static_cast<double>(weights[static_cast<size_t>(i)]) * v; });
+  return 1.0 / (1.0 + std::exp(-logit));
 }
 
 std::span<const float> LearnedValueWeights() { return kWeights; }

@@ -13,11 +13,15 @@ constexpr int kCamel = Index(Card::kCamel);
 constexpr int kCamelsInStartingMarket = 3;
 
 // Moves the camels of pool[0, n) to its end, keeping the order of the goods (and
-// allocating nothing, unlike std::stable_partition).
+// allocating nothing, unlike std::stable_partition). Every card is written and the
+// goods counted, as which card of a shuffled pool is a camel is unpredictable.
 void GoodsFirst(std::array<Card, kNumCards>* pool, size_t n) {
   size_t goods = 0;
-  for (size_t i = 0; i < n; ++i)
-    if ((*pool)[i] != Card::kCamel) (*pool)[goods++] = (*pool)[i];
+  for (size_t i = 0; i < n; ++i) {
+    const Card c = (*pool)[i];
+    (*pool)[goods] = c;
+    goods += c != Card::kCamel;
+  }
   for (size_t i = goods; i < n; ++i) (*pool)[i] = Card::kCamel;
 }
 
@@ -171,19 +175,6 @@ CardCounts PackedCounts::Unpack() const {
   return counts;
 }
 
-Move Move::Exchange(PackedCounts taken, PackedCounts given) {
-  Move m;
-  m.kind = MoveKind::kExchange;
-  m.taken = taken;
-  m.given = given;
-  return m;
-}
-
-void MoveList::push_back(const Move& m) {
-  assert(size_ < kMaxMoves);
-  moves_[static_cast<size_t>(size_++)] = m;
-}
-
 int PlayerState::GoodsRupees() const {
   int total = 0;
   for (int i = 0; i < num_goods_tokens; ++i) total += goods_tokens[static_cast<size_t>(i)];
@@ -271,19 +262,6 @@ bool State::operator==(const State& o) const {
   for (size_t p = 0; p < kNumBonusPiles; ++p)
     if (!std::equal(bonus[p].begin(), bonus[p].begin() + bonus_left[p], o.bonus[p].begin())) return false;
   return true;
-}
-
-int State::NextGoodsToken(Card good) const {
-  int g = Index(good);
-  int left = tokens_left[static_cast<size_t>(g)];
-  if (left == 0) return 0;
-  return kGoodsTokenValues[static_cast<size_t>(g)][static_cast<size_t>(kTokensPerGood[static_cast<size_t>(g)] - left)];
-}
-
-int State::EmptyTokenPiles() const {
-  int empty = 0;
-  for (uint8_t left : tokens_left) empty += left == 0;
-  return empty;
 }
 
 int State::MarketSize() const { return Sum(market); }
@@ -503,9 +481,9 @@ View State::ViewFor(int player) const {
 void State::RandomizeHidden(int observer, Prng& prng) {
   PlayerState& opp = players[static_cast<size_t>(1 - observer)];
   // Opponent hand + deck.
-  std::array<Card, kNumCards> pool{};
-  size_t n = 0;
-  for (int i = 0; i < deck_size; ++i) pool[n++] = deck[static_cast<size_t>(i)];
+  std::array<Card, kNumCards> pool;  // the first n written
+  size_t n = deck_size;
+  std::copy(deck.begin(), deck.begin() + n, pool.begin());
   for (int g = 0; g < kNumGoods; ++g)
     for (int i = opp.known[static_cast<size_t>(g)]; i < opp.hand[static_cast<size_t>(g)]; ++i) pool[n++] = GoodAt(g);
   // A hand holds goods only: after a shuffle, the first goods form a uniform
@@ -515,11 +493,8 @@ void State::RandomizeHidden(int observer, Prng& prng) {
   opp.hand = opp.known;
   size_t unknown = static_cast<size_t>(opp.hand_size - Sum(opp.known));
   for (size_t i = 0; i < unknown; ++i) ++opp.hand[Index(pool[i])];
-  std::array<Card, kNumCards> rest{};
-  size_t r = 0;
-  for (size_t i = unknown; i < n; ++i) rest[r++] = pool[i];
-  prng.Shuffle(rest.data(), r);
-  for (size_t i = 0; i < r; ++i) deck[i] = rest[i];
+  prng.Shuffle(pool.data() + unknown, n - unknown);
+  std::copy(pool.begin() + static_cast<ptrdiff_t>(unknown), pool.begin() + static_cast<ptrdiff_t>(n), deck.begin());
 
   // Unseen bonus tokens: the piles plus the opponent's, pile by pile.
   std::array<uint8_t, kNumBonusPiles> opp_counts{};

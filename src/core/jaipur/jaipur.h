@@ -131,7 +131,13 @@ struct Move {
     m.count = static_cast<uint8_t>(count);
     return m;
   }
-  static Move Exchange(PackedCounts taken, PackedCounts given);
+  static Move Exchange(PackedCounts taken, PackedCounts given) {
+    Move m;
+    m.kind = MoveKind::kExchange;
+    m.taken = taken;
+    m.given = given;
+    return m;
+  }
   static Move Exchange(const CardCounts& taken, const CardCounts& given) {
     return Exchange(PackedCounts(taken), PackedCounts(given));
   }
@@ -153,7 +159,10 @@ inline constexpr int kMaxMoves = 512;
 class MoveList {
  public:
   void clear() { size_ = 0; }
-  void push_back(const Move& m);
+  void push_back(const Move& m) {
+    assert(size_ < kMaxMoves);
+    moves_[static_cast<size_t>(size_++)] = m;
+  }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
   const Move& operator[](int i) const { return moves_[static_cast<size_t>(i)]; }
@@ -236,9 +245,18 @@ struct State {
 
   // Accessors in the rulebook's words.
   Card DeckCardFromTop(int i) const { return deck[static_cast<size_t>(deck_size - 1 - i)]; }
-  int NextGoodsToken(Card good) const;  // value of the next token of that good, 0 if none
+  // Value of the next token of that good, 0 if none.
+  int NextGoodsToken(Card good) const {
+    const size_t g = static_cast<size_t>(Index(good));
+    const int left = tokens_left[g];
+    return left == 0 ? 0 : kGoodsTokenValues[g][static_cast<size_t>(kTokensPerGood[g] - left)];
+  }
   int NextBonusToken(int pile) const { return bonus_left[pile] ? bonus[pile][bonus_left[pile] - 1] : 0; }
-  int EmptyTokenPiles() const;
+  int EmptyTokenPiles() const {
+    int empty = 0;
+    for (uint8_t left : tokens_left) empty += left == 0;
+    return empty;
+  }
   int MarketSize() const;
 
   // Everything `player` may know, and nothing else.
