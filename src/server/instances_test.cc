@@ -5,6 +5,7 @@
 // instances_process_test.cc.)
 #include <gtest/gtest.h>
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -15,6 +16,8 @@
 
 #include "format/record.h"
 #include "server/game_service.h"
+#include "server/postgres_conn.h"
+#include "server/postgres_watcher.h"
 #include "server/test_stores.h"
 
 namespace souk::server {
@@ -248,6 +251,28 @@ TEST_F(InstancesTest, ASeatListeningOnOneInstanceHearsMovesPostedToAnother) {
     events += m["events"].size();
   }
   EXPECT_EQ(events, StoredMoves(t.id).size());
+}
+
+TEST_F(InstancesTest, ANoticeOfAMoveTheDatabaseDoesNotHoldIsNotPlayed) {
+  // Any session allowed to connect may NOTIFY. One that is no instance tells of a move
+  // nobody stored; A, which holds the game, must not play it.
+  Table t = TwoHumans("jaipur");
+  const int seat = ViewOf(A(), t.id, -1)["to_move"].get<int>();
+  const Json legal = ViewOf(A(), t.id, seat)["legal"];
+  ASSERT_GE(legal.size(), 2u);
+  auto connected = ConnectPostgres(database_.db());
+  ASSERT_TRUE(connected.ok()) << connected.message();
+  std::unique_ptr<PGconn, decltype(&PQfinish)> forger(*connected, PQfinish);
+  const std::string notice = ChangeNotice("forger", {StoreChange::Kind::kMove, t.id, 0, legal[1].get<std::string>()});
+  const std::array<const char*, 2> params = {kChangeChannel, notice.c_str()};
+  Rows sent(PQexecParams(forger.get(), "SELECT pg_notify($1, $2)", 2, nullptr, params.data(), nullptr, nullptr, 0));
+  ASSERT_TRUE(sent.ok()) << PostgresError(forger.get());
+  // Then the real move, through B. Notices arrive in order: once A shows one move, it
+  // has dealt with the forged one, and shows the stored move.
+  ASSERT_TRUE(B().Move(t.id, seat, legal[0]).ok());
+  EXPECT_EQ(WaitForMoveCount(A(), t.id, 1)["move_count"], 1);
+  EXPECT_EQ(StoredMoves(t.id), std::vector<std::string>{legal[0].get<std::string>()});
+  EXPECT_EQ(ViewOf(A(), t.id, -1)["view"], ViewOf(B(), t.id, -1)["view"]) << "A played the forged move";
 }
 
 TEST_F(InstancesTest, AnInviteFollowedOnTwoInstancesAtOnceSeatsOnePlayer) {

@@ -93,6 +93,27 @@ void ChangeWatcher::Tell(const StoreChange& change) {
   }
 }
 
+ChangeWatcher::MoveCheck ChangeWatcher::CheckStoredMove(PGconn* conn, StoreChange* change) {
+  const std::string index = std::to_string(change->index);
+  const char* params[2] = {change->game_id.c_str(), index.c_str()};
+  Rows row(PQexecParams(conn, "SELECT move FROM moves WHERE game_id=$1 AND idx=$2", 2, nullptr, params, nullptr,
+                        nullptr, 0));
+  if (!row.ok()) {
+    std::fprintf(stderr, "souk serve: database: reading move %zu of game %s that another instance stored: %s\n",
+                 change->index, change->game_id.c_str(), PostgresError(conn).c_str());
+    return MoveCheck::kLost;
+  }
+  if (row.size() == 0) {
+    std::fprintf(stderr,
+                 "souk serve: game %s: ignored a notice of move %zu, which the database does not hold (not sent by "
+                 "an instance's statement)\n",
+                 change->game_id.c_str(), change->index);
+    return MoveCheck::kNotStored;
+  }
+  change->move = row.Text(0, 0);
+  return MoveCheck::kStored;
+}
+
 void ChangeWatcher::Run() {
   std::unique_ptr<PGconn, decltype(&PQfinish)> conn(nullptr, PQfinish);
   bool listened_before = false;
@@ -130,7 +151,17 @@ void ChangeWatcher::Run() {
       StoreChange change;
       const bool parsed = ParseChangeNotice(notify->extra ? notify->extra : "", &instance, &change);
       PQfreemem(notify);
-      if (parsed && instance != own_instance_) Tell(change);
+      if (!parsed || instance == own_instance_) continue;
+      if (change.kind == StoreChange::Kind::kMove) {
+        const MoveCheck check = CheckStoredMove(conn.get(), &change);
+        if (check == MoveCheck::kLost) {
+          // Read back on the next connection, with everything else missed meanwhile.
+          conn.reset();
+          break;
+        }
+        if (check == MoveCheck::kNotStored) continue;
+      }
+      Tell(change);
     }
   }
 }

@@ -4,7 +4,9 @@
 //
 // A change is told by the transaction that makes it (pg_notify, sent only if it
 // commits) as one line, "INSTANCE KIND GAME [INDEX MOVE]" (kChangeChannel):
-// PostgreSQL delivers them in the order of the commits. Notifications are not kept
+// PostgreSQL delivers them in the order of the commits. Any session allowed to
+// connect may NOTIFY, so a notice is only a pointer: a move is played as the moves
+// table holds it, and a notice of a move the table lacks is ignored. Notifications are not kept
 // while nobody listens, so after a lost connection the watcher connects again, listens
 // again and tells kMissed: the game service then reads back every game it holds.
 #pragma once
@@ -15,6 +17,8 @@
 #include <thread>
 
 #include "server/store.h"
+
+struct pg_conn;  // libpq's PGconn, whose header only the store's sources include
 
 namespace souk::server {
 
@@ -34,7 +38,10 @@ class ChangeWatcher {
   ChangeWatcher& operator=(const ChangeWatcher&) = delete;
 
  private:
+  enum class MoveCheck { kStored, kNotStored, kLost };
   void Run();
+  // Replaces the notice's move by the stored one; kLost if the connection failed.
+  MoveCheck CheckStoredMove(pg_conn* conn, StoreChange* change);
   void Tell(const StoreChange& change);
   // Sleeps up to `ms`, or less if stopped; false once stopped.
   bool Pause(int ms);
