@@ -299,7 +299,12 @@ class RouteFuzzTest : public ::testing::Test {
     std::vector<Answer> answers = ParseAnswers(ex.received, head, &rest, &problem);
     if (!problem.empty()) Fail("an answer that is not HTTP: " + problem, shown + "\n      -> " + Printable(ex.received));
     if (answers.empty() && problem.empty() && !ex.timed_out) ++silent_closes_;
-    if (!answers.empty() && answers.size() == kept.size() && head.back() && !rest.empty())
+    // A body sent without framing (no Content-Length, not chunked) starts the next
+    // request's line ("trueHEAD /api/..."), so a HEAD after one is no HEAD to the server.
+    bool framed = true;
+    for (size_t i = 0; i + 1 < kept.size(); ++i)
+      if (!kept[i].chunked && !kept[i].content_length && !kept[i].body.empty()) framed = false;
+    if (framed && !answers.empty() && answers.size() == kept.size() && head.back() && !rest.empty())
       Fail("HEAD " + std::string(kept.back().target.rfind("/api/", 0) == 0 ? "/api/..." : "(static)") +
                ": the answer carries a body",
            shown + "\n      -> " + Printable(rest, 120));
