@@ -89,14 +89,13 @@ RootSplit ReadRootSplit(const Tree& tree, int children) {
     }
   }
   if (best < 0 || split.best == 0) return split;
-  const auto mean = [&](int i) {
-    const auto s = tree.root_stat(i);
-    return s.reward / static_cast<double>(s.visits);
-  };
-  const double leader = mean(best);
+  const auto leader = tree.root_stat(best);
+  const double leader_mean = leader.reward / static_cast<double>(leader.visits);
+  const double contender_visits = TimeManager::kContenderShare * static_cast<double>(split.best);
   for (int i = 0; i < children; ++i) {
-    const int64_t v = tree.root_stat(i).visits;
-    if (i != best && v > 0 && static_cast<double>(v) >= TimeManager::kContenderShare * static_cast<double>(split.best) && mean(i) > leader) {
+    const auto s = tree.root_stat(i);
+    if (i == best || s.visits == 0 || static_cast<double>(s.visits) < contender_visits) continue;
+    if (s.reward / static_cast<double>(s.visits) > leader_mean) {
       split.best_rated_best = false;
       break;
     }
