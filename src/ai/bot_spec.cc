@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "ai/time_manager.h"
 #include "core/text.h"
 
 namespace souk::ai {
@@ -105,6 +106,10 @@ MctsParams ResolveParams(std::string_view game, const BotSpec& spec) {
   if (spec.exploration > 0) params.exploration = spec.exploration;
   if (spec.rollout_cap) params.rollout_cap = spec.rollout_cap;
   return params;
+}
+
+int64_t LongestMoveMs(const BotSpec& spec) {
+  return static_cast<int64_t>(spec.time_ms) * (spec.clock ? TimeManager::kMaxMoveGains : 1);
 }
 
 Result<BotSpec> ParseBotSpec(std::string_view text) {

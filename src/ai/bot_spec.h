@@ -39,6 +39,9 @@ struct BotSpec {
 MctsParams LevelParams(std::string_view game, std::string_view level);
 // The parameters an mcts spec gives in `game`: its level's, overridden by its options.
 MctsParams ResolveParams(std::string_view game, const BotSpec& spec);
+// The longest one move of `spec` may think, in ms, by its time budget: `time`, or
+// twice a `clock` (ai/time_manager.h); 0 with neither.
+int64_t LongestMoveMs(const BotSpec& spec);
 
 // The message names the spec and what is wrong ("bad bot 'mcts:time=x': time must be ...").
 Result<BotSpec> ParseBotSpec(std::string_view text);

@@ -78,6 +78,9 @@ TEST(BotSpec, ClockIsAManagedMeanTimeAMove) {
   EXPECT_EQ(p.budget.time_ms, 100);
   EXPECT_FALSE(ResolveParams("jaipur", Parse("mcts:time=100")).budget.clock);
   EXPECT_EQ(ResolveParams("jaipur", Parse("hard:clock=1s")).budget.iterations, 0);
+  EXPECT_EQ(LongestMoveMs(s), 200);  // a move may think twice the mean
+  EXPECT_EQ(LongestMoveMs(Parse("mcts:time=100")), 100);
+  EXPECT_EQ(LongestMoveMs(Parse("hard")), 0);
 }
 
 TEST(BotSpec, CanonicalTextParsesBackToTheSameSpec) {

@@ -36,6 +36,8 @@ class TimeManager {
   static constexpr double kMaxBankMoves = 8;
   // Time saved is spread over about this many moves.
   static constexpr double kSpreadMoves = 4;
+  // The most one move thinks, in gains.
+  static constexpr int kMaxMoveGains = 2;
   // The least of the target a move thinks before the early stop may end it.
   static constexpr double kMinShare = 0.1;
 
@@ -45,7 +47,7 @@ class TimeManager {
   // it overspent), so that time saved on easy moves is spent on the next ones. Its
   // limit: the gain plus what the clock has saved, at most twice the gain.
   double target_ms() const { return std::min(gain_ms_ + bank_ms_ / kSpreadMoves, limit_ms()); }
-  double limit_ms() const { return gain_ms_ + std::clamp(bank_ms_, -gain_ms_ / 2, gain_ms_); }
+  double limit_ms() const { return gain_ms_ + std::clamp(bank_ms_, -gain_ms_ / 2, (kMaxMoveGains - 1) * gain_ms_); }
   double bank_ms() const { return bank_ms_; }
 
   // Whether a search `elapsed_ms` into its move, having run `done` iterations whose

@@ -253,7 +253,7 @@ Result<Created> GameService::Create(const CreateRequest& request) {
       if (!spec.ok()) return Status::Error("seats[" + std::to_string(seat) + "].player: " + spec.message());
       // Anyone may create a game: a bot's budget is bounded, or one request could
       // keep every bot worker busy for hours.
-      if (spec->iterations > kMaxBotIterations || spec->time_ms > kMaxBotTimeMs || spec->threads > kMaxBotThreads)
+      if (spec->iterations > kMaxBotIterations || ai::LongestMoveMs(*spec) > kMaxBotTimeMs || spec->threads > kMaxBotThreads)
         return Status::Error("seats[" + std::to_string(seat) + "].player: at most " + std::to_string(kMaxBotIterations) +
                              " iterations, " + std::to_string(kMaxBotTimeMs) + " ms and " +
                              std::to_string(kMaxBotThreads) + " threads on this server");

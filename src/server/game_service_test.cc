@@ -100,6 +100,10 @@ TEST_F(GameServiceTest, BadRequestsAreRefusedWithReasons) {
   r.seats = {{"human", ""}, {"mcts:time=3600000,threads=64", ""}};
   EXPECT_NE(service_->Create(r).message().find("seats[1].player: at most 200000 iterations, 5000 ms and 2 threads"),
             std::string::npos) << "one request cannot tie up the bot workers";
+  r.seats = {{"human", ""}, {"mcts:clock=2501", ""}};  // a move on a clock may think twice its mean
+  EXPECT_NE(service_->Create(r).message().find("5000 ms"), std::string::npos);
+  r.seats = {{"human", ""}, {"mcts:clock=2500", ""}};
+  EXPECT_TRUE(service_->Create(r).ok());
   r.game = "chess";
   EXPECT_FALSE(service_->Create(r).ok());
 
