@@ -107,6 +107,8 @@ void MctsSearcher::SetRoot(const State& base, const MoveList& root_moves, const 
   assert(iterations >= 0);
   base_ = base;
   config_ = &config;
+  value_weights_ = config.value_weights.empty() ? LearnedValueWeights() : config.value_weights;
+  assert(static_cast<int>(value_weights_.size()) == ValueFeatureCount());
   prng_ = Prng(stream_seed);
   observer_ = base.to_move;
   num_root_children_ = root_moves.size();
@@ -254,7 +256,7 @@ void MctsSearcher::SearchWorld(State& world) {
     seal = result.seal == observer_ ? 1.0 : (result.seal < 0 ? 0.5 : 0.0);
   } else {
     margin = PositionValue(world, observer_) - PositionValue(world, 1 - observer_);
-    seal = config_->learned_value ? SealProbability(LearnedValueWeights(), world, observer_, margin)
+    seal = config_->learned_value ? SealProbability(value_weights_, world, observer_, margin)
                                   : Sigmoid(margin / config_->cap_scale);
   }
   double w = config_->margin_weight;

@@ -54,6 +54,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "ai/jaipur/jaipur_bots.h"
@@ -79,6 +80,10 @@ struct MctsConfig {
   // A capped round's seal probability: the learned evaluation (jaipur_value.h), else
   // sigmoid(PositionValue margin / cap_scale), the hand-set one.
   bool learned_value = true;
+  // The learned evaluation's weights (caller-owned, outliving the bot); empty: the
+  // weights kept in the tree. Self-play training searches with the weights it
+  // starts from.
+  std::span<const float> value_weights;
 };
 
 // One tree searched by one thread (a Tree of ai::RootParallel, ai/root_parallel.h).
@@ -140,6 +145,7 @@ class MctsSearcher {
   std::vector<RootStat> root_stats_;
   jaipur::State base_;
   const MctsConfig* config_ = nullptr;
+  std::span<const float> value_weights_;  // config_'s, or the kept ones
   souk::Prng prng_;
   int observer_ = 0;
   int num_root_children_ = 0;
