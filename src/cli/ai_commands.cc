@@ -9,8 +9,10 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <iterator>
 
 #include "ai/bot.h"
+#include "ai/bot_spec.h"
 #include "ai/jaipur/jaipur_value_training.h"
 #include "cli/cli_error.h"
 #include "engine/engine_registry.h"
@@ -134,7 +136,32 @@ int Train(const TrainCommand& c, const std::string& command_line) {
   if (!(c.lambda >= 0 && c.lambda <= 1)) throw CliError{kBadInput, "--lambda must be from 0 to 1"};
   if (!(c.rate > 0 && c.rate <= 1)) throw CliError{kBadInput, "--rate must be above 0 and at most 1"};
   if (!(c.epsilon >= 0 && c.epsilon <= 1)) throw CliError{kBadInput, "--epsilon must be from 0 to 1"};
+  if (c.threads < 1 || c.threads > 256) throw CliError{kBadInput, "--threads must be from 1 to 256"};
   ai::jaipur_bots::ValueTrainingConfig config;
+  if (c.policy != "rollout") {
+    auto spec = ai::ParseBotSpec(c.policy);
+    if (!spec.ok()) throw CliError{kBadInput, "--policy: " + spec.message()};
+    if (spec->kind != ai::BotKind::kMcts)
+      throw CliError{kBadInput, "--policy must be rollout or an mcts spec (\"" + c.policy + "\" is not)"};
+    ai::MctsParams params = ai::ResolveParams("jaipur", *spec);
+    if (params.budget.time_ms > 0 || params.budget.iterations <= 0) {
+      throw CliError{kBadInput, "--policy \"" + c.policy +
+                                    "\" has a time budget: training is reproducible from its seed only with "
+                                    "iterations (mcts:iterations=N)"};
+    }
+    config.search = params;
+  }
+  std::vector<std::string> ancestry;
+  if (!c.from.empty()) {
+    std::ifstream in(c.from, std::ios::binary);
+    if (!in) throw CliError{kBadInput, "--from " + c.from + ": cannot read it"};
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto file = ai::jaipur_bots::ParseWeightsInclude(text);
+    if (!file.ok()) throw CliError{kBadInput, "--from " + c.from + ": " + file.message()};
+    config.initial_weights = std::move(file->weights);
+    ancestry = std::move(file->generated_by);
+  }
+  config.threads = c.threads;
   config.rounds = c.rounds;
   config.seed = c.seed;
   config.lambda = c.lambda;
@@ -152,7 +179,7 @@ int Train(const TrainCommand& c, const std::string& command_line) {
             << "\t(" << result.holdout_positions << " held-out positions)\n";
   if (!c.out.empty()) {
     std::ofstream out(c.out, std::ios::binary);
-    out << ai::jaipur_bots::WeightsInclude(result, command_line);
+    out << ai::jaipur_bots::WeightsInclude(result, command_line, ancestry);
     if (!out) throw CliError{1, c.out + ": cannot write"};
     std::cout << "Weights written to " << c.out << '\n';
   }

@@ -52,6 +52,9 @@ struct TrainCommand {
   double lambda = 0.8;
   double rate = 0.005;
   double epsilon = 0.1;
+  std::string policy = "rollout";  // or an mcts spec with an iteration budget
+  std::string from;                // a weights file to start from; "" starts from zeros
+  int threads = 1;                 // rounds played at once
   std::string out;  // the weights' file; "" prints the curve only
 };
 // Trains the Jaipur learned evaluation by TD(λ) self-play; prints its training curve

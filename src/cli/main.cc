@@ -200,6 +200,13 @@ int Run(int argc, char** argv) {
   train_cmd->add_option("--lambda", train.lambda, "TD(λ)'s λ")->capture_default_str();
   train_cmd->add_option("--rate", train.rate, "Learning rate at the start (falls to a tenth)")->capture_default_str();
   train_cmd->add_option("--epsilon", train.epsilon, "Self-play's share of random moves")->capture_default_str();
+  train_cmd->add_option("--policy", train.policy,
+                        "Who plays the self-play rounds: rollout (the search's rollout policy) or an mcts spec "
+                        "with an iteration budget, e.g. mcts:iterations=100")
+      ->capture_default_str();
+  train_cmd->add_option("--from", train.from, "Start from the weights in this file (written by --out) instead of zeros");
+  train_cmd->add_option("--threads", train.threads, "Rounds played at once (the weights do not depend on it)")
+      ->capture_default_str();
   train_cmd->add_option("--out", train.out, "Write the weights here (src/ai/jaipur/jaipur_value_weights.inc)");
 
   cli::PlayCommands play(app, argc, argv);
