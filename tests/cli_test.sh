@@ -154,6 +154,17 @@ check "greedy-py plays without a failure" bash -c "! grep -q 'by failing' '$tmp/
 run arena jaipur greedy wizard
 check "arena names a bad bot" err_is_one_line_with "bad bot 'wizard'"
 
+# arena --journal: a run killed part way goes on where it stopped, to the same result.
+"$souk" arena jaipur mcts:iterations=3000 greedy --games 8 --seed 4 >"$tmp/whole.txt"
+timeout -s TERM 1 "$souk" arena jaipur mcts:iterations=3000 greedy --games 8 --seed 4 --journal "$tmp/run.jsonl" >/dev/null 2>&1
+check "a killed arena's journal names the run and lacks games" bash -c "grep -q '^{\"souk_arena_journal\":1' '$tmp/run.jsonl' && [ \$(wc -l <'$tmp/run.jsonl') -lt 9 ]"
+run arena jaipur mcts:iterations=3000 greedy --games 8 --seed 4 --journal "$tmp/run.jsonl"
+check "arena --journal goes on with a killed run" rc 0
+check "the resumed run says how many games it read" out_has "of the games read from the journal"
+check "the resumed run reports what one sitting does" bash -c "diff <(grep -E '^(mcts|greedy|Elo)' '$tmp/whole.txt' | sed -E 's/ +[0-9.]+ +[0-9.]+\$//') <(grep -E '^(mcts|greedy|Elo)' '$tmp/out' | sed -E 's/ +[0-9.]+ +[0-9.]+\$//')"
+run arena jaipur mcts:iterations=3000 greedy --games 8 --seed 5 --journal "$tmp/run.jsonl"
+check "arena refuses another run's journal" err_is_one_line_with 'is the journal of another run: seed "4" where this run has "5"'
+
 # train: the learned evaluation, reproducible from its seed.
 run train jaipur-value --rounds 400 --seed 5 --out "$tmp/w1.inc"
 check "train exits 0" rc 0

@@ -194,6 +194,7 @@ int Arena(const ArenaCommand& c) {
   options.games = c.games;
   options.seed = c.seed;
   options.threads = c.threads;
+  options.journal = c.journal;
   options.make_bot = CommandLineBots(c.engines);
   const bool terminal = isatty(STDERR_FILENO) != 0;
   auto start = std::chrono::steady_clock::now();

@@ -40,6 +40,7 @@ struct ArenaCommand {
   uint64_t seed = 1;
   int threads = 1;
   std::string engines;  // as HintOptions::engines
+  std::string journal;  // "" for none (match/arena_journal.h)
   bool json = false;
   bool pretty = false;
 };

@@ -189,6 +189,8 @@ int Run(int argc, char** argv) {
   arena_cmd->add_option("--threads", arena.threads, "Games played at once")->capture_default_str();
   arena_cmd->add_option("--engines", arena.engines, "Engines' config file (default $XDG_CONFIG_HOME/souk/engines.json)");
   arena_cmd->add_option("--variant", arena.variant, "Rules variant (marrakech: single-colour)");
+  arena_cmd->add_option("--journal", arena.journal,
+                        "Record each finished game in this file; run again with it to go on where a run stopped");
   arena_cmd->add_flag("--json", arena.json, "Print JSON");
 
   cli::TrainCommand train;

@@ -7,11 +7,14 @@
 #include <cstdio>
 #include <limits>
 #include <mutex>
+#include <numeric>
+#include <optional>
 #include <thread>
 
 #include "ai/bot.h"
 #include "core/game_type.h"
 #include "format/game.h"
+#include "match/arena_journal.h"
 
 namespace souk::match {
 namespace {
@@ -200,11 +203,23 @@ Result<ArenaOptions> CheckArena(const ArenaOptions& options) {
 Result<std::vector<GameOutcome>> PlayArenaGames(const ArenaOptions& options, int first, int last) {
   auto checked = CheckArena(options);
   if (!checked.ok()) return checked.status();
-  const ArenaOptions& o = *checked;
-  if (first < 0 || first > last || last > o.games)
+  if (first < 0 || first > last || last > checked->games)
     return Status::Error("games " + std::to_string(first) + " to " + std::to_string(last) + " are not a range of the " +
-                         std::to_string(o.games) + " games");
-  const int count = last - first;
+                         std::to_string(checked->games) + " games");
+  std::vector<int> indices(static_cast<size_t>(last - first));
+  std::iota(indices.begin(), indices.end(), first);
+  return PlayArenaGames(*checked, indices, {});
+}
+
+Result<std::vector<GameOutcome>> PlayArenaGames(const ArenaOptions& options, std::span<const int> indices,
+                                                const std::function<Status(const GameOutcome&)>& finished) {
+  auto checked = CheckArena(options);
+  if (!checked.ok()) return checked.status();
+  const ArenaOptions& o = *checked;
+  for (int index : indices)
+    if (index < 0 || index >= o.games)
+      return Status::Error("game " + std::to_string(index) + " is not one of the " + std::to_string(o.games) + " games");
+  const int count = static_cast<int>(indices.size());
   std::vector<GameOutcome> outcomes(static_cast<size_t>(count));
   std::atomic<int> next{0};
   // After a failed game no new one starts: the error is known, and a long run would
@@ -212,13 +227,18 @@ Result<std::vector<GameOutcome>> PlayArenaGames(const ArenaOptions& options, int
   // before the first failure has its outcome.
   std::atomic<bool> failed{false};
   std::mutex progress_mutex;
+  Status finish_error;
   int done = 0;
   auto worker = [&] {
     for (int i = next++; i < count && !failed; i = next++) {
       GameOutcome& outcome = outcomes[static_cast<size_t>(i)];
-      outcome = PlayGame(o, first + i);
+      outcome = PlayGame(o, indices[static_cast<size_t>(i)]);
       if (!outcome.error.empty()) failed = true;
       std::lock_guard<std::mutex> lock(progress_mutex);
+      if (outcome.error.empty() && finished && finish_error.ok()) {
+        finish_error = finished(outcome);
+        if (!finish_error.ok()) failed = true;
+      }
       ++done;
       if (o.progress) o.progress(done, count);
     }
@@ -229,6 +249,7 @@ Result<std::vector<GameOutcome>> PlayArenaGames(const ArenaOptions& options, int
   for (auto& t : pool) t.join();
   for (const GameOutcome& g : outcomes)
     if (!g.error.empty()) return Status::Error(g.error);
+  if (!finish_error.ok()) return finish_error;
   return outcomes;
 }
 
@@ -290,10 +311,31 @@ Result<ArenaReport> ArenaReportOf(const ArenaOptions& options, std::span<const G
 Result<ArenaReport> RunArena(const ArenaOptions& options) {
   auto checked = CheckArena(options);
   if (!checked.ok()) return checked.status();
+  const ArenaOptions& o = *checked;
   auto start = Clock::now();
-  auto outcomes = PlayArenaGames(*checked, 0, checked->games);
-  if (!outcomes.ok()) return outcomes.status();
-  return ArenaReportOf(*checked, *outcomes, std::chrono::duration<double>(Clock::now() - start).count());
+  std::vector<GameOutcome> outcomes(static_cast<size_t>(o.games));
+  std::vector<bool> have(static_cast<size_t>(o.games), false);
+  std::optional<ArenaJournal> journal;
+  if (!o.journal.empty()) {
+    auto opened = ArenaJournal::Open(o.journal, o);
+    if (!opened.ok()) return opened.status();
+    journal.emplace(std::move(*opened));
+    for (const GameOutcome& g : journal->recorded()) {
+      outcomes[static_cast<size_t>(g.index)] = g;
+      have[static_cast<size_t>(g.index)] = true;
+    }
+  }
+  std::vector<int> missing;
+  for (int i = 0; i < o.games; ++i)
+    if (!have[static_cast<size_t>(i)]) missing.push_back(i);
+  auto played = PlayArenaGames(o, missing, [&](const GameOutcome& g) {
+    return journal ? journal->Append(g) : Status::Ok();
+  });
+  if (!played.ok()) return played.status();
+  for (GameOutcome& g : *played) outcomes[static_cast<size_t>(g.index)] = std::move(g);
+  auto report = ArenaReportOf(o, outcomes, std::chrono::duration<double>(Clock::now() - start).count());
+  if (report.ok()) report->resumed = o.games - static_cast<int>(missing.size());
+  return report;
 }
 
 std::string ReportText(const ArenaReport& r) {
@@ -328,6 +370,10 @@ std::string ReportText(const ArenaReport& r) {
   std::snprintf(line, sizeof line, "average game length: %.1f moves (chance moves not counted); %.2f s in all\n",
                 r.average_decisions, r.seconds);
   text += line;
+  if (r.resumed) {
+    text += std::to_string(r.resumed) + " of the games read from the journal " + o.journal + ", " +
+            std::to_string(o.games - r.resumed) + " played now (the time above is this sitting's)\n";
+  }
   for (const auto& b : r.bots) {
     if (!b.failures) continue;
     text += b.spec + " lost " + std::to_string(b.failures) + (b.failures == 1 ? " game" : " games") + " by failing:\n";
@@ -370,6 +416,7 @@ Json ReportJson(const ArenaReport& r) {
   j["average_moves"] = Round3(r.average_decisions);
   j["unfinished"] = r.unfinished;
   j["seconds"] = Round3(r.seconds);
+  j["resumed"] = r.resumed;
   return j;
 }
 

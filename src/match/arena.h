@@ -40,6 +40,9 @@ struct ArenaOptions {
   std::function<void(int done, int total)> progress;
   // Null for Souk's own bots only (ai::MakeBot).
   BotFactory make_bot;
+  // A file recording each finished game (arena_journal.h), "" for none: RunArena
+  // plays only the games it lacks and appends each one it plays.
+  std::string journal;
 };
 
 // Games a bot lost because it failed (an engine that timed out, crashed, ...), by
@@ -74,7 +77,8 @@ struct ArenaReport {
   double elo = 0, elo_low = 0, elo_high = 0;
   double average_decisions = 0;  // moves per game, chance moves not counted
   int unfinished = 0;
-  double seconds = 0;
+  double seconds = 0;  // this sitting's wall time
+  int resumed = 0;     // games read from the journal, not played in this sitting
 };
 
 // Plays every game. Fails, before playing, on an unknown game, a bad spec or a
@@ -106,6 +110,11 @@ Result<ArenaOptions> CheckArena(const ArenaOptions& options);
 // Plays games [first, last) of that run, options.threads at once (0 <= first <=
 // last <= its games); element i is game first + i. Fails on the first game that fails.
 Result<std::vector<GameOutcome>> PlayArenaGames(const ArenaOptions& options, int first, int last);
+// Plays the games of those indices (each of the run), element i being game indices[i].
+// `finished` (may be empty) hears each game as it ends, one call at a time; a
+// failure it returns stops new games from starting, and is the result.
+Result<std::vector<GameOutcome>> PlayArenaGames(const ArenaOptions& options, std::span<const int> indices,
+                                                const std::function<Status(const GameOutcome&)>& finished = {});
 // The report of a whole run from every game's outcome, in order of index, and the
 // run's wall time.
 Result<ArenaReport> ArenaReportOf(const ArenaOptions& options, std::span<const GameOutcome> outcomes,
