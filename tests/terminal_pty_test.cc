@@ -186,9 +186,15 @@ TEST(TerminalPty, AWholeJaipurGamePausesOnEachResult) {
       ++turns;
       s.Type("1\r");
     }
-    // Wait for our answer to be taken: the program writes again.
+    // Wait for our answer to be taken: the program writes again. The terminal's echo of
+    // our keys comes first and is not an answer; a slow program would otherwise get Enter
+    // after Enter, each echoed newline scrolling the result off the screen. The program's
+    // screens carry escape sequences, the echo never does.
     const size_t mark = s.output().size();
-    s.WaitUntil([&](const VtScreen&) { return s.output().size() > mark; }, 10);
+    s.WaitUntil([&](const VtScreen&) {
+      const std::string_view after = std::string_view(s.output()).substr(mark);
+      return after.find('\x1b') != std::string_view::npos || after.find("(y/n)") != std::string_view::npos;
+    }, 10);
   }
   EXPECT_GE(pauses, 1) << "the first round's result waited for Enter";
   EXPECT_FALSE(s.screen().alternate()) << "the result is on the normal screen, where it stays";
