@@ -156,7 +156,15 @@ check "arena names a bad bot" err_is_one_line_with "bad bot 'wizard'"
 
 # arena --journal: a run killed part way goes on where it stopped, to the same result.
 "$souk" arena jaipur mcts:iterations=3000 greedy --games 8 --seed 4 >"$tmp/whole.txt"
-timeout -s TERM 1 "$souk" arena jaipur mcts:iterations=3000 greedy --games 8 --seed 4 --journal "$tmp/run.jsonl" >/dev/null 2>&1
+# Killed once the journal holds a game, not after a fixed time: a sanitizer build may need
+# seconds for the first game.
+"$souk" arena jaipur mcts:iterations=3000 greedy --games 8 --seed 4 --journal "$tmp/run.jsonl" >/dev/null 2>&1 &
+arena_pid=$!
+for _ in $(seq 600); do
+  [ "$(wc -l <"$tmp/run.jsonl" 2>/dev/null || echo 0)" -ge 2 ] && break
+  sleep 0.1
+done
+kill -TERM "$arena_pid" 2>/dev/null; wait "$arena_pid" 2>/dev/null
 check "a killed arena's journal names the run and lacks games" bash -c "grep -q '^{\"souk_arena_journal\":1' '$tmp/run.jsonl' && [ \$(wc -l <'$tmp/run.jsonl') -lt 9 ]"
 run arena jaipur mcts:iterations=3000 greedy --games 8 --seed 4 --journal "$tmp/run.jsonl"
 check "arena --journal goes on with a killed run" rc 0
