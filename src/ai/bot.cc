@@ -68,7 +68,7 @@ struct BotModule {
   double micros_per_iteration;
 };
 constexpr BotModule kBotModules[] = {
-    {&kJaipurType, &MakeJaipurBot, 20},
+    {&kJaipurType, &MakeJaipurBot, 3},
     {&kMarrakechType, &MakeMarrakechBot, 4},
 };
 

@@ -34,7 +34,7 @@ namespace souk::server {
 enum class BotLane { kQuick, kHeavy };
 
 // The lane of a bot: quick when its search is estimated at 100 ms of one core or
-// less (ai::EstimatedThinkMs: iterations at 20 µs each in Jaipur, 4 µs in Marrakech,
+// less (ai::EstimatedThinkMs: iterations at 3 µs each in Jaipur, 4 µs in Marrakech,
 // or its time budget if shorter; bots that do not search are quick).
 BotLane LaneOf(std::string_view game, const ai::BotSpec& spec);
 
