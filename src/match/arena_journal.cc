@@ -118,16 +118,25 @@ Result<ArenaJournal> ArenaJournal::Open(const std::string& path, const ArenaOpti
   for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, file)) > 0;) text.append(buffer, n);
   if (std::ferror(file)) return Status::Error(path + ": cannot read the journal: " + ErrnoText());
 
-  // A last line without its newline is a write cut short: drop it.
+  // A last line without its newline is a write cut short: it is dropped, but only once
+  // the lines before it show the file is this run's journal (or, with none before it,
+  // once it is the start of this run's first line), so that a file given by mistake is
+  // refused untouched.
   const size_t complete = text.empty() || text.back() == '\n' ? text.size() : text.rfind('\n') + 1;
-  if (complete < text.size()) {
-    if (::ftruncate(fd, static_cast<off_t>(complete)) != 0)
+  const std::string cut = text.substr(complete);
+  text.resize(complete);
+  auto drop_cut = [&]() -> Status {
+    if (!cut.empty() && ::ftruncate(fd, static_cast<off_t>(complete)) != 0)
       return Status::Error(path + ": cannot drop the journal's cut last line: " + ErrnoText());
-    text.resize(complete);
-  }
+    if (std::fseek(file, 0, SEEK_END) != 0) return Status::Error(path + ": cannot append to the journal: " + ErrnoText());
+    return Status::Ok();
+  };
   const Json run = RunJson(checked);
   if (text.empty()) {
     const std::string header = DumpJson(run) + "\n";
+    if (!header.starts_with(cut))
+      return Status::Error(path + ": line 1: not an arena journal of this run, and cut short (it has no newline)");
+    if (Status dropped = drop_cut(); !dropped.ok()) return dropped;
     if (std::fputs(header.c_str(), file) < 0 || std::fflush(file) != 0)
       return Status::Unavailable(path + ": cannot write the journal: " + ErrnoText());
     return journal;
@@ -160,7 +169,7 @@ Result<ArenaJournal> ArenaJournal::Open(const std::string& path, const ArenaOpti
     seen[index] = true;
     journal.recorded_.push_back(std::move(*outcome));
   }
-  if (std::fseek(file, 0, SEEK_END) != 0) return Status::Error(path + ": cannot append to the journal: " + ErrnoText());
+  if (Status dropped = drop_cut(); !dropped.ok()) return dropped;
   return journal;
 }
 

@@ -90,6 +90,21 @@ TEST_F(JournalTest, ALastLineCutShortIsDroppedAndItsGamePlayedAgain) {
   EXPECT_EQ(resumed->resumed, 3);
   const std::string after = Text();
   EXPECT_EQ(std::count(after.begin(), after.end(), '\n'), 5);  // the run and 4 games, no torn line
+  EXPECT_EQ(after.substr(0, last), full.substr(0, last));
+  EXPECT_EQ(after.find('\0'), std::string::npos) << "the new line follows the kept ones, with no gap";
+}
+
+TEST_F(JournalTest, AFirstLineCutShortIsWrittenAgainFromTheStartOfTheFile) {
+  ASSERT_TRUE(RunArena(RunOf(2, path_)).ok());
+  const std::string full = Text();
+  Write(full.substr(0, 30));  // the process died while writing the run's line
+  auto resumed = RunArena(RunOf(2, path_));
+  ASSERT_TRUE(resumed.ok()) << resumed.message();
+  EXPECT_EQ(resumed->resumed, 0);
+  const std::string after = Text();
+  const std::string header = full.substr(0, full.find('\n') + 1);
+  EXPECT_EQ(after.substr(0, header.size()), header) << "the line is written over the cut one, not after it";
+  EXPECT_EQ(std::count(after.begin(), after.end(), '\n'), 3);
 }
 
 TEST_F(JournalTest, AnotherRunsJournalIsRefusedNamingTheDifference) {
@@ -123,6 +138,10 @@ TEST_F(JournalTest, BrokenLinesAreRefusedNamingTheLine) {
       {header + "{\"index\":0}\n", "line 2: (top level): missing key \"points\""},
       {header + game0 + game0, "a second time"},
       {header + "[1,2]\n", "line 2: "},
+      // A file given by mistake, its last line without a newline: not taken for a cut write.
+      {"my notes", "line 1: not an arena journal of this run, and cut short"},
+      {"hello\nworld", "line 1: "},
+      {"{\"game\":\"jaipur\"}\n" + game0.substr(0, 10), "line 1: not an arena journal"},
   };
   for (const auto& c : cases) {
     Write(c.text);
@@ -130,6 +149,7 @@ TEST_F(JournalTest, BrokenLinesAreRefusedNamingTheLine) {
     ASSERT_FALSE(refused.ok()) << c.says;
     EXPECT_NE(refused.message().find(c.says), std::string::npos) << refused.message();
     EXPECT_EQ(refused.message().rfind(path_, 0), 0u) << refused.message();  // it names the file
+    EXPECT_EQ(Text(), c.text) << "a refused file is left as it was";
   }
   // A game beyond the run: the journal of a longer run, resumed with fewer games.
   std::filesystem::remove(path_);
