@@ -4,12 +4,15 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <iterator>
+#include <sstream>
 
 #include "ai/bot.h"
 #include "ai/bot_spec.h"
@@ -20,6 +23,28 @@
 
 namespace souk::cli {
 namespace {
+
+// The file a long command ends by writing, checked before it starts: a typo in --out
+// should cost a second, not the training.
+void CheckWritable(const std::string& flag, const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) throw CliError{kBadInput, flag + " " + path + ": is a folder"};
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  const std::string checked = std::filesystem::exists(path, error) ? path : parent.empty() ? "." : parent.string();
+  if (::access(checked.c_str(), W_OK) != 0)
+    throw CliError{kBadInput, flag + " " + path + ": cannot write it: " + std::strerror(errno)};
+}
+
+// Errors as one line naming the file, a folder included (a stream would throw on it).
+std::string ReadWhole(const std::string& flag, const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) throw CliError{kBadInput, flag + " " + path + ": is a folder"};
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw CliError{kBadInput, flag + " " + path + ": cannot read it: " + std::strerror(errno)};
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
 
 // Why `player` has no decision to make now, or "" when they have one.
 std::string WhyNoDecision(const GameState& state, int player) {
@@ -153,14 +178,12 @@ int Train(const TrainCommand& c, const std::string& command_line) {
   }
   std::vector<std::string> ancestry;
   if (!c.from.empty()) {
-    std::ifstream in(c.from, std::ios::binary);
-    if (!in) throw CliError{kBadInput, "--from " + c.from + ": cannot read it"};
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    auto file = ai::jaipur_bots::ParseWeightsInclude(text);
+    auto file = ai::jaipur_bots::ParseWeightsInclude(ReadWhole("--from", c.from));
     if (!file.ok()) throw CliError{kBadInput, "--from " + c.from + ": " + file.message()};
     config.initial_weights = std::move(file->weights);
     ancestry = std::move(file->generated_by);
   }
+  if (!c.out.empty()) CheckWritable("--out", c.out);
   config.threads = c.threads;
   config.rounds = c.rounds;
   config.seed = c.seed;
@@ -180,7 +203,7 @@ int Train(const TrainCommand& c, const std::string& command_line) {
   if (!c.out.empty()) {
     std::ofstream out(c.out, std::ios::binary);
     out << ai::jaipur_bots::WeightsInclude(result, command_line, ancestry);
-    if (!out) throw CliError{1, c.out + ": cannot write"};
+    if (!out) throw CliError{1, c.out + ": cannot write it: " + std::strerror(errno)};
     std::cout << "Weights written to " << c.out << '\n';
   }
   return 0;
