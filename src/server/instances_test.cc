@@ -379,6 +379,19 @@ TEST_F(InstancesTest, ABotTurnWhoseInstanceDiedIsTakenOverWhenItsLeaseExpires) {
   std::printf("bot turn taken over %.2f s after the dying instance stored the move\n", took_s);
 }
 
+TEST_F(InstancesTest, AnInstanceListensBeforeItServes) {
+  // Notifications sent before an instance listens reach nobody: a game it loaded in that
+  // window would miss moves. So a service is listening once it is made.
+  auto store = database_.Open();
+  ASSERT_TRUE(store.ok()) << store.message();
+  GameService d(**store, ServiceOptions{});
+  auto listening = TestPostgres::Execute(database_.db(),
+                                         "SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' "
+                                         "AND pid <> pg_backend_pid()");
+  ASSERT_TRUE(listening.ok()) << listening.message();
+  EXPECT_EQ(*listening, "4") << "the three instances of the fixture and the new one";
+}
+
 TEST_F(InstancesTest, AnInstanceThatLostItsListeningConnectionCatchesUp) {
   Table t = TwoHumans("jaipur");
   Heard heard;

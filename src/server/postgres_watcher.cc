@@ -4,6 +4,7 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <exception>
 #include <memory>
@@ -64,6 +65,8 @@ ChangeWatcher::ChangeWatcher(std::string uri, std::string own_instance, std::fun
     : uri_(std::move(uri)), own_instance_(std::move(own_instance)), on_change_(std::move(on_change)) {
   wake_fd_ = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
   thread_ = std::thread([this] { Run(); });
+  std::unique_lock lock(listening_mutex_);
+  listening_changed_.wait_for(lock, std::chrono::milliseconds(kFirstListenWaitMs), [this] { return listening_; });
 }
 
 ChangeWatcher::~ChangeWatcher() {
@@ -116,7 +119,6 @@ ChangeWatcher::MoveCheck ChangeWatcher::CheckStoredMove(PGconn* conn, StoreChang
 
 void ChangeWatcher::Run() {
   std::unique_ptr<PGconn, decltype(&PQfinish)> conn(nullptr, PQfinish);
-  bool listened_before = false;
   int backoff_ms = 100;
   while (!stopping_) {
     if (!conn) {
@@ -133,9 +135,14 @@ void ChangeWatcher::Run() {
         continue;
       }
       backoff_ms = 100;
-      // Listening again after a loss: whatever was committed meanwhile was told to nobody.
-      if (listened_before) Tell(StoreChange{StoreChange::Kind::kMissed, "", 0, ""});
-      listened_before = true;
+      {
+        std::lock_guard lock(listening_mutex_);
+        listening_ = true;
+      }
+      listening_changed_.notify_all();
+      // Whatever was committed before this LISTEN was told to nobody: after a loss, and
+      // the first time too for any game loaded before it (a slow start).
+      Tell(StoreChange{StoreChange::Kind::kMissed, "", 0, ""});
     }
     pollfd fds[2] = {{PQsocket(conn.get()), POLLIN, 0}, {wake_fd_, POLLIN, 0}};
     if (poll(fds, 2, 1000) < 0 || stopping_) continue;

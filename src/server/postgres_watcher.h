@@ -7,12 +7,16 @@
 // PostgreSQL delivers them in the order of the commits. Any session allowed to
 // connect may NOTIFY, so a notice is only a pointer: a move is played as the moves
 // table holds it, and a notice of a move the table lacks is ignored. Notifications are not kept
-// while nobody listens, so after a lost connection the watcher connects again, listens
-// again and tells kMissed: the game service then reads back every game it holds.
+// while nobody listens, so each time the watcher listens (the first time too, and again
+// after a lost connection) it tells kMissed: the game service then reads back every game
+// it holds. The constructor waits a little for the first LISTEN, so that a server
+// normally listens before it serves.
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <functional>
+#include <mutex>
 #include <string>
 #include <thread>
 
@@ -31,7 +35,9 @@ bool ParseChangeNotice(const std::string& text, std::string* instance, StoreChan
 
 class ChangeWatcher {
  public:
-  // Tells `on_change` of every change whose instance is not `own_instance`.
+  // Tells `on_change` of every change whose instance is not `own_instance`. Returns once
+  // listening, or after kFirstListenWaitMs if the database cannot be reached by then.
+  static constexpr int kFirstListenWaitMs = 3000;
   ChangeWatcher(std::string uri, std::string own_instance, std::function<void(const StoreChange&)> on_change);
   ~ChangeWatcher();  // stops and joins
   ChangeWatcher(const ChangeWatcher&) = delete;
@@ -51,6 +57,9 @@ class ChangeWatcher {
   std::function<void(const StoreChange&)> on_change_;
   int wake_fd_ = -1;  // an eventfd: written to stop the thread's poll
   std::atomic<bool> stopping_{false};
+  std::mutex listening_mutex_;
+  std::condition_variable listening_changed_;
+  bool listening_ = false;  // once, by listening_mutex_
   std::thread thread_;
 };
 

@@ -44,7 +44,7 @@ struct StoreChange {
     kMove,       // move `index` of the game is `move`
     kSeat,       // a seat was taken: its token and name changed
     kAbandoned,  // the game was abandoned
-    kMissed,     // changes may have been missed (the store's connection was lost): catch up on every game
+    kMissed,     // changes may have been missed (not yet listening, or the connection was lost): catch up on every game
   };
   Kind kind = Kind::kMove;
   std::string game_id;  // empty for kMissed
@@ -85,8 +85,10 @@ class Store {
   // Whether other instances may write to this store.
   virtual bool Shared() const { return false; }
   // Calls `on_change`, on a thread of the store's, for every change other instances
-  // commit, in the order they commit, until StopWatching; after a lost connection,
-  // once connected again, with kMissed. Changes this instance makes are not told.
+  // commit, in the order they commit, until StopWatching; with kMissed each time it
+  // starts listening (the first time, and after a lost connection), for what was
+  // committed before. Changes this instance makes are not told. Returns once listening
+  // (or after a few seconds when the database cannot be reached).
   virtual void Watch(std::function<void(const StoreChange&)> on_change) { (void)on_change; }
   // Returns once `on_change` is no longer running, nor will be called again.
   virtual void StopWatching() {}
