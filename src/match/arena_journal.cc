@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <string_view>
 
@@ -39,13 +40,23 @@ std::string Differences(const Json& held, const Json& wanted) {
   return text;
 }
 
-std::vector<double> Doubles(const Json& j, const std::string& path, size_t n) {
+std::string FormatNumber(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", x);
+  return text;
+}
+
+// A hand-edited line must not make a win rate above 100% or a negative time.
+std::vector<double> Doubles(const Json& j, const std::string& path, size_t n, double lo, double hi) {
   const Json& array = json_in::Array(j, path, n, n);
   std::vector<double> out;
   for (size_t i = 0; i < n; ++i) {
     if (!array[i].is_number() || !std::isfinite(array[i].get<double>()))
       throw json_in::JsonError(json_in::Join(path, i), "not a number");
-    out.push_back(array[i].get<double>());
+    const double value = array[i].get<double>();
+    if (value < lo || value > hi)
+      throw json_in::JsonError(json_in::Join(path, i), "out of range (from " + FormatNumber(lo) + " to " + FormatNumber(hi) + ")");
+    out.push_back(value);
   }
   return out;
 }
@@ -83,12 +94,12 @@ Result<GameOutcome> OutcomeFromJson(const Json& json, size_t bots) {
     const Json& j = Object(json, "");
     GameOutcome g;
     g.index = Int(Member(j, "index", ""), "index", 0, 1'000'000);
-    g.points = Doubles(Member(j, "points", ""), "points", bots);
+    g.points = Doubles(Member(j, "points", ""), "points", bots, 0, 1);
     g.place = Ints<int>(Member(j, "place", ""), "place", bots, 0, 2);
     g.score = Ints<int>(Member(j, "score", ""), "score", bots, -1'000'000, 1'000'000);
     g.decisions = Ints<int64_t>(Member(j, "moves", ""), "moves", bots, 0, 1'000'000);
-    g.think_seconds = Doubles(Member(j, "think_seconds", ""), "think_seconds", bots);
-    g.max_move_seconds = Doubles(Member(j, "max_move_seconds", ""), "max_move_seconds", bots);
+    g.think_seconds = Doubles(Member(j, "think_seconds", ""), "think_seconds", bots, 0, 1e9);
+    g.max_move_seconds = Doubles(Member(j, "max_move_seconds", ""), "max_move_seconds", bots, 0, 1e9);
     g.total_decisions = Int(Member(j, "total_moves", ""), "total_moves", 0, 1'000'000);
     g.unfinished = Bool(Member(j, "unfinished", ""), "unfinished");
     if (const Json* failure = OptionalMember(j, "failure", "")) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -138,6 +139,7 @@ TEST_F(JournalTest, BrokenLinesAreRefusedNamingTheLine) {
       {header + "{\"index\":0}\n", "line 2: (top level): missing key \"points\""},
       {header + game0 + game0, "a second time"},
       {header + "[1,2]\n", "line 2: "},
+      {header + std::regex_replace(game0, std::regex("\"points\":\\[[^\\]]*\\]"), "\"points\":[5,0]"), "points[0]"},
       // A file given by mistake, its last line without a newline: not taken for a cut write.
       {"my notes", "line 1: not an arena journal of this run, and cut short"},
       {"hello\nworld", "line 1: "},
