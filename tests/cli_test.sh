@@ -193,9 +193,11 @@ check "train refuses a policy that is not a search" err_is_one_line_with '--poli
 run train jaipur-value --rounds 10 --policy wizard
 check "train names a bad policy" err_is_one_line_with "--policy: bad bot 'wizard'"
 run train jaipur-value --rounds 10 --from "$tmp/no-such.inc"
-check "train names a weights file it cannot read" err_is_one_line_with "no-such.inc: cannot read it: No such file"
+check "train names a weights file it cannot read" err_is_one_line_with "no-such.inc: cannot open: No such file"
+run hint "$tmp"
+check "a folder given for a game file is named" err_is_one_line_with "$tmp: is a folder"
 run train jaipur-value --rounds 10 --from "$tmp"
-check "train names a folder given for weights" err_is_one_line_with "--from $tmp: is a folder"
+check "train names a folder given for weights" err_is_one_line_with "$tmp: is a folder"
 run train jaipur-value --rounds 10 --out "$tmp/no-such-folder/w.inc"
 check "train refuses an --out it cannot write before training" bash -c "grep -q 'w.inc: cannot write it: No such file' '$tmp/err' && ! grep -q '^rounds' '$tmp/out'"
 printf '0.5f, 1.0f,\n0.25x,\n' >"$tmp/broken.inc"

@@ -12,12 +12,12 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <sstream>
 
 #include "ai/bot.h"
 #include "ai/bot_spec.h"
 #include "ai/jaipur/jaipur_value_training.h"
 #include "cli/cli_error.h"
+#include "cli/read_input.h"
 #include "engine/engine_registry.h"
 #include "match/arena.h"
 
@@ -33,17 +33,6 @@ void CheckWritable(const std::string& flag, const std::string& path) {
   const std::string checked = std::filesystem::exists(path, error) ? path : parent.empty() ? "." : parent.string();
   if (::access(checked.c_str(), W_OK) != 0)
     throw CliError{kBadInput, flag + " " + path + ": cannot write it: " + std::strerror(errno)};
-}
-
-// Errors as one line naming the file, a folder included (a stream would throw on it).
-std::string ReadWhole(const std::string& flag, const std::string& path) {
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error)) throw CliError{kBadInput, flag + " " + path + ": is a folder"};
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw CliError{kBadInput, flag + " " + path + ": cannot read it: " + std::strerror(errno)};
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 // Why `player` has no decision to make now, or "" when they have one.
@@ -178,7 +167,7 @@ int Train(const TrainCommand& c, const std::string& command_line) {
   }
   std::vector<std::string> ancestry;
   if (!c.from.empty()) {
-    auto file = ai::jaipur_bots::ParseWeightsInclude(ReadWhole("--from", c.from));
+    auto file = ai::jaipur_bots::ParseWeightsInclude(ReadInput(c.from));
     if (!file.ok()) throw CliError{kBadInput, "--from " + c.from + ": " + file.message()};
     config.initial_weights = std::move(file->weights);
     ancestry = std::move(file->generated_by);

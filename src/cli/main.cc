@@ -8,13 +8,13 @@
 #include <fstream>
 #include <iostream>
 #include <random>
-#include <sstream>
 
 #include <CLI/CLI.hpp>
 
 #include "cli/ai_commands.h"
 #include "cli/cli_error.h"
 #include "cli/play_commands.h"
+#include "cli/read_input.h"
 #include "cli/serve_command.h"
 #include "engine/engine_server.h"
 #include "format/game.h"
@@ -26,18 +26,7 @@ namespace {
 
 using cli::CliError;
 using cli::kBadInput;
-
-std::string ReadInput(const std::string& path) {
-  std::ostringstream text;
-  if (path == "-") {
-    text << std::cin.rdbuf();
-    return text.str();
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw CliError{1, path + ": cannot open"};
-  text << in.rdbuf();
-  return text.str();
-}
+using cli::ReadInput;
 
 std::unique_ptr<GameState> LoadFile(const std::string& path) {
   auto state = LoadStateText(ReadInput(path));
