@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -115,6 +116,12 @@ Result<GameOutcome> OutcomeFromJson(const Json& json, size_t bots) {
 Result<ArenaJournal> ArenaJournal::Open(const std::string& path, const ArenaOptions& checked) {
   const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0) return Status::Error(path + ": cannot open the journal: " + ErrnoText());
+  // A pipe would block the read below for ever, a device (/dev/zero) fill the memory.
+  struct stat file_stat {};
+  if (::fstat(fd, &file_stat) != 0 || !S_ISREG(file_stat.st_mode)) {
+    ::close(fd);
+    return Status::Error(path + ": a journal is a regular file (this is a pipe, a device or a socket)");
+  }
   std::FILE* file = ::fdopen(fd, "r+");
   if (!file) {
     ::close(fd);

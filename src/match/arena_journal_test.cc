@@ -2,6 +2,7 @@
 // what one sitting would have; a journal that is not this run's is refused.
 #include "match/arena_journal.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -160,6 +161,17 @@ TEST_F(JournalTest, BrokenLinesAreRefusedNamingTheLine) {
   ASSERT_FALSE(refused.ok());
   EXPECT_NE(refused.message().find("is beyond this run's 2 games (give --games"), std::string::npos)
       << refused.message();
+}
+
+TEST_F(JournalTest, OnlyARegularFileIsAJournal) {
+  // A pipe would block its reading for ever; /dev/zero would fill the memory.
+  const std::string fifo = (dir_ / "fifo").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  for (const std::string& path : {fifo, std::string("/dev/zero")}) {
+    auto refused = RunArena(RunOf(2, path));
+    ASSERT_FALSE(refused.ok()) << path;
+    EXPECT_NE(refused.message().find(path + ": a journal is a regular file"), std::string::npos) << refused.message();
+  }
 }
 
 TEST_F(JournalTest, OneProcessAtATime) {
