@@ -8,6 +8,7 @@
 // otherwise, so it may choose differently.)
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -53,6 +54,24 @@ struct Analysis {
   std::vector<RankedMove<Move>> moves;
   int64_t iterations = 0;
   double seconds = 0;
+};
+
+// One game's bot, on that game's own types. It plays one seat and is given that
+// seat's View only (never a State). Each game names its own: jaipur_bots::Bot.
+template <typename View, typename Move>
+class GameBot {
+ public:
+  virtual ~GameBot() = default;
+  // Precondition: the game is not over and the viewer is to decide (never a chance
+  // move). Returns a legal move.
+  virtual Move ChooseMove(const View& view) = 0;
+  // Every legal move ranked best first, with visits / win_rate / score (above).
+  virtual Analysis<Move> Analyse(const View& view) = 0;
+  // Memory (see ai::Bot in ai/bot.h): bots that keep no pools hold nothing.
+  virtual size_t MemoryBytes() const { return 0; }
+  virtual size_t SearchMemoryBytes() const { return 0; }
+  virtual void SetMemoryLimit(size_t /*bytes*/) {}
+  virtual void ReleaseMemory() {}
 };
 
 }  // namespace souk::ai

@@ -88,6 +88,38 @@ Position ReadAssam(const Json& j) {
   return Position{static_cast<uint8_t>(SquareAt(x, y)), *facing};
 }
 
+// "phase", and "status", which says the same of the game's end.
+Phase ReadPhase(const Json& j) {
+  auto phase = ParsePhase(String(Member(j, "phase", ""), "phase"));
+  if (!phase) throw JsonError("phase", "expected \"orient\", \"roll\", \"place\" or \"game_over\"");
+  std::string status = String(Member(j, "status", ""), "status");
+  if (status != "playing" && status != "game_over") throw JsonError("status", "expected \"playing\" or \"game_over\"");
+  if ((status == "game_over") != (*phase == Phase::kGameOver))
+    throw JsonError("status", "is \"game_over\" exactly when phase is \"game_over\"");
+  return *phase;
+}
+
+// "board": rows of cells, each null or the carpet's id and colour (a state and a view
+// show the same board).
+void ReadBoard(const Json& j, int num_colors, std::array<uint8_t, kNumSquares>* carpet,
+               std::array<uint8_t, kNumSquares>* color) {
+  const Json& board = Array(Member(j, "board", ""), "board", kBoardSize, kBoardSize);
+  for (size_t row = 0; row < board.size(); ++row) {
+    std::string row_path = Join("board", row);
+    const Json& cells = Array(board[row], row_path, kBoardSize, kBoardSize);
+    for (size_t col = 0; col < cells.size(); ++col) {
+      if (cells[col].is_null()) continue;
+      std::string path = Join(row_path, col);
+      const Json& cell = Object(cells[col], path);
+      int c = Int(Member(cell, "color", path), Join(path, "color"), 0, num_colors - 1);
+      int id = Int(Member(cell, "carpet", path), Join(path, "carpet"), 1, kMaxCarpets);
+      size_t sq = static_cast<size_t>(SquareAt(static_cast<int>(col), static_cast<int>(row)));
+      (*carpet)[sq] = static_cast<uint8_t>(id);
+      (*color)[sq] = static_cast<uint8_t>(c);
+    }
+  }
+}
+
 // A seat's view as ViewToJson writes it (what `souk view` prints). The caller checks
 // the view against ViewToJson of the result: this reads, it does not judge.
 View LoadView(const Json& j) {
@@ -99,25 +131,9 @@ View LoadView(const Json& j) {
   const int n = v.num_players;
   v.viewer = Int(Member(j, "viewer", ""), "viewer", 0, n - 1);
   v.to_move = Int(Member(j, "to_move", ""), "to_move", 0, n - 1);
-  auto phase = ParsePhase(String(Member(j, "phase", ""), "phase"));
-  if (!phase) throw JsonError("phase", "expected \"orient\", \"roll\", \"place\" or \"game_over\"");
-  v.phase = *phase;
+  v.phase = ReadPhase(j);
   v.assam = ReadAssam(j);
-  const Json& board = Array(Member(j, "board", ""), "board", kBoardSize, kBoardSize);
-  for (size_t row = 0; row < board.size(); ++row) {
-    std::string row_path = Join("board", row);
-    const Json& cells = Array(board[row], row_path, kBoardSize, kBoardSize);
-    for (size_t col = 0; col < cells.size(); ++col) {
-      if (cells[col].is_null()) continue;
-      std::string path = Join(row_path, col);
-      const Json& cell = Object(cells[col], path);
-      int c = Int(Member(cell, "color", path), Join(path, "color"), 0, NumColors(n, v.variant) - 1);
-      int id = Int(Member(cell, "carpet", path), Join(path, "carpet"), 1, kMaxCarpets);
-      size_t sq = static_cast<size_t>(SquareAt(static_cast<int>(col), static_cast<int>(row)));
-      v.carpet[sq] = static_cast<uint8_t>(id);
-      v.color[sq] = static_cast<uint8_t>(c);
-    }
-  }
+  ReadBoard(j, NumColors(n, v.variant), &v.carpet, &v.color);
   for (size_t p = 0; p < players.size(); ++p) {
     std::string path = Join("players", p);
     const Json& pj = players[p];
@@ -133,10 +149,6 @@ View LoadView(const Json& j) {
   if (const Json* current = OptionalMember(j, "current_carpet", "")) {
     v.current_carpet = Int(*current, "current_carpet", 0, NumColors(n, v.variant) - 1);
   }
-  std::string status = String(Member(j, "status", ""), "status");
-  if (status != "playing" && status != "game_over") throw JsonError("status", "expected \"playing\" or \"game_over\"");
-  if ((status == "game_over") != (v.phase == Phase::kGameOver))
-    throw JsonError("status", "is \"game_over\" exactly when phase is \"game_over\"");
   const Json& winners = Array(Member(j, "winners", ""), "winners", 0, static_cast<size_t>(n));
   for (size_t i = 0; i < winners.size(); ++i)
     v.winners = static_cast<uint8_t>(v.winners | (1u << Int(winners[i], Join("winners", i), 0, n - 1)));
@@ -152,33 +164,13 @@ State Load(const Json& j) {
   const int n = s.num_players;
 
   s.to_move = static_cast<uint8_t>(Int(Member(j, "to_move", ""), "to_move", 0, n - 1));
-  std::string phase = String(Member(j, "phase", ""), "phase");
-  auto parsed_phase = ParsePhase(phase);
-  if (!parsed_phase) throw JsonError("phase", "expected \"orient\", \"roll\", \"place\" or \"game_over\"");
-  s.phase = *parsed_phase;
-  std::string status = String(Member(j, "status", ""), "status");
-  if (status != "playing" && status != "game_over") throw JsonError("status", "expected \"playing\" or \"game_over\"");
-  if ((status == "game_over") != (s.phase == Phase::kGameOver))
-    throw JsonError("status", "is \"game_over\" exactly when phase is \"game_over\"");
+  s.phase = ReadPhase(j);
 
   s.assam = ReadAssam(j);
 
-  const Json& board = Array(Member(j, "board", ""), "board", kBoardSize, kBoardSize);
-  for (size_t row = 0; row < board.size(); ++row) {
-    std::string row_path = Join("board", row);
-    const Json& cells = Array(board[row], row_path, kBoardSize, kBoardSize);
-    for (size_t col = 0; col < cells.size(); ++col) {
-      if (cells[col].is_null()) continue;
-      std::string path = Join(row_path, col);
-      const Json& cell = Object(cells[col], path);
-      int c = Int(Member(cell, "color", path), Join(path, "color"), 0, NumColors(n, s.variant) - 1);
-      int id = Int(Member(cell, "carpet", path), Join(path, "carpet"), 1, kMaxCarpets);
-      int sq = SquareAt(static_cast<int>(col), static_cast<int>(row));
-      s.carpet[static_cast<size_t>(sq)] = static_cast<uint8_t>(id);
-      s.color[static_cast<size_t>(sq)] = static_cast<uint8_t>(c);
-      s.color_bits[static_cast<size_t>(c)] |= uint64_t{1} << sq;
-    }
-  }
+  ReadBoard(j, NumColors(n, s.variant), &s.carpet, &s.color);
+  for (int sq = 0; sq < kNumSquares; ++sq)
+    if (s.carpet[static_cast<size_t>(sq)] != 0) s.color_bits[s.color[static_cast<size_t>(sq)]] |= uint64_t{1} << sq;
 
   for (size_t p = 0; p < players.size(); ++p) {
     std::string path = Join("players", p);

@@ -6,7 +6,6 @@
 // same iteration budget, plays the same moves (see ai/search.h).
 #pragma once
 
-#include <cstddef>
 #include <memory>
 
 #include "ai/search.h"
@@ -14,20 +13,7 @@
 
 namespace souk::ai::jaipur_bots {
 
-// A bot plays one seat. It is given that seat's View only (never a State).
-class Bot {
- public:
-  virtual ~Bot() = default;
-  // Precondition: !view.game_over && view.to_move == view.viewer. Returns a legal move.
-  virtual jaipur::Move ChooseMove(const jaipur::View& view) = 0;
-  // Every legal move ranked best first, with visits / win_rate / score (see ai/search.h).
-  virtual Analysis<jaipur::Move> Analyse(const jaipur::View& view) = 0;
-  // Memory (see ai::Bot in ai/bot.h): bots that keep no pools hold nothing.
-  virtual size_t MemoryBytes() const { return 0; }
-  virtual size_t SearchMemoryBytes() const { return 0; }
-  virtual void SetMemoryLimit(size_t /*bytes*/) {}
-  virtual void ReleaseMemory() {}
-};
+using Bot = GameBot<jaipur::View, jaipur::Move>;
 
 // Uniform over the legal moves. Analyse lists them in generation order, all zero.
 std::unique_ptr<Bot> MakeRandomBot(uint64_t seed);

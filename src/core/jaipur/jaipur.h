@@ -35,6 +35,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/fixed_list.h"
 #include "core/prng.h"
 #include "core/status.h"
 
@@ -156,31 +157,7 @@ Result<Move> ParseMove(std::string_view text);
 inline constexpr int kMaxMoves = 512;
 
 // A fixed-capacity list so that move generation allocates nothing.
-class MoveList {
- public:
-  void clear() { size_ = 0; }
-  void push_back(const Move& m) {
-    assert(size_ < kMaxMoves);
-    moves_[static_cast<size_t>(size_++)] = m;
-  }
-  int size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  const Move& operator[](int i) const { return moves_[static_cast<size_t>(i)]; }
-  const Move* begin() const { return moves_.data(); }
-  const Move* end() const { return moves_.data() + size_; }
-
-  // For generators that write many moves in a row: write from Tail(), at most
-  // kMaxMoves - size() of them, then Extend(count).
-  Move* Tail() { return moves_.data() + size_; }
-  void Extend(int count) {
-    assert(size_ + count <= kMaxMoves);
-    size_ += count;
-  }
-
- private:
-  std::array<Move, kMaxMoves> moves_;
-  int size_ = 0;
-};
+using MoveList = FixedList<Move, kMaxMoves>;
 
 struct PlayerState {
   CardCounts hand{};  // goods only: hand[kCamel] stays 0

@@ -188,6 +188,7 @@ void State::LegalMoves(MoveList* moves) const {
     case Phase::kPlace: {
       const auto& pairs = kPlacements.pairs[assam.square];
       int candidates = kPlacements.count[assam.square];
+      Move* tail = moves->Tail();
       int n = 0;
       Move m;
       m.kind = MoveKind::kPlace;
@@ -196,10 +197,10 @@ void State::LegalMoves(MoveList* moves) const {
         uint8_t id = carpet[a];
         m.first = a;
         m.second = b;
-        moves->moves_[static_cast<size_t>(n)] = m;
+        tail[n] = m;
         n += id == 0 || id != carpet[b];  // never both halves of one carpet
       }
-      moves->size_ = n;
+      moves->Extend(n);
       return;
     }
     case Phase::kGameOver:

@@ -47,6 +47,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/fixed_list.h"
 #include "core/prng.h"
 #include "core/status.h"
 
@@ -173,24 +174,7 @@ Result<Move> ParseMove(std::string_view text);
 inline constexpr int kMaxMoves = 12;
 
 // A fixed-capacity list so that move generation allocates nothing.
-class MoveList {
- public:
-  void clear() { size_ = 0; }
-  void push_back(const Move& m) {
-    assert(size_ < kMaxMoves);
-    moves_[static_cast<size_t>(size_++)] = m;
-  }
-  int size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  const Move& operator[](int i) const { return moves_[static_cast<size_t>(i)]; }
-  const Move* begin() const { return moves_.data(); }
-  const Move* end() const { return moves_.data() + size_; }
-
- private:
-  friend struct State;  // fills moves_ directly, with the count in a register
-  std::array<Move, kMaxMoves> moves_;
-  int size_ = 0;
-};
+using MoveList = FixedList<Move, kMaxMoves>;
 
 // --- State ---------------------------------------------------------------------
 
