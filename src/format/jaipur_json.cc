@@ -233,9 +233,7 @@ class JaipurGame final : public GameState {
   // Rupees of the round being played; once the game is over, the last round's
   // scored rupees (camel token included).
   std::vector<int> Scores() const override {
-    if (state_.game_over && state_.last_round) return {state_.last_round->rupees[0], state_.last_round->rupees[1]};
-    return {state_.players[0].GoodsRupees() + state_.players[0].BonusRupees(),
-            state_.players[1].GoodsRupees() + state_.players[1].BonusRupees()};
+    return {state_.Score(0), state_.Score(1)};
   }
   std::vector<int> Winners() const override {
     if (!state_.game_over) return {};

@@ -235,6 +235,13 @@ struct State {
     return empty;
   }
   int MarketSize() const;
+  // Rupees as the scoring rules count them now: the round's goods and bonus tokens
+  // so far; once the game is over, the last round's total, camel token included.
+  int Score(int player) const {
+    if (game_over && last_round) return last_round->rupees[static_cast<size_t>(player)];
+    const PlayerState& p = players[static_cast<size_t>(player)];
+    return p.GoodsRupees() + p.BonusRupees();
+  }
 
   // Everything `player` may know, and nothing else.
   View ViewFor(int player) const;
