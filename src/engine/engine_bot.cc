@@ -3,11 +3,9 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "core/prng.h"
 #include "engine/quote.h"
-#include "format/jaipur_json.h"
+#include "format/game.h"
 #include "format/json.h"
-#include "format/marrakech_json.h"
 
 namespace souk::engine {
 namespace {
@@ -28,35 +26,12 @@ struct Seat {
 };
 
 Seat SeatOf(const AnyView& view) {
-  if (const auto* j = std::get_if<jaipur::View>(&view)) return {"jaipur", "", 2, j->viewer, j->to_move};
-  const auto& m = std::get<marrakech::View>(view);
-  return {"marrakech", m.variant == marrakech::Variant::kSingleColour ? "single-colour" : "", m.num_players, m.viewer,
-          m.to_move};
+  const ViewFacts facts = FactsOf(view);
+  return {facts.game.game, facts.game.variant, facts.game.players, facts.viewer, facts.to_move};
 }
 
 std::string ViewLine(const AnyView& view) {
-  return std::visit([](const auto& v) { return DumpJson(ViewToJson(v)); }, view);
-}
-
-// The canonical texts of the moves the viewer may play: from the view alone, since
-// what a player may do depends only on what they see.
-std::vector<std::string> LegalMoveTexts(const AnyView& view) {
-  if (const auto* j = std::get_if<jaipur::View>(&view)) {
-    Prng prng(1);
-    jaipur::State state = jaipur::State::FromView(*j, prng);
-    jaipur::MoveList moves;
-    state.LegalMoves(&moves);
-    std::vector<std::string> texts;
-    for (const auto& m : moves) texts.push_back(jaipur::ToString(m));
-    return texts;
-  }
-  Prng prng(1);
-  marrakech::State state = marrakech::State::FromView(std::get<marrakech::View>(view), prng);
-  marrakech::MoveList moves;
-  state.LegalMoves(&moves);
-  std::vector<std::string> texts;
-  for (const auto& m : moves) texts.push_back(marrakech::ToString(m));
-  return texts;
+  return DumpJson(ViewJson(view));
 }
 
 // An `info` line's move analysis, if it has one: "move TEXT visits N win X score Y",

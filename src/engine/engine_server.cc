@@ -200,17 +200,12 @@ void EngineServer::Position(std::string_view args, std::ostream& out) {
   auto view = ViewFromJsonChecked(*parsed);
   if (!view.ok()) return Error(out, "position", view.message());
   if (parsed->value("game", "") != game_) return Error(out, "position", "view: game: this game is " + game_);
-  int viewer = std::visit([](const auto& v) { return v.viewer; }, *view);
-  int n = std::holds_alternative<jaipur::View>(*view) ? 2 : std::get<marrakech::View>(*view).num_players;
-  if (n != players_) return Error(out, "position", "view: players: this game has " + std::to_string(players_));
-  if (viewer != seat_) return Error(out, "position", "view: viewer: this engine plays seat " + std::to_string(seat_));
-  if (auto* m = std::get_if<marrakech::View>(&*view)) {
-    chance_ = m->phase == marrakech::Phase::kRoll;
-    over_ = m->phase == marrakech::Phase::kGameOver;
-  } else {
-    chance_ = false;
-    over_ = std::get<jaipur::View>(*view).game_over;
-  }
+  const ViewFacts facts = FactsOf(*view);
+  if (facts.game.players != players_)
+    return Error(out, "position", "view: players: this game has " + std::to_string(players_));
+  if (facts.viewer != seat_) return Error(out, "position", "view: viewer: this engine plays seat " + std::to_string(seat_));
+  chance_ = facts.chance;
+  over_ = facts.over;
   view_ = *view;
   out << "ok\n" << std::flush;
 }

@@ -3,6 +3,8 @@
 #include <array>
 
 #include "format/game_modules.h"
+#include "format/jaipur_json.h"
+#include "format/marrakech_json.h"
 
 namespace souk {
 namespace {
@@ -22,6 +24,18 @@ Result<const GameModule*> Find(std::string_view name) {
 }
 
 }  // namespace
+
+ViewFacts FactsOf(const AnyView& view) {
+  return std::visit([](const auto& v) { return FactsOfView(v); }, view);
+}
+
+Json ViewJson(const AnyView& view) {
+  return std::visit([](const auto& v) { return ViewToJson(v); }, view);
+}
+
+std::vector<std::string> LegalMoveTexts(const AnyView& view) {
+  return std::visit([](const auto& v) { return LegalMovesOfView(v); }, view);
+}
 
 std::vector<std::string> GameNames() { return GameTypeNames(); }
 

@@ -70,6 +70,24 @@ class GameState {
   virtual std::unique_ptr<GameState> Clone() const = 0;
 };
 
+// What a layer that holds a view of any game may ask of it without knowing the
+// game: each game's format file answers for its View (FactsOfView, LegalMovesOfView,
+// ViewToJson), reached by visiting; the names differ from the ones below so that a
+// game without its answer fails to compile instead of calling these again.
+struct ViewFacts {
+  GameOptions game;  // its game, players and variant (no seed: a view does not tell it)
+  int viewer = 0;
+  int to_move = 0;
+  bool chance = false;  // the next move is a chance outcome (Marrakech's die)
+  bool over = false;
+};
+ViewFacts FactsOf(const AnyView& view);
+// The view as `souk view` prints it (docs/formats.md).
+Json ViewJson(const AnyView& view);
+// The moves the viewer may play, in canonical text, sorted by byte value: from the
+// view alone, since what a player may do depends only on what they see.
+std::vector<std::string> LegalMoveTexts(const AnyView& view);
+
 std::vector<std::string> GameNames();
 Result<std::unique_ptr<GameState>> NewGame(const GameOptions& options);
 // Loads and validates a state; the message names the path of what is wrong.

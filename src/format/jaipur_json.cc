@@ -394,6 +394,19 @@ Json EventToJson(const MoveEvent& event, int viewer) {
   return j;
 }
 
+ViewFacts FactsOfView(const View& view) {
+  return {.game = {.game = std::string(kJaipurType.name), .seed = 0, .players = kNumPlayers, .variant = ""},
+          .viewer = view.viewer,
+          .to_move = view.to_move,
+          .chance = false,
+          .over = view.game_over};
+}
+
+std::vector<std::string> LegalMovesOfView(const View& view) {
+  Prng prng(1);
+  return SortedMoveTexts<MoveList>(State::FromView(view, prng));
+}
+
 }  // namespace souk::jaipur
 
 namespace souk {

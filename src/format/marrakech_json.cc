@@ -8,6 +8,9 @@
 namespace souk::marrakech {
 namespace {
 
+// The variant's name in the registry (core/game_type.cc) and in GameOptions.
+constexpr const char* kSingleColourName = "single-colour";
+
 using namespace souk::json_in;
 
 Json StatusJson(Phase phase) { return phase == Phase::kGameOver ? "game_over" : "playing"; }
@@ -254,7 +257,7 @@ class MarrakechGame final : public GameState {
 Result<std::unique_ptr<GameState>> Create(const GameOptions& options) {
   auto players = CheckPlayersAndVariant(kMarrakechType, options.players, options.variant);
   if (!players.ok()) return players.status();
-  const Variant variant = options.variant == "single-colour" ? Variant::kSingleColour : Variant::kStandard;
+  const Variant variant = options.variant == kSingleColourName ? Variant::kSingleColour : Variant::kStandard;
   return std::unique_ptr<GameState>(std::make_unique<MarrakechGame>(State::NewGame(*players, variant, options.seed)));
 }
 
@@ -365,6 +368,22 @@ Json EventToJson(const MoveEvent& e) {
   j["move"] = ToString(m);
   j["chance"] = m.kind == MoveKind::kRoll;
   return j;
+}
+
+ViewFacts FactsOfView(const View& view) {
+  return {.game = {.game = std::string(kMarrakechType.name),
+                   .seed = 0,
+                   .players = view.num_players,
+                   .variant = view.variant == Variant::kSingleColour ? kSingleColourName : ""},
+          .viewer = view.viewer,
+          .to_move = view.to_move,
+          .chance = view.phase == Phase::kRoll,
+          .over = view.phase == Phase::kGameOver};
+}
+
+std::vector<std::string> LegalMovesOfView(const View& view) {
+  Prng prng(1);
+  return SortedMoveTexts<MoveList>(State::FromView(view, prng));
 }
 
 }  // namespace souk::marrakech

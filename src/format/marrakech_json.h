@@ -3,6 +3,7 @@
 
 #include "core/marrakech/marrakech.h"
 #include "core/marrakech/marrakech_event.h"
+#include "format/game.h"
 #include "format/json.h"
 
 namespace souk::marrakech {
@@ -16,5 +17,9 @@ Result<State> StateFromJson(const Json& json);
 // Reads a seat's view as ViewToJson writes it; the message names the path of the
 // first problem. Reads only: whether the view is one a game can reach is the caller's.
 Result<View> ViewFromJson(const Json& json);
+
+// The generic layers' questions about a view (format/game.h).
+ViewFacts FactsOfView(const View& view);
+std::vector<std::string> LegalMovesOfView(const View& view);
 
 }  // namespace souk::marrakech
