@@ -1,51 +1,56 @@
 #include "python/engine.h"
 
 #include "format/game.h"
-#include "format/jaipur_json.h"
-#include "format/marrakech_json.h"
 
 namespace souk::python {
 namespace {
 
-template <typename... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
+// The Ops of a game's State, through the registry entry or the state's alternative.
+template <typename T>
+using OpsOf = Ops<typename T::type>;
 
-// The game of a state, as Game::players and Game::variant would say it.
 std::string Describe(const AnyState& state) {
-  if (std::holds_alternative<jaipur::State>(state)) return "a jaipur game";
-  const auto& m = std::get<marrakech::State>(state);
-  return "a marrakech game of " + std::to_string(m.num_players) + " players" +
-         (m.variant == marrakech::Variant::kSingleColour ? ", single-colour" : "");
+  return std::visit([](const auto& s) { return Ops<std::decay_t<decltype(s)>>::Describe(s); }, state);
 }
 
 std::string Describe(const Game& game) {
-  if (game.is_jaipur()) return "jaipur";
-  return "marrakech, " + std::to_string(game.players) + " players" + (game.variant.empty() ? "" : ", " + game.variant);
+  return WithStateOf(game.type, [&](auto t) { return OpsOf<decltype(t)>::Describe(game); });
 }
 
 }  // namespace
 
 int Game::NumDistinctActions() const {
-  return is_jaipur() ? jaipur::NumDistinctActions() : marrakech::kNumDistinctActions;
+  return WithStateOf(type, [](auto t) { return OpsOf<decltype(t)>::NumActions(); });
 }
 
-int Game::ObservationSize() const { return is_jaipur() ? jaipur::kObservationSize : marrakech::kObservationSize; }
+int Game::ObservationSize() const {
+  return WithStateOf(type, [](auto t) { return OpsOf<decltype(t)>::kObservationSize; });
+}
 
-int Game::MaxChanceOutcomes() const { return is_jaipur() ? 0 : static_cast<int>(marrakech::kRollOutcomes.size()); }
+int Game::MaxChanceOutcomes() const {
+  return WithStateOf(type, [](auto t) { return OpsOf<decltype(t)>::kMaxChanceOutcomes; });
+}
 
 int Game::MaxGameLength() const {
-  if (is_jaipur()) return kJaipurMaxGameLength;
-  // Each carpet placed is one turn of two decisions (orient, place); a player put
-  // out by a tribute places no more.
-  const marrakech::Variant v = marrakech_variant();
-  return 2 * marrakech::NumColors(players, v) * marrakech::CarpetsPerColor(players, v);
+  return WithStateOf(type, [&](auto t) { return OpsOf<decltype(t)>::MaxGameLength(*this); });
 }
+
+namespace {
+
+// Whether the module has Ops for the game: AnyState holds it.
+template <size_t... I>
+bool Playable(const GameType* type, std::index_sequence<I...>) {
+  return ((Ops<std::variant_alternative_t<I, AnyState>>::kType == type) || ...);
+}
+
+}  // namespace
 
 Result<Game> LoadGame(std::string_view name, int players, std::string_view variant) {
   auto type = GameTypeOrError(name);
   if (!type.ok()) return type.status();
+  if (!Playable(*type, std::make_index_sequence<std::variant_size_v<AnyState>>()))
+    return Status::Error("game '" + std::string(name) + "' is not in the Python module");
+  if ((*type)->max_players > kMaxSeats) return Status::Internal("game '" + std::string(name) + "' has more seats than kMaxSeats");
   std::string v(variant);
   std::replace(v.begin(), v.end(), '_', '-');
   auto count = CheckPlayersAndVariant(**type, players, v);
@@ -54,14 +59,16 @@ Result<Game> LoadGame(std::string_view name, int players, std::string_view varia
 }
 
 AnyState NewState(const Game& game, uint64_t seed) {
-  if (game.is_jaipur()) return jaipur::State::NewGame(seed);
-  return marrakech::State::NewGame(game.players, game.marrakech_variant(), seed);
+  return WithStateOf(game.type, [&](auto t) -> AnyState { return OpsOf<decltype(t)>::NewGame(game, seed); });
 }
 
 bool StateIsOf(const AnyState& state, const Game& game) {
-  if (const auto* m = std::get_if<marrakech::State>(&state))
-    return !game.is_jaipur() && m->num_players == game.players && m->variant == game.marrakech_variant();
-  return game.is_jaipur();
+  return std::visit(
+      [&](const auto& s) {
+        using O = Ops<std::decay_t<decltype(s)>>;
+        return O::kType == game.type && O::IsOf(s, game);
+      },
+      state);
 }
 
 void Returns(int n, uint32_t winner_bits, bool over, std::span<double> out) {
@@ -119,19 +126,13 @@ std::vector<double> Returns(const AnyState& state) {
 }
 
 std::vector<int> Scores(const AnyState& state) {
-  return std::visit(Overloaded{
-                        [](const jaipur::State& s) -> std::vector<int> {
-                          if (s.game_over && s.last_round) return {s.last_round->rupees[0], s.last_round->rupees[1]};
-                          return {s.players[0].GoodsRupees() + s.players[0].BonusRupees(),
-                                  s.players[1].GoodsRupees() + s.players[1].BonusRupees()};
-                        },
-                        [](const marrakech::State& s) {
-                          std::vector<int> scores;
-                          for (int p = 0; p < s.num_players; ++p) scores.push_back(s.Score(p));
-                          return scores;
-                        },
-                    },
-                    state);
+  return std::visit(
+      [](const auto& s) {
+        std::vector<int> scores;
+        for (int p = 0; p < Ops<std::decay_t<decltype(s)>>::NumPlayers(s); ++p) scores.push_back(s.Score(p));
+        return scores;
+      },
+      state);
 }
 
 void Observe(const AnyState& state, int player, std::span<float> out) {
@@ -159,8 +160,12 @@ Result<int> IdOf(const Result<Move>& parsed, int (*action_of)(const Move&)) {
 }  // namespace
 
 Result<int> ParseAction(const AnyState& state, std::string_view text) {
-  if (std::holds_alternative<jaipur::State>(state)) return IdOf(jaipur::ParseMove(text), &jaipur::ActionOf);
-  return IdOf(marrakech::ParseMove(text), &marrakech::ActionOf);
+  return std::visit(
+      [&](const auto& s) {
+        using O = Ops<std::decay_t<decltype(s)>>;
+        return IdOf(O::ParseMove(text), &O::ActionOf);
+      },
+      state);
 }
 
 AnyState Resample(const AnyState& state, int player, uint64_t seed) {
@@ -216,16 +221,11 @@ Result<AnyState> LoadState(const Game& game, std::string_view text) {
   // The CLI's loader first, for its checks and its messages.
   auto checked = souk::LoadState(*json);
   if (!checked.ok()) return checked.status();
-  Result<AnyState> state = Status::Internal("unreachable");
-  if ((*checked)->game() == "jaipur") {
-    auto s = jaipur::StateFromJson(*json);
+  Result<AnyState> state = WithStateOf(FindGameType((*checked)->game()), [&](auto t) -> Result<AnyState> {
+    auto s = OpsOf<decltype(t)>::FromJson(*json);
     if (!s.ok()) return s.status();
-    state = AnyState(*s);
-  } else {
-    auto s = marrakech::StateFromJson(*json);
-    if (!s.ok()) return s.status();
-    state = AnyState(*s);
-  }
+    return AnyState(*std::move(s));
+  });
   if (!StateIsOf(*state, game))
     return Status::Error("the state is " + Describe(*state) + ", not a game of " + Describe(game));
   return state;

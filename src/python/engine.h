@@ -9,10 +9,12 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -24,12 +26,18 @@
 #include "core/marrakech/marrakech_actions.h"
 #include "core/marrakech/marrakech_observation.h"
 #include "core/status.h"
+#include "format/jaipur_json.h"
+#include "format/json.h"
+#include "format/marrakech_json.h"
 
 namespace souk::python {
 
 // current_player() away from a seat (OpenSpiel's values).
 inline constexpr int kChance = -1;
 inline constexpr int kTerminal = -4;
+
+// The most seats a game of the module has.
+inline constexpr int kMaxSeats = 4;
 
 // Jaipur has no bound on a game's length under the rules (full ties give no seal,
 // and two players can swap the same cards forever); the arena stops a game after this
@@ -42,10 +50,6 @@ struct Game {
   int players = 2;
   std::string variant;  // the registry's name ("single-colour"), "" for the default
 
-  bool is_jaipur() const { return type == &kJaipurType; }
-  marrakech::Variant marrakech_variant() const {
-    return variant.empty() ? marrakech::Variant::kStandard : marrakech::Variant::kSingleColour;
-  }
   int NumDistinctActions() const;
   int ObservationSize() const;
   int MaxChanceOutcomes() const;
@@ -60,6 +64,7 @@ struct Game {
 // '_' or '-', "single_colour" or "single-colour"), or the registry's message.
 Result<Game> LoadGame(std::string_view name, int players, std::string_view variant);
 
+// Every game the module plays: one alternative per game, each with its Ops below.
 using AnyState = std::variant<jaipur::State, marrakech::State>;
 
 // `souk new <game> --seed <seed>` with the game's options.
@@ -90,12 +95,24 @@ inline void SortIds(int32_t* ids, int n) {
 template <typename State>
 struct Ops;
 
+// Each game's answers, on its own State: what the module asks of a game. A game of
+// AnyState without its Ops fails to compile.
 template <>
 struct Ops<jaipur::State> {
   using State = jaipur::State;
+  static constexpr const GameType* kType = &kJaipurType;
   static constexpr int kObservationSize = jaipur::kObservationSize;
   static constexpr int kMaxLegal = jaipur::kMaxMoves;
+  static constexpr int kMaxChanceOutcomes = 0;  // deals happen inside moves
   static int NumActions() { return jaipur::NumDistinctActions(); }
+  static int MaxGameLength(const Game&) { return kJaipurMaxGameLength; }
+  static State NewGame(const Game&, uint64_t seed) { return State::NewGame(seed); }
+  static bool IsOf(const State&, const Game&) { return true; }
+  static std::string Describe(const State&) { return "a jaipur game"; }
+  static std::string Describe(const Game&) { return "jaipur"; }
+  static Result<State> FromJson(const Json& json) { return jaipur::StateFromJson(json); }
+  static Result<jaipur::Move> ParseMove(std::string_view text) { return jaipur::ParseMove(text); }
+  static int ActionOf(const jaipur::Move& move) { return jaipur::ActionOf(move); }
   static int NumPlayers(const State&) { return jaipur::kNumPlayers; }
   static bool IsOver(const State& s) { return s.game_over; }
   static int CurrentPlayer(const State& s) { return s.game_over ? kTerminal : s.to_move; }
@@ -120,9 +137,36 @@ struct Ops<jaipur::State> {
 template <>
 struct Ops<marrakech::State> {
   using State = marrakech::State;
+  static constexpr const GameType* kType = &kMarrakechType;
   static constexpr int kObservationSize = marrakech::kObservationSize;
   static constexpr int kMaxLegal = marrakech::kMaxMoves;
+  static constexpr int kMaxChanceOutcomes = static_cast<int>(marrakech::kRollOutcomes.size());
   static int NumActions() { return marrakech::kNumDistinctActions; }
+  static marrakech::Variant VariantOf(const Game& game) {
+    return game.variant.empty() ? marrakech::Variant::kStandard : marrakech::Variant::kSingleColour;
+  }
+  // Each carpet placed is one turn of two decisions (orient, place); a player put
+  // out by a tribute places no more.
+  static int MaxGameLength(const Game& game) {
+    return 2 * marrakech::NumColors(game.players, VariantOf(game)) *
+           marrakech::CarpetsPerColor(game.players, VariantOf(game));
+  }
+  static State NewGame(const Game& game, uint64_t seed) {
+    return State::NewGame(game.players, VariantOf(game), seed);
+  }
+  static bool IsOf(const State& s, const Game& game) {
+    return s.num_players == game.players && s.variant == VariantOf(game);
+  }
+  static std::string Describe(const State& s) {
+    return "a marrakech game of " + std::to_string(s.num_players) + " players" +
+           (s.variant == marrakech::Variant::kSingleColour ? ", single-colour" : "");
+  }
+  static std::string Describe(const Game& game) {
+    return "marrakech, " + std::to_string(game.players) + " players" + (game.variant.empty() ? "" : ", " + game.variant);
+  }
+  static Result<State> FromJson(const Json& json) { return marrakech::StateFromJson(json); }
+  static Result<marrakech::Move> ParseMove(std::string_view text) { return marrakech::ParseMove(text); }
+  static int ActionOf(const marrakech::Move& move) { return marrakech::ActionOf(move); }
   static int NumPlayers(const State& s) { return s.num_players; }
   static bool IsOver(const State& s) { return s.game_over(); }
   static int CurrentPlayer(const State& s) {
@@ -148,7 +192,21 @@ struct Ops<marrakech::State> {
   }
 };
 
-// Operations shared by both games, on any state.
+// Calls f(std::type_identity<State>{}) with the State of the game's registry entry
+// (LoadGame admits only the games of AnyState).
+template <size_t I = 0, typename F>
+decltype(auto) WithStateOf(const GameType* type, F&& f) {
+  using State = std::variant_alternative_t<I, AnyState>;
+  if constexpr (I + 1 == std::variant_size_v<AnyState>) {
+    assert(Ops<State>::kType == type);
+    return f(std::type_identity<State>{});
+  } else {
+    if (Ops<State>::kType == type) return f(std::type_identity<State>{});
+    return WithStateOf<I + 1>(type, std::forward<F>(f));
+  }
+}
+
+// Operations shared by every game, on any state.
 template <typename State>
 struct Play {
   using O = Ops<State>;

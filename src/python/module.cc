@@ -49,7 +49,7 @@ namespace {
 
 std::string Repr(const Game& g) {
   std::string text = "souk.load_game('" + std::string(g.type->name) + "'";
-  if (!g.is_jaipur()) text += ", players=" + std::to_string(g.players);
+  if (g.type->min_players != g.type->max_players) text += ", players=" + std::to_string(g.players);
   if (!g.variant.empty()) text += ", variant='" + g.variant + "'";
   return text + ")";
 }

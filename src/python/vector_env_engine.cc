@@ -126,7 +126,7 @@ class Engine final : public VectorEnvEngine {
     const size_t width = static_cast<size_t>(reward_width());
     while (true) {
       if (O::IsOver(env.state)) {
-        double returns[marrakech::kMaxPlayers];
+        double returns[kMaxSeats];
         const int n = O::NumPlayers(env.state);
         Returns(n, O::WinnerBits(env.state), true, std::span<double>(returns, static_cast<size_t>(n)));
         float* row = out.rewards ? out.rewards + i * width : nullptr;
@@ -149,7 +149,7 @@ class Engine final : public VectorEnvEngine {
       }
       if (!options_.opponent || mover == env.learner) return Status::Ok();
       const std::string text = env.bots[static_cast<size_t>(mover)]->ChooseMove(env.state.ViewFor(mover));
-      auto move = ParseMove<S>(text);
+      auto move = O::ParseMove(text);
       Status legal = move.ok() ? env.state.CheckMove(*move) : move.status();
       if (!legal.ok()) {
         // Never seen: a bot's move is legal. Deal a new game rather than loop on it.
@@ -160,12 +160,6 @@ class Engine final : public VectorEnvEngine {
       env.state.ApplyMove(*move);
       ++env.decisions;
     }
-  }
-
-  template <typename T>
-  static auto ParseMove(const std::string& text) {
-    if constexpr (std::is_same_v<T, jaipur::State>) return jaipur::ParseMove(text);
-    else return marrakech::ParseMove(text);
   }
 
   // Environment i's observation, seat and legal ids, appended to the outputs.
@@ -197,8 +191,9 @@ Result<std::unique_ptr<VectorEnvEngine>> VectorEnvEngine::Make(const VectorEnvOp
     auto probe = ai::MakeBot(options.game.type->name, *options.opponent, 0);
     if (!probe.ok()) return probe.status();
   }
-  if (options.game.is_jaipur()) return std::unique_ptr<VectorEnvEngine>(std::make_unique<Engine<jaipur::State>>(options));
-  return std::unique_ptr<VectorEnvEngine>(std::make_unique<Engine<marrakech::State>>(options));
+  return WithStateOf(options.game.type, [&](auto t) -> std::unique_ptr<VectorEnvEngine> {
+    return std::make_unique<Engine<typename decltype(t)::type>>(options);
+  });
 }
 
 }  // namespace souk::python
