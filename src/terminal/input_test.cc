@@ -1,4 +1,5 @@
 #include "terminal/input.h"
+#include "terminal/games.h"
 #include "terminal/words.h"
 
 #include <gtest/gtest.h>

@@ -6,6 +6,7 @@
 #include "core/game_type.h"
 #include "core/jaipur/jaipur.h"
 #include "core/messages.h"
+#include "terminal/games.h"
 #include "terminal/layout.h"
 #include "terminal/words.h"
 
@@ -47,19 +48,12 @@ bool OneEditApart(std::string_view a, std::string_view b) {
   return a.substr(i) == b.substr(i + 1);
 }
 
-struct Verb {
-  const char* en;
-  const char* fr;
-};
-constexpr Verb kJaipurVerbs[] = {{"take", "prendre"}, {"sell", "vendre"}, {"exchange", "échanger"}, {"camels", "chameaux"}};
-constexpr Verb kMarrakechVerbs[] = {{"left", "gauche"}, {"straight", "tout droit"}, {"right", "droite"}, {"place", "poser"}};
-
 }  // namespace
 
 std::string NearVerb(std::string_view game, std::string_view word, const Style& style) {
-  std::span<const Verb> verbs = game == "jaipur" ? std::span<const Verb>(kJaipurVerbs) : std::span<const Verb>(kMarrakechVerbs);
-  if (word.size() < 3) return {};
-  for (const Verb& v : verbs)
+  const TerminalGame* known = TerminalGameFor(game);
+  if (!known || word.size() < 3) return {};
+  for (const Verb& v : known->verbs)
     for (std::string_view name : {std::string_view(v.en), std::string_view(v.fr)})
       if (OneEditApart(word, name) || (word.size() >= 3 && name.size() > word.size() && name.substr(0, word.size()) == word))
         return style.tr(v.en, v.fr);

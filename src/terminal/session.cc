@@ -15,6 +15,7 @@
 
 #include "ai/bot.h"
 #include "core/game_type.h"
+#include "core/overloaded.h"
 #include "format/record.h"
 #include "terminal/console.h"
 #include "terminal/games.h"
@@ -35,25 +36,35 @@ constexpr const char* kLeaveScreen = "\x1b[?1049l";
 constexpr const char* kClear = "\x1b[H\x1b[2J\x1b[3J";
 
 std::string Render(const AnyView& view, const std::vector<std::string>& names, const Style& style) {
-  if (auto* j = std::get_if<jaipur::View>(&view)) return RenderJaipur(*j, names, style);
-  return RenderMarrakech(std::get<marrakech::View>(view), names, style);
+  return std::visit(Overloaded{[&](const jaipur::View& v) { return RenderJaipur(v, names, style); },
+                               [&](const marrakech::View& v) { return RenderMarrakech(v, names, style); }},
+                    view);
 }
 
-// The engine's event told from the side of the viewer of `before` and `after`.
+// The engine's event told from the side of the viewer of `before` and `after` (views
+// of the event's game: the event says which).
 std::vector<std::string> Tell(const AnyView& before, const AnyView& after, const AnyEvent& event, int you,
                               const std::vector<std::string>& names, const Style& style) {
-  if (auto* j = std::get_if<jaipur::MoveEvent>(&event)) {
-    const auto& view = std::get<jaipur::View>(before);
-    return TellJaipurMove(view, std::get<jaipur::View>(after), jaipur::ForViewer(*j, view.viewer), you, names, style);
-  }
-  return TellMarrakechMove(std::get<marrakech::View>(before), std::get<marrakech::View>(after),
-                           std::get<marrakech::MoveEvent>(event), you, names, style);
+  return std::visit(
+      Overloaded{[](std::monostate) { return std::vector<std::string>(); },
+                 [&](const jaipur::MoveEvent& e) {
+                   const auto& view = std::get<jaipur::View>(before);
+                   return TellJaipurMove(view, std::get<jaipur::View>(after), jaipur::ForViewer(e, view.viewer), you,
+                                         names, style);
+                 },
+                 [&](const marrakech::MoveEvent& e) {
+                   return TellMarrakechMove(std::get<marrakech::View>(before), std::get<marrakech::View>(after), e, you,
+                                            names, style);
+                 }},
+      event);
 }
 
 // A round or the game ended with this event: a result to pause on.
 bool EndsARound(const AnyEvent& event, const GameState& after) {
-  if (auto* j = std::get_if<jaipur::MoveEvent>(&event)) return j->round_end.has_value();
-  return after.is_over();
+  return std::visit(Overloaded{[&](std::monostate) { return after.is_over(); },
+                               [](const jaipur::MoveEvent& e) { return e.round_end.has_value(); },
+                               [&](const marrakech::MoveEvent&) { return after.is_over(); }},
+                    event);
 }
 
 // The record keeps canonical text whatever form the player typed.

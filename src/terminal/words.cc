@@ -69,16 +69,14 @@ std::string JaipurCardList(const jaipur::CardCounts& counts, const Style& style)
   return out;
 }
 
-std::string MoveWords(std::string_view game, const std::string& move, const Style& style) {
-  if (game == "jaipur") {
-    auto m = jaipur::ParseMove(move);
-    return m.ok() ? Jaipur(*m, style) : move;
-  }
-  if (game == "marrakech") {
-    auto m = mk::ParseMove(move);
-    return m.ok() ? Marrakech(*m, style) : move;
-  }
-  return move;
+std::string JaipurMoveWords(const std::string& move, const Style& style) {
+  auto m = jaipur::ParseMove(move);
+  return m.ok() ? Jaipur(*m, style) : move;
+}
+
+std::string MarrakechMoveWords(const std::string& move, const Style& style) {
+  auto m = mk::ParseMove(move);
+  return m.ok() ? Marrakech(*m, style) : move;
 }
 
 }  // namespace souk::terminal

@@ -11,14 +11,16 @@
 
 namespace souk::terminal {
 
-// `move` (canonical text of `game`) in words:
+// A move's canonical text in words, in the player's language:
 //   Jaipur: "take gold" "prendre or", "take the camels" "prendre les chameaux",
 //     "sell 3 cloth" "vendre 3 tissus",
 //     "take silver and spice, give 2 gold" "prendre argent et épices, donner 2 or";
 //   Marrakech: "left" "gauche", "straight" "tout droit", "right" "droite",
 //     "place c3 d3" "poser c3 d3".
-// Text that is no move of the game comes back unchanged.
-std::string MoveWords(std::string_view game, const std::string& move, const Style& style);
+// Text that is no move of the game comes back unchanged. MoveWords (games.h) picks
+// the game's.
+std::string JaipurMoveWords(const std::string& move, const Style& style);
+std::string MarrakechMoveWords(const std::string& move, const Style& style);
 
 // Jaipur cards in words: "silver and spice", "2 gold", "2 tissus, épices et cuir";
 // each card painted in its colour when `style` paints.
