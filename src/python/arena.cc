@@ -1,7 +1,9 @@
 // The arena in parts, for runs spread over many processes (the coming souk.distributed):
 // games by index range, each game's outcome as a dict, and the report of a whole run
 // from every game's outcome, the JSON `souk arena ... --json` prints.
+#include "format/json.h"
 #include "match/arena.h"
+#include "match/arena_journal.h"
 #include "python/bindings.h"
 
 namespace souk::python {
@@ -22,38 +24,20 @@ match::ArenaOptions Options(const std::string& game, const std::vector<std::stri
   return o;
 }
 
-py::dict OutcomeDict(const match::GameOutcome& g) {
-  py::dict d;
-  d["index"] = g.index;
-  d["points"] = g.points;
-  d["place"] = g.place;
-  d["score"] = g.score;
-  d["moves"] = g.decisions;
-  d["think_seconds"] = g.think_seconds;
-  d["max_move_seconds"] = g.max_move_seconds;
-  d["total_moves"] = g.total_decisions;
-  d["unfinished"] = g.unfinished;
-  return d;
+// A game's outcome as a dict of the JSON the arena's journal writes (match::OutcomeJson),
+// read back by the journal's own checked reader: one shape and one set of checks.
+py::object OutcomeDict(const match::GameOutcome& g) {
+  return py::module_::import("json").attr("loads")(DumpJson(match::OutcomeJson(g)));
 }
 
-match::GameOutcome OutcomeOf(const py::handle& item) {
+match::GameOutcome OutcomeOf(const py::handle& item, size_t bots) {
   if (!py::isinstance<py::dict>(item)) throw py::type_error("an outcome is a dict, as arena_games returns");
-  const py::dict d = py::reinterpret_borrow<py::dict>(item);
-  auto get = [&](const char* key) -> py::object {
-    if (!d.contains(key)) throw py::value_error(std::string("an outcome without \"") + key + "\"");
-    return d[key];
-  };
-  match::GameOutcome g;
-  g.index = get("index").cast<int>();
-  g.points = get("points").cast<std::vector<double>>();
-  g.place = get("place").cast<std::vector<int>>();
-  g.score = get("score").cast<std::vector<int>>();
-  g.decisions = get("moves").cast<std::vector<int64_t>>();
-  g.think_seconds = get("think_seconds").cast<std::vector<double>>();
-  g.max_move_seconds = get("max_move_seconds").cast<std::vector<double>>();
-  g.total_decisions = get("total_moves").cast<int>();
-  g.unfinished = get("unfinished").cast<bool>();
-  return g;
+  const std::string text = py::module_::import("json").attr("dumps")(item).cast<std::string>();
+  Result<Json> json = ParseJson(text);
+  if (!json.ok()) throw py::value_error("an outcome: " + json.message());
+  Result<match::GameOutcome> outcome = match::OutcomeFromJson(*json, bots);
+  if (!outcome.ok()) throw py::value_error("an outcome: " + outcome.message());
+  return std::move(outcome).value();
 }
 
 }  // namespace
@@ -85,7 +69,7 @@ void BindArena(py::module_& m) {
       [](const std::string& game, const std::vector<std::string>& bots, const py::list& outcomes,
          const py::object& seed, double seconds, const std::string& variant, int threads, int max_decisions) {
         std::vector<match::GameOutcome> games;
-        for (const py::handle& item : outcomes) games.push_back(OutcomeOf(item));
+        for (const py::handle& item : outcomes) games.push_back(OutcomeOf(item, bots.size()));
         const match::ArenaOptions o =
             Options(game, bots, SeedOf(seed), variant, threads, max_decisions, static_cast<int>(games.size()));
         return DumpJson(match::ReportJson(Value(match::ArenaReportOf(o, games, seconds))));

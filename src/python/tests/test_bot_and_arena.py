@@ -99,7 +99,12 @@ def test_arena_errors():
     games = souk.arena_games("jaipur", ["random", "random"], 0, 2)
     with pytest.raises(ValueError, match="outcome 0 is not game 0"):
         souk.arena_report("jaipur", ["random", "random"], games[::-1])
-    with pytest.raises(ValueError, match="without \"points\""):
+    with pytest.raises(ValueError, match="missing key \"points\""):
         souk.arena_report("jaipur", ["random", "random"], [{"index": 0}, games[1]])
+    # Checked as the arena's journal checks a line: points from 0 to 1, one per bot.
+    with pytest.raises(ValueError, match="points"):
+        souk.arena_report("jaipur", ["random", "random"], [dict(games[0], points=[2, -1]), games[1]])
+    with pytest.raises(ValueError, match="place"):
+        souk.arena_report("jaipur", ["random", "random"], [dict(games[0], place=[1]), games[1]])
     with pytest.raises(TypeError):
         souk.arena_report("jaipur", ["random", "random"], [1, 2])
