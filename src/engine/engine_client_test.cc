@@ -141,6 +141,11 @@ INSTANTIATE_TEST_SUITE_P(
                       Fault{"ignore-stop", "it ignored stop and was killed"},
                       Fault{"crash", "crashed: exited with status 3"},
                       Fault{"segv", "crashed: killed by signal 11"},
+                      // Not "killed by signal 9": that kill is the caller's, after the fact.
+                      // The last line of its stderr that says something, not Node's "#".
+                      Fault{"fatal-log", "crashed: killed by signal 5 (Trace/breakpoint trap) during go; its stderr "
+                                         "ends \"# Fatal process OOM in Failed to reserve virtual memory"},
+                      Fault{"close-stdout", "crashed: closed its output during go; it was still running and was killed"},
                       Fault{"long-line", "flooded: a line over 1,048,576 bytes"},
                       Fault{"info-flood", "flooded: more than 10,000 info lines"},
                       Fault{"malformed", "sent a malformed line: \"hello, I am not a reply\" to go"},
