@@ -208,6 +208,7 @@ int Arena(const ArenaCommand& c) {
   options.threads = c.threads;
   options.journal = c.journal;
   options.make_bot = CommandLineBots(c.engines);
+  options.before_move = engine::PrepareEngineMove;
   const bool terminal = isatty(STDERR_FILENO) != 0;
   auto start = std::chrono::steady_clock::now();
   if (terminal) {

@@ -246,7 +246,13 @@ bool EngineBot::Ready(const AnyView& view) {
 bool EngineBot::Go(const AnyView& view, ai::TextAnalysis* analysis) {
   if (!Ready(view)) return false;
   auto replies = Clock::now() + milliseconds(config_.reply_timeout_ms);
-  if (!Send("position " + ViewLine(view), replies)) return false;
+  std::string position = "position " + ViewLine(view);
+  if (moves_played_ >= 0) {  // one key more after the view's, which readers of views ignore
+    position.pop_back();
+    position += ",\"moves_played\":" + std::to_string(moves_played_) + "}";
+    moves_played_ = -1;  // told for this move only
+  }
+  if (!Send(position, replies)) return false;
   std::string line;
   if (!Await("position", &line, replies)) return false;
   if (line != "ok") {
@@ -323,6 +329,11 @@ bool EngineBot::Go(const AnyView& view, ai::TextAnalysis* analysis) {
                          : "sent a malformed line: " + Quote(line, 60) + " to go");
     return false;
   }
+}
+
+void EngineBot::Prepare(const AnyView& view, int moves_played) {
+  moves_played_ = moves_played;
+  Ready(view);
 }
 
 std::string EngineBot::ChooseMove(const AnyView& view) {

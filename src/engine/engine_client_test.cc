@@ -216,7 +216,42 @@ match::ArenaOptions ArenaWith(std::map<std::string, EngineConfig> engines, std::
   o.make_bot = [registry](std::string_view game, std::string_view spec, uint64_t seed) {
     return MakeBotOrEngine(registry, game, spec, seed);
   };
+  o.before_move = PrepareEngineMove;  // as `souk arena` does
   return o;
+}
+
+TEST(EngineClient, ArenaTellsTheMovesPlayedAndTimesTheStartUpApart) {
+  std::string path = testing::TempDir() + "/engine-moves-" + std::to_string(getpid()) + ".txt";
+  std::remove(path.c_str());
+  auto report = match::RunArena(ArenaWith({{"recorder", Hostile("record", {path})}}, {"engine:recorder", "greedy"}, 2));
+  ASSERT_TRUE(report.ok()) << report.message();
+  ASSERT_EQ(report->bots[0].failures, 0);
+  std::ifstream in(path);
+  int games = 0, positions = 0, last = -1;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("newgame ", 0) == 0) {
+      ++games;
+      last = -1;
+    }
+    if (line.rfind("position ", 0) != 0) continue;
+    ++positions;
+    auto view = ParseJson(line.substr(9));
+    ASSERT_TRUE(view.ok());
+    ASSERT_TRUE(view->contains("moves_played")) << line.substr(0, 200);
+    const int played = view->at("moves_played").get<int>();
+    EXPECT_GT(played, last) << "the count only grows within a game";
+    EXPECT_LE(played, last + 3) << "the opponent plays once between, twice at most across a round's end";
+    last = played;
+  }
+  EXPECT_EQ(games, 2);
+  EXPECT_GT(positions, 10);
+  const match::BotResult& engine = report->bots[0];
+  EXPECT_EQ(engine.startups, 2);  // a process a game
+  const double startup = engine.startup_seconds / engine.startups;
+  const double per_move = engine.think_seconds / static_cast<double>(engine.decisions);
+  EXPECT_GT(startup, per_move) << "an interpreter's start is slower than a move over the pipes";
+  EXPECT_EQ(report->bots[1].startups, 0) << "Souk's own bots start nothing";
+  std::remove(path.c_str());
 }
 
 TEST(EngineClient, ArenaCountsAFailingEngineAsLosingEveryGameAndGoesOn) {
