@@ -281,10 +281,8 @@ Result<ArenaReport> ArenaReportOf(const ArenaOptions& options, std::span<const G
     const GameOutcome& g = outcomes[i];
     if (!g.error.empty()) return Status::Error(g.error);
     if (g.index != static_cast<int>(i) || g.points.size() != k || g.place.size() != k || g.score.size() != k ||
-        g.decisions.size() != k || g.think_seconds.size() != k || g.max_move_seconds.size() != k)
-      return Status::Error("outcome " + std::to_string(i) + " is not game " + std::to_string(i) + " of " +
-                           std::to_string(k) + " bots");
-    if (!g.startup_seconds.empty() && g.startup_seconds.size() != k)
+        g.decisions.size() != k || g.think_seconds.size() != k || g.max_move_seconds.size() != k ||
+        (!g.startup_seconds.empty() && g.startup_seconds.size() != k))  // empty: not measured
       return Status::Error("outcome " + std::to_string(i) + " is not game " + std::to_string(i) + " of " +
                            std::to_string(k) + " bots");
     // A game a failure ended says nothing of its length or its scores.
