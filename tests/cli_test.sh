@@ -151,6 +151,16 @@ check "the Marrakech example engine never fails" bash -c "! grep -q 'by failing'
 run arena jaipur engine:greedy-py greedy --games 2 --engines "$examples/engines.json"
 check "the shipped engines file runs the README's greedy-py" rc 0
 check "greedy-py plays without a failure" bash -c "! grep -q 'by failing' '$tmp/out'"
+if command -v node >/dev/null 2>&1; then  # the web app's Node.js; the rest needs none
+  run arena jaipur engine:random-js greedy --games 4 --seed 2 --engines "$examples/engines.json"
+  check "the JavaScript example engine plays whole games" rc 0
+  check "random-js plays without a failure (its moves are legal)" bash -c "! grep -q 'by failing' '$tmp/out'"
+fi
+run arena jaipur engine:/bin/false greedy --games 2 --seed 1
+check "an arena where an engine failed every game exits 3" rc 3
+check "it names the engine and its failure" err_is_one_line_with "arena: engine:/bin/false failed in every one of its 2 games (first: engine /bin/false crashed: "
+check "it still prints the report" out_has "engine:/bin/false lost 2 games by failing"
+check "games cut short are not averaged" out_has "average game length: none (a failure cut every game short)"
 run arena jaipur greedy wizard
 check "arena names a bad bot" err_is_one_line_with "bad bot 'wizard'"
 

@@ -55,6 +55,9 @@ std::string Duration(double seconds) {
   return buffer;
 }
 
+// `souk arena`'s exit status when a bot lost every game by failing (docs/ai.md).
+constexpr int kABotFailedEveryGame = 3;
+
 // The engines the command line may name: the config file's, and paths.
 engine::EngineRegistry Engines(const std::string& path) {
   auto registry = engine::LoadEngineRegistry(path.empty() ? engine::DefaultEnginesPath() : path, !path.empty());
@@ -208,6 +211,7 @@ int Arena(const ArenaCommand& c) {
   options.threads = c.threads;
   options.journal = c.journal;
   options.make_bot = CommandLineBots(c.engines);
+  options.before_move = engine::PrepareEngineMove;
   const bool terminal = isatty(STDERR_FILENO) != 0;
   auto start = std::chrono::steady_clock::now();
   if (terminal) {
@@ -226,6 +230,14 @@ int Arena(const ArenaCommand& c) {
     std::cout << DumpJson(match::ReportJson(*report), c.pretty) << '\n';
   } else {
     std::cout << match::ReportText(*report);
+  }
+  // A bot that lost every game by failing (an engine that never starts, say) makes the
+  // run say nothing of its play: a script must not take it for a result.
+  for (const match::BotResult& b : report->bots) {
+    if (b.games == 0 || b.failures < b.games) continue;
+    std::cerr << "souk: arena: " << b.spec << " failed in every one of its " << b.games << " games (first: "
+              << (b.failure_counts.empty() ? "" : b.failure_counts.front().first) << ")\n";
+    return kABotFailedEveryGame;
   }
   return 0;
 }

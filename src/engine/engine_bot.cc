@@ -1,6 +1,7 @@
 #include "engine/engine_bot.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 
 #include "engine/quote.h"
@@ -71,13 +72,25 @@ void ReadInfo(std::string_view args, ai::TextAnalysis* analysis) {
   if (has_move) analysis->moves.push_back(move);
 }
 
-// The last line an engine wrote to stderr, quoted, for a crash's report ("" if none).
+// Said of an engine that had to be killed after its failure, so that the kill is not
+// taken for how it ended.
+constexpr const char* kKilledStillRunning = "; it was still running and was killed";
+
+// The last line an engine wrote to stderr that says something (a letter or a digit:
+// Node.js ends its fatal errors with a line of "#"), quoted, for a crash's report ("" if
+// none).
 std::string LastLogLine(const std::string& log) {
-  size_t end = log.find_last_not_of("\r\n");
-  if (end == std::string::npos) return {};
-  size_t start = log.rfind('\n', end);
-  start = start == std::string::npos ? 0 : start + 1;
-  return "; its stderr ends " + Quote(std::string_view(log).substr(start, end + 1 - start), 60);
+  std::string_view rest(log);
+  while (!rest.empty()) {
+    size_t start = rest.rfind('\n', rest.size() - 1);
+    start = start == std::string_view::npos ? 0 : start + 1;
+    std::string_view line = rest.substr(start);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (std::any_of(line.begin(), line.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); }))
+      return "; its stderr ends " + Quote(line, 60);
+    rest = rest.substr(0, start == 0 ? 0 : start - 1);
+  }
+  return {};
 }
 
 }  // namespace
@@ -110,7 +123,9 @@ bool EngineBot::Send(std::string_view line, Clock::time_point deadline) {
   if (process_->WriteLine(line, deadline)) return true;
   // It stopped reading: it has most likely exited. Say how, when it has.
   process_->WaitOrKill(milliseconds(config_.grace_ms));
-  Fail("crashed: stopped reading its input (" + process_->ExitDescription() + ")" +
+  Fail("crashed: stopped reading its input" +
+       (process_->killed_by_caller() ? std::string(kKilledStillRunning)
+                                     : " (" + process_->ExitDescription() + ")") +
        LastLogLine(process_->stderr_tail()));
   return false;
 }
@@ -127,8 +142,12 @@ bool EngineBot::Await(std::string_view request, std::string* reply, Clock::time_
              GroupedMs(std::chrono::duration_cast<milliseconds>(Clock::now() - start).count()) + " ms");
         return false;
       case EngineProcess::Read::kEnd:
+        // Its output ended: it exited, or closed its stdout and goes on running. The
+        // latter is killed here, and told as what it did, not as that kill.
         process_->WaitOrKill(milliseconds(config_.grace_ms));
-        Fail("crashed: " + process_->ExitDescription() + " during " + std::string(request) +
+        Fail("crashed: " +
+             (process_->killed_by_caller() ? "closed its output during " + std::string(request) + kKilledStillRunning
+                                           : process_->ExitDescription() + " during " + std::string(request)) +
              LastLogLine(process_->stderr_tail()));
         return false;
       case EngineProcess::Read::kTooLong:
@@ -202,7 +221,13 @@ bool EngineBot::Ready(const AnyView& view) {
 bool EngineBot::Go(const AnyView& view, ai::TextAnalysis* analysis) {
   if (!Ready(view)) return false;
   auto replies = Clock::now() + milliseconds(config_.reply_timeout_ms);
-  if (!Send("position " + ViewLine(view), replies)) return false;
+  std::string position = "position " + ViewLine(view);
+  if (moves_played_ >= 0) {  // one key more after the view's, which readers of views ignore
+    position.pop_back();
+    position += ",\"moves_played\":" + std::to_string(moves_played_) + "}";
+    moves_played_ = -1;  // told for this move only
+  }
+  if (!Send(position, replies)) return false;
   std::string line;
   if (!Await("position", &line, replies)) return false;
   if (line != "ok") {
@@ -279,6 +304,11 @@ bool EngineBot::Go(const AnyView& view, ai::TextAnalysis* analysis) {
                          : "sent a malformed line: " + Quote(line, 60) + " to go");
     return false;
   }
+}
+
+void EngineBot::Prepare(const AnyView& view, int moves_played) {
+  moves_played_ = moves_played;
+  Ready(view);
 }
 
 std::string EngineBot::ChooseMove(const AnyView& view) {

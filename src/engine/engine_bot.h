@@ -57,6 +57,11 @@ class EngineBot : public ai::Bot {
   const std::vector<std::string>& sent() const { return sent_; }
   // Quits the engine (if it runs) and waits for it: the next move starts a new one.
   void Stop();
+  // Before a move: starts the engine if it is not running (process, handshake and
+  // newgame for `view`'s game and seat), so that its start-up can be timed apart, and
+  // has the next `position` tell it `moves_played`, the moves the players have made
+  // so far. A failure is kept for the move (FailureReason).
+  void Prepare(const AnyView& view, int moves_played);
 
  private:
   // Starts the engine and has it play `view`'s seat and game; false on failure.
@@ -78,6 +83,7 @@ class EngineBot : public ai::Bot {
   std::string failure_;
   std::string game_;  // the game newgame announced, with its seat and players
   int seat_ = -1, players_ = 0;
+  int moves_played_ = -1;  // for the next position; -1 when the caller does not count
 };
 
 // The milliseconds as people read them: "1,350".

@@ -141,6 +141,11 @@ INSTANTIATE_TEST_SUITE_P(
                       Fault{"ignore-stop", "it ignored stop and was killed"},
                       Fault{"crash", "crashed: exited with status 3"},
                       Fault{"segv", "crashed: killed by signal 11"},
+                      // Not "killed by signal 9": that kill is the caller's, after the fact.
+                      // The last line of its stderr that says something, not Node's "#".
+                      Fault{"fatal-log", "crashed: killed by signal 5 (Trace/breakpoint trap) during go; its stderr "
+                                         "ends \"# Fatal process OOM in Failed to reserve virtual memory"},
+                      Fault{"close-stdout", "crashed: closed its output during go; it was still running and was killed"},
                       Fault{"long-line", "flooded: a line over 1,048,576 bytes"},
                       Fault{"info-flood", "flooded: more than 10,000 info lines"},
                       Fault{"malformed", "sent a malformed line: \"hello, I am not a reply\" to go"},
@@ -211,7 +216,42 @@ match::ArenaOptions ArenaWith(std::map<std::string, EngineConfig> engines, std::
   o.make_bot = [registry](std::string_view game, std::string_view spec, uint64_t seed) {
     return MakeBotOrEngine(registry, game, spec, seed);
   };
+  o.before_move = PrepareEngineMove;  // as `souk arena` does
   return o;
+}
+
+TEST(EngineClient, ArenaTellsTheMovesPlayedAndTimesTheStartUpApart) {
+  std::string path = testing::TempDir() + "/engine-moves-" + std::to_string(getpid()) + ".txt";
+  std::remove(path.c_str());
+  auto report = match::RunArena(ArenaWith({{"recorder", Hostile("record", {path})}}, {"engine:recorder", "greedy"}, 2));
+  ASSERT_TRUE(report.ok()) << report.message();
+  ASSERT_EQ(report->bots[0].failures, 0);
+  std::ifstream in(path);
+  int games = 0, positions = 0, last = -1;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("newgame ", 0) == 0) {
+      ++games;
+      last = -1;
+    }
+    if (line.rfind("position ", 0) != 0) continue;
+    ++positions;
+    auto view = ParseJson(line.substr(9));
+    ASSERT_TRUE(view.ok());
+    ASSERT_TRUE(view->contains("moves_played")) << line.substr(0, 200);
+    const int played = view->at("moves_played").get<int>();
+    EXPECT_GT(played, last) << "the count only grows within a game";
+    EXPECT_LE(played, last + 3) << "the opponent plays once between, twice at most across a round's end";
+    last = played;
+  }
+  EXPECT_EQ(games, 2);
+  EXPECT_GT(positions, 10);
+  const match::BotResult& engine = report->bots[0];
+  EXPECT_EQ(engine.startups, 2);  // a process a game
+  const double startup = engine.startup_seconds / engine.startups;
+  const double per_move = engine.think_seconds / static_cast<double>(engine.decisions);
+  EXPECT_GT(startup, per_move) << "an interpreter's start is slower than a move over the pipes";
+  EXPECT_EQ(report->bots[1].startups, 0) << "Souk's own bots start nothing";
+  std::remove(path.c_str());
 }
 
 TEST(EngineClient, ArenaCountsAFailingEngineAsLosingEveryGameAndGoesOn) {
@@ -279,7 +319,7 @@ TEST(EngineClient, ArenaCommandReadsTheEnginesFileAndReportsFailures) {
                       << kSource << R"(/examples/engines"}, "crashing": {"command": ["/usr/bin/python3", ")"
                       << kSource << R"(/tests/engines/hostile_engine.py", "crash"], "time_ms": 300}})";
   auto [out, status] = RunCommand(std::string(SOUK_BINARY) + " arena jaipur engine:greedy-py engine:crashing --games 2 --json --engines " + path);
-  ASSERT_EQ(status, 0) << out;
+  ASSERT_EQ(status, 3) << "an engine failed every game: " << out;
   auto report = ParseJson(out);
   ASSERT_TRUE(report.ok()) << out;
   EXPECT_EQ(report->at("bots").at(0).at("failures"), 0);

@@ -240,6 +240,7 @@ bool EngineProcess::HasExited() const {
 
 void EngineProcess::Kill() {
   if (pid_ <= 0) return;
+  if (!reaped_ && !HasExited()) killed_by_caller_ = true;
   if (!reaped_) kill(-pid_, SIGKILL);
   if (!reaped_) kill(pid_, SIGKILL);  // in case it has not joined its group yet
   while (!reaped_) {
@@ -256,6 +257,7 @@ void EngineProcess::WaitOrKill(std::chrono::milliseconds grace) {
   }
   // The group too, before the reaping: an engine's own children go with it.
   Kill();
+  DrainStderr();  // its last words, written just before it died, for the report
 }
 
 void EngineProcess::Quit(std::chrono::milliseconds grace) {

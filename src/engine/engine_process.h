@@ -63,6 +63,9 @@ class EngineProcess {
   bool reaped() const { return reaped_; }
   // How the child ended once reaped: "exited with status 3", "killed by signal 11".
   std::string ExitDescription() const;
+  // True when the child was still running when this side killed it: its end is then
+  // the caller's doing, and ExitDescription ("killed by signal 9") says nothing of it.
+  bool killed_by_caller() const { return killed_by_caller_; }
   // The last kStderrKeptBytes bytes of its stderr.
   const std::string& stderr_tail() const { return stderr_tail_; }
 
@@ -76,6 +79,7 @@ class EngineProcess {
   pid_t pid_ = -1;
   int stdin_fd_ = -1, stdout_fd_ = -1, stderr_fd_ = -1;
   bool reaped_ = false;
+  bool killed_by_caller_ = false;
   int wait_status_ = 0;
   std::string buffer_;  // stdout read but not yet returned as a line
   bool stdout_closed_ = false;

@@ -154,4 +154,11 @@ Result<std::unique_ptr<ai::Bot>> MakeBotOrEngine(const EngineRegistry& registry,
   return std::unique_ptr<ai::Bot>(new EngineBot(found->second, seed));
 }
 
+bool PrepareEngineMove(ai::Bot& bot, const AnyView& view, int moves_played) {
+  auto* engine = dynamic_cast<EngineBot*>(&bot);
+  if (!engine) return false;
+  engine->Prepare(view, moves_played);
+  return true;
+}
+
 }  // namespace souk::engine

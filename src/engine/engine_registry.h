@@ -41,5 +41,9 @@ bool IsEngineSpec(const EngineRegistry& registry, std::string_view spec);
 // names (an unknown name, or a path where paths are not allowed, is refused).
 Result<std::unique_ptr<ai::Bot>> MakeBotOrEngine(const EngineRegistry& registry, std::string_view game,
                                                  std::string_view spec, uint64_t seed);
+// The arena's before_move (match/arena.h) for bots MakeBotOrEngine made: an engine is
+// started (EngineBot::Prepare) and told the moves played; true for an engine, false
+// (nothing done) for Souk's own bots.
+bool PrepareEngineMove(ai::Bot& bot, const AnyView& view, int moves_played);
 
 }  // namespace souk::engine

@@ -48,12 +48,48 @@ void Error(std::ostream& out, std::string_view what, std::string_view message) {
 }
 
 
+// A JSON value in an error message: compact, ASCII, cut short.
+std::string Brief(const Json& value) {
+  std::string text = value.dump(-1, ' ', true);
+  return text.size() > 40 ? text.substr(0, 40) + "..." : text;
+}
+
+// Where `given` disagrees with `printed`, what `souk view` prints for the view read
+// from it, as "PATH: what" ("" when it agrees). Keys may come in any order, and keys
+// `souk view` does not print are ignored, as every loader ignores them
+// (docs/formats.md); a key it prints must be there, with the value it prints (the
+// reader does not read the derived ones, such as the viewer's `hand_size`).
+std::string Disagreement(const Json& printed, const Json& given, const std::string& path) {
+  const std::string where = path.empty() ? "(top level)" : path;
+  if (printed.is_object()) {
+    if (!given.is_object()) return where + ": expected an object";
+    for (const auto& [key, value] : printed.items()) {
+      auto found = given.find(key);
+      if (found == given.end())
+        return where + ": missing key \"" + key + "\" (`souk view` prints " + Brief(value) + ")";
+      std::string inner = Disagreement(value, *found, json_in::Join(path, key));
+      if (!inner.empty()) return inner;
+    }
+    return {};
+  }
+  if (printed.is_array() && given.is_array() && printed.size() == given.size()) {
+    for (size_t i = 0; i < printed.size(); ++i) {
+      std::string inner = Disagreement(printed[i], given[i], json_in::Join(path, i));
+      if (!inner.empty()) return inner;
+    }
+    return {};
+  }
+  if (printed == given) return {};
+  return where + ": " + Brief(given) + " disagrees with the rest of the view (`souk view` prints " + Brief(printed) +
+         ")";
+}
+
 template <typename View, typename State, typename FromJson, typename ToJson>
 Result<AnyView> CheckedView(const Json& json, FromJson from_json, ToJson to_json) {
   Result<View> view = from_json(json);
   if (!view.ok()) return view.status();
-  if (to_json(*view) != json)
-    return Status::Error("view: not a view as `souk view` prints it (a field is missing, extra or out of place)");
+  if (std::string disagreement = Disagreement(to_json(*view), json, ""); !disagreement.empty())
+    return Status::Error("view: " + disagreement);
   // Some hidden state must agree with it: deal the unseen at random and check.
   Prng prng(0x5eed);
   State state = State::FromView(*view, prng);

@@ -85,21 +85,79 @@ TEST(EngineServer, MalformedLinesAreErrorLines) {
   EXPECT_TRUE(Ask(*server, "stop").empty());  // nothing to stop: no reply
 }
 
-TEST(EngineServer, RefusesAViewHoldingHiddenInformation) {
+// The object's keys in reverse order, at every depth.
+Json Reversed(const Json& json) {
+  if (json.is_array()) {
+    Json out = Json::array();
+    for (const Json& item : json) out.push_back(Reversed(item));
+    return out;
+  }
+  if (!json.is_object()) return json;
+  Json out = Json::object();
+  std::vector<std::pair<std::string, Json>> items;
+  for (const auto& [key, value] : json.items()) items.emplace_back(key, Reversed(value));
+  for (auto it = items.rbegin(); it != items.rend(); ++it) out[it->first] = it->second;
+  return out;
+}
+
+// docs/formats.md: loaders ignore keys they do not know, and key order is free.
+TEST(EngineServer, AcceptsAViewWithExtraKeysInAnyOrder) {
+  auto game = NewGame({"jaipur", 3, 0, ""});
+  ASSERT_TRUE(game.ok());
+  auto plain = Server("mcts:iterations=100");
+  Ask(*plain, "souk-engine 1");
+  Ask(*plain, R"(newgame {"game":"jaipur","players":2,"seat":0})");
+  ASSERT_EQ(Last(Ask(*plain, "position " + DumpJson((*game)->ViewJson(0)))), "ok");
+  const std::string expected = Last(Ask(*plain, "go"));
+  ASSERT_EQ(expected.rfind("bestmove ", 0), 0u) << expected;
+
+  Json view = (*game)->ViewJson(0);
+  view["moves_played"] = 0;
+  view["comment"] = "from a caller that knows more keys";
+  view["players"][1]["nickname"] = "opponent";
+  view = Reversed(view);
+  ASSERT_NE(DumpJson(view).rfind("{\"comment\"", 0), std::string::npos);  // the keys really are out of order
+  auto server = Server("mcts:iterations=100");
+  Ask(*server, "souk-engine 1");
+  Ask(*server, R"(newgame {"game":"jaipur","players":2,"seat":0})");
+  EXPECT_EQ(Last(Ask(*server, "position " + DumpJson(view))), "ok");
+  EXPECT_EQ(Last(Ask(*server, "go")), expected);  // the extra keys changed nothing
+}
+
+TEST(EngineServer, ViewErrorsNameThePath) {
   auto game = NewGame({"jaipur", 3, 0, ""});
   ASSERT_TRUE(game.ok());
   auto server = Server();
   Ask(*server, "souk-engine 1");
   Ask(*server, R"(newgame {"game":"jaipur","players":2,"seat":0})");
   Json view = (*game)->ViewJson(0);
-  view["deck"] = Json::array();
-  EXPECT_EQ(Last(Ask(*server, "position " + DumpJson(view))).rfind("error position: view: not a view", 0), 0u);
+  const int hand_size = view["players"][0]["hand_size"].get<int>();
+  view["players"][0]["hand_size"] = hand_size + 1;  // the hand itself says otherwise
+  EXPECT_EQ(Last(Ask(*server, "position " + DumpJson(Reversed(view)))),
+            "error position: view: players[0].hand_size: " + std::to_string(hand_size + 1) +
+                " disagrees with the rest of the view (`souk view` prints " + std::to_string(hand_size) + ")");
+  view = (*game)->ViewJson(0);
+  view["players"][0].erase("hand_size");
+  EXPECT_EQ(Last(Ask(*server, "position " + DumpJson(view))),
+            "error position: view: players[0]: missing key \"hand_size\" (`souk view` prints " +
+                std::to_string(hand_size) + ")");
+  view = (*game)->ViewJson(0);
+  view["players"][0]["herd"] = "two";
+  EXPECT_EQ(Last(Ask(*server, "position " + DumpJson(view))).rfind("error position: view: players[0].herd: ", 0), 0u);
+}
+
+TEST(EngineServer, RefusesAStateAnotherSeatsViewAndAViewNoGameReaches) {
+  auto game = NewGame({"jaipur", 3, 0, ""});
+  ASSERT_TRUE(game.ok());
+  auto server = Server();
+  Ask(*server, "souk-engine 1");
+  Ask(*server, R"(newgame {"game":"jaipur","players":2,"seat":0})");
   Json state = (*game)->ToJson();
-  EXPECT_EQ(Last(Ask(*server, "position " + DumpJson(state))).rfind("error position: view: ", 0), 0u);
+  EXPECT_EQ(Last(Ask(*server, "position " + DumpJson(state))), "error position: view: (top level): missing key \"viewer\"");
   // Another seat's view, or an impossible one (a fourth camel herd of 11).
   EXPECT_EQ(Last(Ask(*server, "position " + DumpJson((*game)->ViewJson(1)))),
             "error position: view: viewer: this engine plays seat 0");
-  view = (*game)->ViewJson(0);
+  Json view = (*game)->ViewJson(0);
   view["players"][1]["herd"] = 11;
   EXPECT_EQ(Last(Ask(*server, "position " + DumpJson(view))).rfind("error position: view: no game reaches it", 0), 0u);
 }

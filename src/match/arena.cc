@@ -43,6 +43,7 @@ GameOutcome PlayGame(const ArenaOptions& o, int index) {
   out.index = index;
   out.think_seconds.assign(static_cast<size_t>(k), 0);
   out.max_move_seconds.assign(static_cast<size_t>(k), 0);
+  if (o.before_move) out.startup_seconds.assign(static_cast<size_t>(k), 0);
 
   GameOptions game{o.game, Mix(o.seed, static_cast<uint64_t>(index / k)), k, o.variant};
   auto created = NewGame(game);
@@ -65,6 +66,7 @@ GameOutcome PlayGame(const ArenaOptions& o, int index) {
     bots.push_back(std::move(*bot));
   }
 
+  std::vector<bool> moved(static_cast<size_t>(k), false);  // by seat
   while (!state->is_over()) {
     std::string move = state->SampleChance();
     if (move.empty()) {
@@ -74,9 +76,17 @@ GameOutcome PlayGame(const ArenaOptions& o, int index) {
       }
       int seat = state->current_player();
       size_t b = static_cast<size_t>(bot_at(seat));
-      auto start = Clock::now();
       ai::Bot& bot = *bots[static_cast<size_t>(seat)];
-      move = bot.ChooseMove(state->PlayerView(seat));
+      const AnyView view = state->PlayerView(seat);
+      if (o.before_move) {
+        auto before = Clock::now();
+        const bool concerned = o.before_move(bot, view, out.total_decisions);
+        if (concerned && !moved[static_cast<size_t>(seat)])
+          out.startup_seconds[b] = std::chrono::duration<double>(Clock::now() - before).count();
+      }
+      moved[static_cast<size_t>(seat)] = true;
+      auto start = Clock::now();
+      move = bot.ChooseMove(view);
       double seconds = std::chrono::duration<double>(Clock::now() - start).count();
       out.think_seconds[b] += seconds;
       out.max_move_seconds[b] = std::max(out.max_move_seconds[b], seconds);
@@ -271,11 +281,15 @@ Result<ArenaReport> ArenaReportOf(const ArenaOptions& options, std::span<const G
     const GameOutcome& g = outcomes[i];
     if (!g.error.empty()) return Status::Error(g.error);
     if (g.index != static_cast<int>(i) || g.points.size() != k || g.place.size() != k || g.score.size() != k ||
-        g.decisions.size() != k || g.think_seconds.size() != k || g.max_move_seconds.size() != k)
+        g.decisions.size() != k || g.think_seconds.size() != k || g.max_move_seconds.size() != k ||
+        (!g.startup_seconds.empty() && g.startup_seconds.size() != k))  // empty: not measured
       return Status::Error("outcome " + std::to_string(i) + " is not game " + std::to_string(i) + " of " +
                            std::to_string(k) + " bots");
+    // A game a failure ended says nothing of its length or its scores.
+    const bool cut_short = std::any_of(g.failure.begin(), g.failure.end(), [](const auto& f) { return !f.empty(); });
     report.unfinished += g.unfinished;
-    total_decisions += g.total_decisions;
+    report.cut_short += cut_short;
+    if (!cut_short) total_decisions += g.total_decisions;
     for (size_t b = 0; b < k; ++b) {
       BotResult& r = report.bots[b];
       ++r.games;
@@ -283,10 +297,17 @@ Result<ArenaReport> ArenaReportOf(const ArenaOptions& options, std::span<const G
       r.shared += g.place[b] == 2;
       r.losses += g.place[b] == 0;
       r.points += g.points[b];
-      r.average_score += g.score[b];
+      if (!cut_short) {
+        r.average_score += g.score[b];
+        ++r.scored_games;
+      }
       r.decisions += g.decisions[b];
       r.think_seconds += g.think_seconds[b];
       r.max_move_seconds = std::max(r.max_move_seconds, g.max_move_seconds[b]);
+      if (!g.startup_seconds.empty() && g.startup_seconds[b] > 0) {
+        r.startup_seconds += g.startup_seconds[b];
+        ++r.startups;
+      }
       if (b < g.failure.size() && !g.failure[b].empty()) CountFailure(g.failure[b], &r);
     }
   }
@@ -295,9 +316,10 @@ Result<ArenaReport> ArenaReportOf(const ArenaOptions& options, std::span<const G
     r.spec = o.bots[b];
     r.win_rate = r.points / r.games;
     WilsonInterval(r.win_rate, r.games, &r.ci_low, &r.ci_high);
-    r.average_score /= r.games;
+    if (r.scored_games) r.average_score /= r.scored_games;
   }
-  report.average_decisions = static_cast<double>(total_decisions) / o.games;
+  const int played_out = o.games - report.cut_short;
+  report.average_decisions = played_out ? static_cast<double>(total_decisions) / played_out : 0;
   if (k == 2) {
     report.has_elo = true;
     const BotResult& a = report.bots[0];
@@ -356,9 +378,11 @@ std::string ReportText(const ArenaReport& r) {
     char ci[48];
     std::snprintf(ci, sizeof ci, "[%s, %s]", Percent(b.ci_low).c_str(), Percent(b.ci_high).c_str());
     double ms = b.decisions ? 1000 * b.think_seconds / static_cast<double>(b.decisions) : 0;
-    std::snprintf(line, sizeof line, "%-*s %6d %6d %6d %6d %9s %17s %10.1f %9.1f %9.1f\n", static_cast<int>(width),
-                  b.spec.c_str(), b.games, b.wins, b.shared, b.losses, Percent(b.win_rate).c_str(), ci,
-                  b.average_score, ms, 1000 * b.max_move_seconds);
+    char score[32] = "-";  // every game cut short: no score to average
+    if (b.scored_games) std::snprintf(score, sizeof score, "%.1f", b.average_score);
+    std::snprintf(line, sizeof line, "%-*s %6d %6d %6d %6d %9s %17s %10s %9.1f %9.1f\n", static_cast<int>(width),
+                  b.spec.c_str(), b.games, b.wins, b.shared, b.losses, Percent(b.win_rate).c_str(), ci, score, ms,
+                  1000 * b.max_move_seconds);
     text += line;
   }
   if (r.has_elo) {
@@ -367,9 +391,24 @@ std::string ReportText(const ArenaReport& r) {
                   SignedElo(r.elo_high).c_str());
     text += line;
   }
-  std::snprintf(line, sizeof line, "average game length: %.1f moves (chance moves not counted); %.2f s in all\n",
-                r.average_decisions, r.seconds);
+  if (r.cut_short == o.games) {
+    std::snprintf(line, sizeof line, "average game length: none (a failure cut every game short); %.2f s in all\n",
+                  r.seconds);
+  } else {
+    std::snprintf(line, sizeof line, "average game length: %.1f moves (chance moves not counted); %.2f s in all\n",
+                  r.average_decisions, r.seconds);
+  }
   text += line;
+  if (r.cut_short) {
+    text += std::to_string(r.cut_short) + (r.cut_short == 1 ? " game" : " games") +
+            " cut short by a bot's failure: in the wins and losses, not in avg score nor game length\n";
+  }
+  for (const auto& b : r.bots) {
+    if (!b.startups) continue;
+    std::snprintf(line, sizeof line, "%s: start-up %.1f ms a game (process, handshake, newgame; not in ms/move)\n",
+                  b.spec.c_str(), 1000 * b.startup_seconds / b.startups);
+    text += line;
+  }
   if (r.resumed) {
     text += std::to_string(r.resumed) + " of the games read from the journal " + o.journal + ", " +
             std::to_string(o.games - r.resumed) + " played now (the time above is this sitting's)\n";
@@ -403,17 +442,19 @@ Json ReportJson(const ArenaReport& r) {
                         {"points", b.points},
                         {"win_rate", Round3(b.win_rate)},
                         {"ci95", {Round3(b.ci_low), Round3(b.ci_high)}},
-                        {"average_score", Round3(b.average_score)},
+                        {"average_score", b.scored_games ? Json(Round3(b.average_score)) : Json(nullptr)},
                         {"moves", b.decisions},
                         {"ms_per_move", Round3(b.decisions ? 1000 * b.think_seconds / static_cast<double>(b.decisions) : 0)},
                         {"max_ms_per_move", Round3(1000 * b.max_move_seconds)},
+                        {"startup_ms", Round3(b.startups ? 1000 * b.startup_seconds / b.startups : 0)},
                         {"failures", b.failures},
                         {"failed", FailuresJson(b)}});
   }
   j["bots"] = bots;
   j["elo"] = r.has_elo ? Json{{"difference", EloJson(r.elo)}, {"ci95", {EloJson(r.elo_low), EloJson(r.elo_high)}}}
                        : Json(nullptr);
-  j["average_moves"] = Round3(r.average_decisions);
+  j["average_moves"] = r.cut_short == r.options.games ? Json(nullptr) : Json(Round3(r.average_decisions));
+  j["cut_short"] = r.cut_short;
   j["unfinished"] = r.unfinished;
   j["seconds"] = Round3(r.seconds);
   j["resumed"] = r.resumed;

@@ -26,6 +26,14 @@ namespace souk::match {
 using BotFactory =
     std::function<Result<std::unique_ptr<ai::Bot>>(std::string_view game, std::string_view spec, uint64_t seed)>;
 
+// Called before each move of a seat's bot, with the seat's view and the number of
+// moves the players have made in the game so far (the die's not counted). The engine
+// layer's (engine/engine_registry.h) starts an engine at its first call (process,
+// handshake, newgame) and gives it the number; it returns whether the bot is one it
+// concerns (false for Souk's own bots). The arena counts the first call's time of
+// each game as that bot's start-up, apart from its moves.
+using BeforeMove = std::function<bool(ai::Bot& bot, const AnyView& view, int moves_played)>;
+
 struct ArenaOptions {
   std::string game;               // "jaipur" | "marrakech"
   std::string variant;            // "" for the game's default
@@ -40,6 +48,8 @@ struct ArenaOptions {
   std::function<void(int done, int total)> progress;
   // Null for Souk's own bots only (ai::MakeBot).
   BotFactory make_bot;
+  // Null: nothing before a move (Souk's own bots need nothing).
+  BeforeMove before_move;
   // A file recording each finished game (arena_journal.h), "" for none: RunArena
   // plays only the games it lacks and appends each one it plays.
   std::string journal;
@@ -61,9 +71,16 @@ struct BotResult {
   int losses = 0;
   double points = 0;  // wins + shared wins split between the winners
   double win_rate = 0, ci_low = 0, ci_high = 0;  // points per game, Wilson 95% interval
-  double average_score = 0;                      // the game's score at the end (rupees, dirhams + carpets)
+  // The game's score at the end (rupees, dirhams + carpets), over the games no bot's
+  // failure cut short (scored_games of them; 0 when every game was cut short).
+  double average_score = 0;
+  int scored_games = 0;
   int64_t decisions = 0;
   double think_seconds = 0, max_move_seconds = 0;
+  // Its start-up (an engine's process, handshake and newgame), counted apart from the
+  // moves: the sum, and the games that timed one (games read from a journal do not).
+  double startup_seconds = 0;
+  int startups = 0;
   int failures = 0;  // games lost by failing (counted in losses too)
   std::vector<FailureCount> failure_counts;
 };
@@ -75,7 +92,9 @@ struct ArenaReport {
   // interval (infinite bounds when a bot won or lost every game).
   bool has_elo = false;
   double elo = 0, elo_low = 0, elo_high = 0;
-  double average_decisions = 0;  // moves per game, chance moves not counted
+  // Moves per game, chance moves not counted, over the games no failure cut short.
+  double average_decisions = 0;
+  int cut_short = 0;  // games ended by a bot's failure: in the wins and losses, not in the averages
   int unfinished = 0;
   double seconds = 0;  // this sitting's wall time
   int resumed = 0;     // games read from the journal, not played in this sitting
@@ -97,6 +116,9 @@ struct GameOutcome {
   std::vector<int> score;      // the game's score at the end
   std::vector<int64_t> decisions;
   std::vector<double> think_seconds, max_move_seconds;
+  // Per bot, the time before_move took at its first move (its start-up); 0 for a bot
+  // it does not concern; empty when not measured (no before_move, or read back).
+  std::vector<double> startup_seconds;
   int total_decisions = 0;  // moves of the game, chance moves not counted
   bool unfinished = false;  // stopped after max_decisions, counted as shared by all
   std::string error;        // why the game could not be played (a bot's illegal move)

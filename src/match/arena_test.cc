@@ -1,7 +1,10 @@
 // The arena's bookkeeping and statistics (its strength figures are in docs/ai.md).
 #include "match/arena.h"
 
+#include <chrono>
 #include <cmath>
+#include <map>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -132,6 +135,7 @@ Json Untimed(const ArenaReport& r) {
   for (Json& b : j["bots"]) {
     b.erase("ms_per_move");
     b.erase("max_ms_per_move");
+    b.erase("startup_ms");
   }
   return j;
 }
@@ -164,6 +168,114 @@ TEST(Arena, RangesOutsideTheRunAndMisplacedOutcomesAreRefused) {
   EXPECT_FALSE(ArenaReportOf(o, std::span(*games).first(3), 0).ok()) << "a game missing";
   std::swap((*games)[0], (*games)[1]);
   EXPECT_EQ(ArenaReportOf(o, *games, 0).message(), "outcome 0 is not game 0 of 2 bots");
+}
+
+// Souk's random bot that fails at its `fail_at`-th move of each game (0: never), as an
+// engine that crashes would: no move, and a reason.
+class FailingBot : public ai::Bot {
+ public:
+  FailingBot(std::unique_ptr<ai::Bot> inner, int fail_at) : inner_(std::move(inner)), fail_at_(fail_at) {}
+  std::string ChooseMove(const AnyView& view) override {
+    if (++moves_ == fail_at_) {
+      failure_ = "bot failing failed: it gave up";
+      return {};
+    }
+    return inner_->ChooseMove(view);
+  }
+  ai::TextAnalysis Analyse(const AnyView& view) override { return inner_->Analyse(view); }
+  size_t MemoryBytes() const override { return 0; }
+  size_t SearchMemoryBytes() const override { return 0; }
+  void SetMemoryLimit(size_t) override {}
+  void ReleaseMemory() override {}
+  std::string FailureReason() const override { return failure_; }
+
+ private:
+  std::unique_ptr<ai::Bot> inner_;
+  int fail_at_, moves_ = 0;
+  std::string failure_;
+};
+
+// "failing" is a FailingBot that fails at its third move; any other spec is Souk's.
+Result<std::unique_ptr<ai::Bot>> WithFailingBot(std::string_view game, std::string_view spec, uint64_t seed) {
+  if (spec != "failing") return ai::MakeBot(game, spec, seed);
+  auto inner = ai::MakeBot(game, "random", seed);
+  if (!inner.ok()) return inner.status();
+  return std::unique_ptr<ai::Bot>(new FailingBot(std::move(*inner), 3));
+}
+
+TEST(Arena, GamesCutShortByAFailureAreNotInTheAverages) {
+  ArenaOptions o = Options("jaipur", {"greedy", "random"}, 4, 9);
+  auto games = PlayArenaGames(o, 0, 4);
+  ASSERT_TRUE(games.ok()) << games.message();
+  // Game 1 as if random had failed at its third move: a short game, a low score.
+  GameOutcome& cut = (*games)[1];
+  cut.failure = {"", "bot random failed: it gave up"};
+  cut.total_decisions = 5;
+  cut.score = {0, 0};
+  double greedy_score = 0;
+  int length = 0;
+  for (int i : {0, 2, 3}) {
+    greedy_score += (*games)[static_cast<size_t>(i)].score[0];
+    length += (*games)[static_cast<size_t>(i)].total_decisions;
+  }
+  auto report = ArenaReportOf(o, *games, 1);
+  ASSERT_TRUE(report.ok()) << report.message();
+  EXPECT_EQ(report->cut_short, 1);
+  EXPECT_EQ(report->bots[0].scored_games, 3);
+  EXPECT_DOUBLE_EQ(report->bots[0].average_score, greedy_score / 3);
+  EXPECT_DOUBLE_EQ(report->average_decisions, length / 3.0);
+  EXPECT_EQ(report->bots[1].games, 4);  // still a game it played, and lost
+  EXPECT_NE(ReportText(*report).find("1 game cut short by a bot's failure"), std::string::npos);
+  EXPECT_EQ(ReportJson(*report)["cut_short"], 1);
+}
+
+TEST(Arena, ABotThatFailsEveryGameHasNoAverages) {
+  ArenaOptions o = Options("jaipur", {"failing", "random"}, 4, 2);
+  o.make_bot = WithFailingBot;
+  ArenaReport r = Play(o);
+  EXPECT_EQ(r.cut_short, 4);
+  EXPECT_EQ(r.bots[0].failures, 4);
+  EXPECT_EQ(r.bots[0].losses, 4);
+  EXPECT_EQ(r.bots[0].scored_games, 0);
+  EXPECT_EQ(r.bots[1].scored_games, 0);
+  const std::string text = ReportText(r);
+  EXPECT_NE(text.find("average game length: none (a failure cut every game short)"), std::string::npos) << text;
+  Json j = ReportJson(r);
+  EXPECT_TRUE(j["average_moves"].is_null());
+  EXPECT_TRUE(j["bots"][0]["average_score"].is_null());
+}
+
+TEST(Arena, BeforeMoveIsToldTheMovesPlayedAndItsFirstCallIsTheStartUpNotAMove) {
+  ArenaOptions o = Options("jaipur", {"random", "greedy"}, 2, 4);
+  std::vector<int> told;                 // moves_played, call after call
+  std::map<const ai::Bot*, int> calls;   // by bot: its calls this game
+  o.before_move = [&](ai::Bot& bot, const AnyView& view, int moves_played) {
+    EXPECT_EQ(std::visit([](const auto& v) { return v.viewer; }, view),
+              std::visit([](const auto& v) { return v.to_move; }, view));
+    told.push_back(moves_played);
+    if (moves_played == 0) calls.clear();  // a new game: its bots may reuse the last game's addresses
+    if (calls[&bot]++ == 0) std::this_thread::sleep_for(std::chrono::milliseconds(30));  // a slow start
+    return true;
+  };
+  ArenaReport r = Play(o);
+  // Each game counts from 0, one more at every move.
+  ASSERT_FALSE(told.empty());
+  int games = 0;
+  for (size_t i = 0; i < told.size(); ++i) {
+    if (told[i] == 0) {
+      ++games;
+    } else {
+      EXPECT_EQ(told[i], told[i - 1] + 1) << "call " << i;
+    }
+  }
+  EXPECT_EQ(games, 2);
+  for (const BotResult& b : r.bots) {
+    EXPECT_EQ(b.startups, 2) << b.spec;
+    EXPECT_GE(b.startup_seconds / b.startups, 0.030) << b.spec;
+    EXPECT_LT(b.think_seconds / static_cast<double>(b.decisions), 0.010) << b.spec << ": the start-up is not a move";
+  }
+  EXPECT_NE(ReportText(r).find("random: start-up "), std::string::npos);
+  EXPECT_GE(ReportJson(r)["bots"][0]["startup_ms"].get<double>(), 30.0);
 }
 
 }  // namespace

@@ -8,6 +8,9 @@ random legal Jaipur move, with the examples' move generator) until its fault:
   ignore-stop   never answers go, nor stop
   crash         exits with status 3 at its second go
   segv          kills itself with SIGSEGV at its first go
+  close-stdout  closes its stdout at its first go and goes on running
+  fatal-log     at its first go, ends its stderr as Node.js does when it runs out
+                of address space (the message, then a line of "#"), and dies of SIGTRAP
   long-line     answers go with a line of 2 MiB
   info-flood    answers go with 20,000 info lines
   malformed     answers go with a line that is no reply
@@ -68,6 +71,14 @@ for raw in sys.stdin:
             sys.exit(3)
         if mode == "segv":
             os.kill(os.getpid(), signal.SIGSEGV)
+        if mode == "fatal-log":
+            sys.stderr.write("\n#\n# Fatal process OOM in Failed to reserve virtual memory for CodeRange\n#\n\n")
+            sys.stderr.flush()
+            os.kill(os.getpid(), signal.SIGTRAP)
+        if mode == "close-stdout":
+            sys.stdout.close()
+            os.close(1)
+            time.sleep(3600)
         if mode == "long-line":
             reply("info " + "x" * (2 << 20))
         if mode == "info-flood":
