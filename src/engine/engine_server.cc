@@ -6,11 +6,8 @@
 #include <ostream>
 
 #include "core/game_type.h"
-#include "core/prng.h"
 #include "engine/quote.h"
 #include "format/game.h"
-#include "format/jaipur_json.h"
-#include "format/marrakech_json.h"
 
 namespace souk::engine {
 namespace {
@@ -47,71 +44,9 @@ void Error(std::ostream& out, std::string_view what, std::string_view message) {
   out << "error " << what << ": " << message << '\n' << std::flush;
 }
 
-
-// A JSON value in an error message: compact, ASCII, cut short.
-std::string Brief(const Json& value) {
-  std::string text = value.dump(-1, ' ', true);
-  return text.size() > 40 ? text.substr(0, 40) + "..." : text;
-}
-
-// Where `given` disagrees with `printed`, what `souk view` prints for the view read
-// from it, as "PATH: what" ("" when it agrees). Keys may come in any order, and keys
-// `souk view` does not print are ignored, as every loader ignores them
-// (docs/formats.md); a key it prints must be there, with the value it prints (the
-// reader does not read the derived ones, such as the viewer's `hand_size`).
-std::string Disagreement(const Json& printed, const Json& given, const std::string& path) {
-  const std::string where = path.empty() ? "(top level)" : path;
-  if (printed.is_object()) {
-    if (!given.is_object()) return where + ": expected an object";
-    for (const auto& [key, value] : printed.items()) {
-      auto found = given.find(key);
-      if (found == given.end())
-        return where + ": missing key \"" + key + "\" (`souk view` prints " + Brief(value) + ")";
-      std::string inner = Disagreement(value, *found, json_in::Join(path, key));
-      if (!inner.empty()) return inner;
-    }
-    return {};
-  }
-  if (printed.is_array() && given.is_array() && printed.size() == given.size()) {
-    for (size_t i = 0; i < printed.size(); ++i) {
-      std::string inner = Disagreement(printed[i], given[i], json_in::Join(path, i));
-      if (!inner.empty()) return inner;
-    }
-    return {};
-  }
-  if (printed == given) return {};
-  return where + ": " + Brief(given) + " disagrees with the rest of the view (`souk view` prints " + Brief(printed) +
-         ")";
-}
-
-template <typename View, typename State, typename FromJson, typename ToJson>
-Result<AnyView> CheckedView(const Json& json, FromJson from_json, ToJson to_json) {
-  Result<View> view = from_json(json);
-  if (!view.ok()) return view.status();
-  if (std::string disagreement = Disagreement(to_json(*view), json, ""); !disagreement.empty())
-    return Status::Error("view: " + disagreement);
-  // Some hidden state must agree with it: deal the unseen at random and check.
-  Prng prng(0x5eed);
-  State state = State::FromView(*view, prng);
-  if (Status valid = state.Validate(); !valid.ok()) return Status::Error("view: no game reaches it: " + valid.message());
-  if (!(state.ViewFor(view->viewer) == *view)) return Status::Error("view: no game reaches it");
-  return AnyView(*view);
-}
-
 }  // namespace
 
-Result<AnyView> ViewFromJsonChecked(const Json& json) {
-  if (!json.is_object()) return Status::Error("view: expected a JSON object");
-  auto game = json.find("game");
-  if (game == json.end() || !game->is_string()) return Status::Error("view: game: expected a string");
-  if (*game == "jaipur")
-    return CheckedView<jaipur::View, jaipur::State>(json, jaipur::ViewFromJson,
-                                                     [](const jaipur::View& v) { return jaipur::ViewToJson(v); });
-  if (*game == "marrakech")
-    return CheckedView<marrakech::View, marrakech::State>(
-        json, marrakech::ViewFromJson, [](const marrakech::View& v) { return marrakech::ViewToJson(v); });
-  return Status::Error("view: game: unknown game " + Quote(game->get<std::string>(), 40));
-}
+Result<AnyView> ViewFromJsonChecked(const Json& json) { return LoadView(json); }
 
 Result<std::unique_ptr<EngineServer>> EngineServer::Create(const EngineOptions& options) {
   auto spec = ai::ParseBotSpec(options.bot);

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/any_view.h"
+#include "core/prng.h"
 #include "core/status.h"
 #include "format/json.h"
 
@@ -52,6 +54,27 @@ Result<State> LoadValidated(const Json& json, Load load) {
   Status valid = state.Validate();
   if (!valid.ok()) return Status::Error("state: " + valid.message());
   return state;
+}
+
+// Where `given` disagrees with `printed`, what `souk view` prints for the view read
+// from it, as "PATH: what"; "" when it agrees (game.cc).
+std::string ViewDisagreement(const Json& printed, const Json& given, const std::string& path);
+
+// Reads a view with the game's reader, checks it against what `souk view` prints for
+// it (the keys it derives included), then that a game reaches it: the unseen dealt
+// at random must make a valid state that shows that very view. Every message
+// starts with "view: ".
+template <typename State, typename View>
+Result<AnyView> LoadReachableView(const Json& json, Result<View> (*read)(const Json&), Json (*write)(const View&)) {
+  Result<View> view = read(json);
+  if (!view.ok()) return view.status();
+  if (std::string disagreement = ViewDisagreement(write(*view), json, ""); !disagreement.empty())
+    return Status::Error("view: " + disagreement);
+  Prng prng(0x5eed);
+  State state = State::FromView(*view, prng);
+  if (Status valid = state.Validate(); !valid.ok()) return Status::Error("view: no game reaches it: " + valid.message());
+  if (!(state.ViewFor(view->viewer) == *view)) return Status::Error("view: no game reaches it");
+  return AnyView(*view);
 }
 
 }  // namespace souk

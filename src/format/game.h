@@ -93,5 +93,9 @@ Result<std::unique_ptr<GameState>> NewGame(const GameOptions& options);
 // Loads and validates a state; the message names the path of what is wrong.
 Result<std::unique_ptr<GameState>> LoadState(const Json& json);
 Result<std::unique_ptr<GameState>> LoadStateText(std::string_view text);
+// Reads a seat's view of any game as `souk view` prints it (docs/formats.md) and
+// checks that a game reaches it; every message starts with "view: " and names the
+// path of what is wrong.
+Result<AnyView> LoadView(const Json& json);
 
 }  // namespace souk

@@ -11,6 +11,8 @@ struct GameModule {
   const GameType* type;
   Result<std::unique_ptr<GameState>> (*create)(const GameOptions& options);
   Result<std::unique_ptr<GameState>> (*load)(const Json& json);
+  // A seat's view, read and checked: some deal of what it hides reaches it.
+  Result<AnyView> (*load_view)(const Json& json);
 };
 
 extern const GameModule kJaipurModule;

@@ -410,5 +410,6 @@ std::vector<std::string> LegalMovesOfView(const View& view) {
 }  // namespace souk::jaipur
 
 namespace souk {
-const GameModule kJaipurModule = {&kJaipurType, &jaipur::Create, &jaipur::LoadGame};
+const GameModule kJaipurModule = {&kJaipurType, &jaipur::Create, &jaipur::LoadGame,
+                                  [](const Json& j) { return LoadReachableView<jaipur::State>(j, &jaipur::ViewFromJson, &jaipur::ViewToJson); }};
 }  // namespace souk

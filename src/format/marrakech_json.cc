@@ -389,5 +389,9 @@ std::vector<std::string> LegalMovesOfView(const View& view) {
 }  // namespace souk::marrakech
 
 namespace souk {
-const GameModule kMarrakechModule = {&kMarrakechType, &marrakech::Create, &marrakech::LoadGame};
+const GameModule kMarrakechModule = {&kMarrakechType, &marrakech::Create, &marrakech::LoadGame,
+                                     [](const Json& j) {
+                                       return LoadReachableView<marrakech::State>(j, &marrakech::ViewFromJson,
+                                                                                  &marrakech::ViewToJson);
+                                     }};
 }  // namespace souk
