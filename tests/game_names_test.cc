@@ -1,0 +1,83 @@
+// docs/architecture.md's claim, enforced: outside a game's own files, no code
+// decides by comparing a game's name with a literal. Each layer reaches a game
+// through the registry (core/game_type.h) or by visiting the view and event
+// variants, so that a game added to the registry is handled everywhere or fails
+// to compile. The names come from the registry itself.
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include "core/game_type.h"
+
+namespace souk {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool IsSource(const fs::path& p) {
+  const std::string ext = p.extension().string();
+  return ext == ".cc" || ext == ".h" || ext == ".py" || ext == ".ts";
+}
+
+// A game's own files: its folders (src/core/jaipur/, web/src/jaipur/) and the files
+// named after it beside their siblings (src/format/jaipur_json.cc); a JSON reader
+// there checks its own "game" field. Tests pick the games they test by name.
+bool IsOwnOrTest(const fs::path& p, const std::string& game) {
+  for (const auto& part : p) {
+    const std::string s = part.string();
+    if (s == game || s.rfind(game + "_", 0) == 0) return true;
+    if (s == "tests" || s == "test" || s == "e2e") return true;
+  }
+  const std::string stem = p.stem().string();
+  return stem.ends_with("_test") || stem.ends_with(".test") || stem.rfind("test_", 0) == 0;
+}
+
+// Every line outside the game's own files that compares a literal of its name.
+std::vector<std::string> Comparisons(const fs::path& root, const std::string& game) {
+  const std::string lit = "[\"']" + game + "[\"']";
+  const std::regex compared("(==|!=)\\s*" + lit + "|" + lit + "\\s*(==|!=)");
+  std::vector<std::string> found;
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    if (!entry.is_regular_file() || !IsSource(entry.path())) continue;
+    const fs::path rel = fs::relative(entry.path(), root.parent_path());
+    if (IsOwnOrTest(rel, game)) continue;
+    std::ifstream in(entry.path());
+    std::string line;
+    for (int n = 1; std::getline(in, line); ++n)
+      if (std::regex_search(line, compared)) found.push_back(rel.string() + ":" + std::to_string(n) + ": " + line);
+  }
+  return found;
+}
+
+TEST(GameNames, NoCodeOutsideAGamesOwnFilesComparesItsName) {
+  const fs::path src = fs::path(SOUK_SOURCE_DIR) / "src";
+  ASSERT_TRUE(fs::is_directory(src)) << src;
+  ASSERT_GE(GameTypes().size(), 2u);
+  for (const GameType* type : GameTypes()) {
+    const std::vector<std::string> found = Comparisons(src, std::string(type->name));
+    std::string listed;
+    for (const std::string& line : found) listed += "\n  " + line;
+    EXPECT_TRUE(found.empty()) << "compares the name of " << type->name
+                               << " (reach it through the registry or a visit instead):" << listed;
+  }
+}
+
+// The check itself sees a comparison where one is written.
+TEST(GameNames, TheCheckSeesAComparison) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("souk_game_names_test." + std::to_string(::getpid())) / "src" / "layer";
+  fs::create_directories(dir);
+  std::ofstream(dir / "any.cc") << "if (game == \"jaipur\") return;\n";
+  std::ofstream(dir / "page.ts") << "const two = g === 'marrakech' ? 1 : 2;\n";
+  EXPECT_EQ(Comparisons(dir.parent_path(), "jaipur").size(), 1u);
+  EXPECT_EQ(Comparisons(dir.parent_path(), "marrakech").size(), 1u);
+  fs::remove_all(dir.parent_path().parent_path());
+}
+
+}  // namespace
+}  // namespace souk
