@@ -314,7 +314,9 @@ Json ViewToJson(const View& v) {
                            {"colors", colors},
                            {"pile_size", vp.pile_size},
                            {"carpets_left", left},
-                           {"out", vp.out}});
+                           {"out", vp.out},
+                           {"squares", v.VisibleSquares(p)},
+                           {"score", v.Score(p)}});
   }
   j["players"] = players;
   if (v.current_carpet >= 0) j["current_carpet"] = v.current_carpet;
@@ -355,6 +357,7 @@ Json EventToJson(const MoveEvent& e) {
         j["tribute"] = {{"from", e.tribute->from}, {"to", e.tribute->to}, {"amount", e.tribute->amount},
                         {"squares", squares}};
       }
+      if (e.tribute_due) j["tribute_due"] = e.tribute_due;
       if (e.out) j["out"] = WinnersJson(e.out);
       break;
     }

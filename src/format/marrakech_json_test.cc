@@ -277,7 +277,7 @@ TEST(MarrakechJson, ViewShowsPublicInformationOnly) {
   EXPECT_EQ(keys, (std::vector<std::string>{"game", "viewer", "to_move", "phase", "assam", "board", "players",
                                             "status", "winners"}));
   EXPECT_EQ(v["viewer"], 1);
-  EXPECT_EQ(DumpJson(v["players"][0]), R"({"dirhams":30,"colors":[0,2],"pile_size":24,"carpets_left":[12,12],"out":false})");
+  EXPECT_EQ(DumpJson(v["players"][0]), R"({"dirhams":30,"colors":[0,2],"pile_size":24,"carpets_left":[12,12],"out":false,"squares":0,"score":30})");
   std::string text = DumpJson(v);
   EXPECT_EQ(text.find("\"pile\""), std::string::npos);
   EXPECT_EQ(text.find("rng"), std::string::npos);

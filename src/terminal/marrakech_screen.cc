@@ -57,34 +57,6 @@ std::string Sub(std::string_view text, std::initializer_list<std::string> args) 
 
 std::string Dirhams(int n) { return Format(n == 1 ? "%d dirham" : "%d dirhams", n); }
 
-// Visible squares of the player's colours, out or not.
-int VisibleSquares(const View& v, int player) {
-  int n = 0;
-  for (int sq = 0; sq < mk::kNumSquares; ++sq) n += v.carpet[At(sq)] && v.color[At(sq)] % v.num_players == player;
-  return n;
-}
-
-// The tribute on `square`: its group of orthogonally connected squares of one colour.
-int GroupSize(const View& v, int square) {
-  if (!v.carpet[At(square)]) return 0;
-  std::array<bool, mk::kNumSquares> seen{};
-  std::vector<int> todo = {square};
-  seen[At(square)] = true;
-  int size = 0;
-  while (!todo.empty()) {
-    const int sq = todo.back();
-    todo.pop_back();
-    ++size;
-    for (int next : {sq - mk::kBoardSize, sq + mk::kBoardSize, sq - 1, sq + 1}) {
-      if (next < 0 || next >= mk::kNumSquares || !mk::Adjacent(sq, next) || seen[At(next)]) continue;
-      if (!v.carpet[At(next)] || v.color[At(next)] != v.color[At(square)]) continue;
-      seen[At(next)] = true;
-      todo.push_back(next);
-    }
-  }
-  return size;
-}
-
 bool SameCarpet(const View& v, int a, int b) { return v.carpet[At(a)] && v.carpet[At(a)] == v.carpet[At(b)]; }
 
 // --- The board -------------------------------------------------------------------
@@ -168,7 +140,7 @@ std::vector<std::string> PlayerTable(const View& v, const std::vector<std::strin
     std::string line = !over && p == v.to_move ? "> " : "  ";
     line += style.Bold(name) + Spaces(name_width - Width(name) + 2);
     line += PadLeft(std::to_string(vp.dirhams), Width(dirhams)) + "  ";
-    line += PadLeft(std::to_string(VisibleSquares(v, p)), Width(squares));
+    line += PadLeft(std::to_string(v.VisibleSquares(p)), Width(squares));
     std::string left = vp.out ? style.Paint(style.tr("out", "hors jeu"), Color::kGrey, true)
                               : over ? std::string() : style.tr("left: ", "restants : ") + CarpetsLeft(v, p, style);
     if (!left.empty() && VisibleWidth(line) + 2 + VisibleWidth(left) <= kPanelWidth) {
@@ -204,10 +176,10 @@ std::vector<std::string> FinalLines(const View& v, const std::vector<std::string
       lines.push_back(Sub(style.tr("  {0}: out of the game, 0", "  {0} : hors jeu, 0"), {who}));
       continue;
     }
-    const int squares = VisibleSquares(v, p);
+    const int squares = v.VisibleSquares(p);
     const std::string shown = Format(squares == 1 ? style.tr("%d square", "%d case") : style.tr("%d squares", "%d cases"), squares);
     lines.push_back(Sub(style.tr("  {0}: {1} + {2} = {3}", "  {0} : {1} + {2} = {3}"),
-                        {who, shown, Dirhams(vp.dirhams), std::to_string(squares + vp.dirhams)}));
+                        {who, shown, Dirhams(vp.dirhams), std::to_string(v.Score(p))}));
   }
   const bool shared = (v.winners & (v.winners - 1)) != 0;
   const std::string winners = Join(v, v.winners, names, you, style);
@@ -308,7 +280,7 @@ std::vector<std::string> TellMarrakechMove(const View& before, const View& after
         static const char* const kFeminine[] = {"rouge", "bleue", "jaune", "verte"};
         const int c = after.color[At(square)];
         const std::string colour = style.Paint(style.tr(ColorName(c, style), kFeminine[c]), kCarpetBg[c], true);
-        const std::string size = std::to_string(GroupSize(after, square));
+        const std::string size = std::to_string(event.tribute_due);
         if (second)
           lines.push_back(Sub(style.tr("You land on {0}'s {2} area of {3} squares: you pay {0} {1}.",
                                        "Vous tombez sur la zone {2} de {0} ({3} cases) : vous payez {1} à {0}."),
@@ -327,7 +299,7 @@ std::vector<std::string> TellMarrakechMove(const View& before, const View& after
                                               "Vous ne pouvez pas payer les {0} dus : vous êtes hors jeu.")
                                    : style.tr("{1} cannot pay the {0} due: {1} is out of the game.",
                                               "{1} ne peut pas payer les {0} dus : {1} est hors jeu."),
-                            {Dirhams(GroupSize(after, after.assam.square)), who}));
+                            {Dirhams(event.tribute_due), who}));
       break;
     }
     case mk::MoveKind::kPlace: {

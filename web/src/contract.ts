@@ -100,6 +100,8 @@ export interface MarrakechPlayerView {
   pile_size: number;
   carpets_left: number[]; // per colour, in the order of `colors`
   out: boolean;
+  squares: number; // visible squares of the player's colours, out or not (the core counts them)
+  score: number; // squares plus dirhams; 0 once out
 }
 
 export interface MarrakechView {

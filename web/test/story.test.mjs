@@ -3,7 +3,7 @@
 // the connection in one word; the end's reveal merged into the view.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Story, lastOf, linkState, marrakechBreakdown, withReveal } from "../../build/web/js/shell/story.js";
+import { Story, lastOf, linkState, withReveal } from "../../build/web/js/shell/story.js";
 
 const ev = (seat, action, extra = {}) => ({ seat, move: action, chance: action === "roll", action, ...extra });
 
@@ -36,18 +36,6 @@ test("since a seat's last move: the others' moves and the rolls after it", () =>
   const fresh = new Story();
   fresh.reset([ev(0, "take")]);
   assert.equal(fresh.since(1).length, 1, "a seat that has not moved: everything");
-});
-
-test("a Marrakech score: visible squares of one's colours plus dirhams", () => {
-  const cell = (color) => ({ color, carpet: 1 });
-  const view = {
-    board: [[cell(0), cell(0), null], [cell(1), cell(2), null]],
-    players: [{ dirhams: 20, colors: [0, 2] }, { dirhams: 7, colors: [1, 3] }],
-  };
-  assert.deepEqual(marrakechBreakdown(view, [23, 8]), [
-    { squares: 3, dirhams: 20, score: 23 },
-    { squares: 1, dirhams: 7, score: 8 },
-  ]);
 });
 
 test("the connection in one word", () => {

@@ -263,23 +263,18 @@ void State::ApplyMove(const Move& move) {
       DrawRoll(prng);
       rng = prng.state();
       assam = MoveAssam(assam, move.roll);
-      size_t sq = assam.square;
-      if (carpet[sq]) {
-        int owner = Owner(color[sq]);
-        PlayerState& owner_state = players[static_cast<size_t>(owner)];
-        if (owner != to_move && !owner_state.out) {
-          PlayerState& me = players[to_move];
-          int due = TributeAt(static_cast<int>(sq));
-          if (me.dirhams >= due) {
-            me.dirhams = static_cast<uint8_t>(me.dirhams - due);
-            owner_state.dirhams = static_cast<uint8_t>(owner_state.dirhams + due);
-          } else {  // pays all they have and is out; the turn ends at once
-            owner_state.dirhams = static_cast<uint8_t>(owner_state.dirhams + me.dirhams);
-            me.dirhams = 0;
-            me.out = true;
-            EndTurn();
-            return;
-          }
+      if (const int due = TributeOwed(to_move, assam.square); due > 0) {
+        PlayerState& me = players[to_move];
+        PlayerState& owner_state = players[static_cast<size_t>(Owner(color[assam.square]))];
+        if (me.dirhams >= due) {
+          me.dirhams = static_cast<uint8_t>(me.dirhams - due);
+          owner_state.dirhams = static_cast<uint8_t>(owner_state.dirhams + due);
+        } else {  // pays all they have and is out; the turn ends at once
+          owner_state.dirhams = static_cast<uint8_t>(owner_state.dirhams + me.dirhams);
+          me.dirhams = 0;
+          me.out = true;
+          EndTurn();
+          return;
         }
       }
       phase = Phase::kPlace;
@@ -344,7 +339,27 @@ uint64_t State::GroupAt(int square) const {
 
 int State::TributeAt(int square) const { return std::popcount(GroupAt(square)); }
 
+int State::TributeOwed(int player, int square) const {
+  const size_t sq = static_cast<size_t>(square);
+  if (!carpet[sq]) return 0;
+  const int owner = Owner(color[sq]);
+  if (owner == player || players[static_cast<size_t>(owner)].out) return 0;
+  return TributeAt(square);
+}
+
 int State::VisibleSquares(int c) const { return std::popcount(color_bits[static_cast<size_t>(c)]); }
+
+int View::VisibleSquares(int player) const {
+  int n = 0;
+  for (int sq = 0; sq < kNumSquares; ++sq)
+    n += carpet[static_cast<size_t>(sq)] != 0 && color[static_cast<size_t>(sq)] % num_players == player;
+  return n;
+}
+
+int View::Score(int player) const {
+  const Player& p = players[static_cast<size_t>(player)];
+  return p.out ? 0 : VisibleSquares(player) + p.dirhams;
+}
 
 int State::Score(int player) const {
   const PlayerState& ps = players[static_cast<size_t>(player)];

@@ -253,6 +253,9 @@ struct State {
   // that holds `square` (0 on an empty square), as a bit set.
   uint64_t GroupAt(int square) const;
   int TributeAt(int square) const;  // the group's size
+  // What `player` owes standing on `square`: the group's size when the square shows
+  // another player's colour and that player is still in; 0 otherwise.
+  int TributeOwed(int player, int square) const;
   int VisibleSquares(int c) const;
   // Visible squares of the player's colours plus dirhams; 0 for a player who is out.
   int Score(int player) const;
@@ -308,6 +311,11 @@ struct View {
   std::array<Player, kMaxPlayers> players{};
   int current_carpet = -1;  // in the place phase only
   uint8_t winners = 0;
+
+  // Visible squares of the player's colours (their carpets showing), out or not.
+  int VisibleSquares(int player) const;
+  // The score as the rules count it: visible squares plus dirhams; 0 once out.
+  int Score(int player) const;
 
   bool operator==(const View&) const = default;
 };

@@ -17,6 +17,7 @@ MoveEvent PlayMove(State& state, const Move& move) {
   state.ApplyMove(move);
   if (move.kind == MoveKind::kRoll) {
     const size_t roller = static_cast<size_t>(e.seat);
+    e.tribute_due = before.TributeOwed(e.seat, state.assam.square);
     const int paid = before.players[roller].dirhams - state.players[roller].dirhams;
     if (paid > 0) {
       Tribute t;

@@ -29,6 +29,9 @@ struct MoveEvent {
   std::array<Position, 4> path{};
   int path_length = 0;
   std::optional<Tribute> tribute;
+  // kRoll on another player's carpet: the tribute owed, the size of its group,
+  // whether it was paid in full (tribute), in part or not at all (out).
+  int tribute_due = 0;
   uint8_t out = 0;  // a bit per seat this move put out of the game
   bool game_over = false;
   uint8_t winners = 0;  // a bit per seat, once the game is over

@@ -24,7 +24,30 @@ TEST(MarrakechEvent, ARollTellsAssamsWalkAndTheTributeForTheGroup) {
   EXPECT_EQ(e.tribute->to, 1);
   EXPECT_EQ(e.tribute->amount, 2);
   EXPECT_EQ(std::popcount(e.tribute->squares), 2);
+  EXPECT_EQ(e.tribute_due, 2);
   EXPECT_EQ(e.out, 0);
+}
+
+TEST(MarrakechEvent, ARollerWhoCannotPayIsToldWhatWasDue) {
+  State s = State::NewGame(2, Variant::kStandard, 1);
+  s.ApplyMove(Move::Orient(Turn::kStraight));  // seat 0, north from d4
+  testing::Lay(&s, "d2", "e2", 1);
+  s.players[0].dirhams = 0;                    // nothing to pay with
+  MoveEvent e = PlayMove(s, Move::Roll(2));
+  EXPECT_EQ(e.out, 1);
+  EXPECT_FALSE(e.tribute.has_value()) << "nothing was paid";
+  EXPECT_EQ(e.tribute_due, 2);
+}
+
+TEST(MarrakechEvent, NothingIsDueOnOnesOwnCarpetOrAnOutPlayers) {
+  State s = State::NewGame(3, Variant::kStandard, 1);
+  s.ApplyMove(Move::Orient(Turn::kStraight));  // seat 0, north from d4
+  testing::Lay(&s, "d2", "e2", 0);             // seat 0's own colour
+  State own = s;
+  EXPECT_EQ(PlayMove(own, Move::Roll(2)).tribute_due, 0);
+  testing::Lay(&s, "d2", "e2", 2);  // seat 2's, who is out
+  s.players[2].out = true;
+  EXPECT_EQ(PlayMove(s, Move::Roll(2)).tribute_due, 0);
 }
 
 TEST(MarrakechEvent, AStepOffTheBoardFollowsTheArcAndTurnsAssam) {
@@ -74,6 +97,10 @@ TEST(MarrakechEvent, EveryEventAgreesWithTheStatesAroundIt) {
                     before.players[static_cast<size_t>(e.tribute->to)].dirhams + e.tribute->amount);
           ASSERT_TRUE(e.tribute->squares >> s.assam.square & 1) << "the group paid for holds Assam's square";
           ASSERT_LE(e.tribute->amount, std::popcount(e.tribute->squares));
+          ASSERT_EQ(e.tribute_due, std::popcount(e.tribute->squares));
+        }
+        if (e.tribute_due) {
+          ASSERT_TRUE(e.tribute || e.out) << "what is due is paid, or its debtor goes out";
         }
         if (e.out) {
           ++outs;

@@ -1247,6 +1247,8 @@ TEST(MarrakechSimulation, RandomGamesKeepEveryInvariant) {
         ASSERT_TRUE(sampled.Validate().ok()) << mode.name << " game " << g << " move " << moves << ": "
                                              << sampled.Validate().message();
         ASSERT_EQ(sampled.ViewFor(observer), seen) << mode.name << " game " << g << " move " << moves;
+        // The view counts each score as the state does, so that no client counts it.
+        for (int p = 0; p < mode.players; ++p) ASSERT_EQ(seen.Score(p), s.Score(p)) << mode.name << " seat " << p;
       }
       EXPECT_NE(s.winners, 0);
       eliminations += s.PlayersIn() < mode.players;

@@ -4,7 +4,6 @@
 import type { Lang, RoundEnd, StateMessage } from "../contract.js";
 import { clear, el } from "../dom.js";
 import { plural, t } from "../i18n/t.js";
-import { marrakechBreakdown } from "./story.js";
 
 type SeatName = (seat: number) => string;
 
@@ -64,8 +63,8 @@ export function gameSummary(lang: Lang, msg: StateMessage, o: SummaryOptions): H
         : t(lang, "game.winner.other", { name: names[0] ?? "?" });
   let scores = (msg.scores ?? []).map((s, p) => el("li", {}, t(lang, "score.line", { name: o.seatName(p), score: s })));
   if (msg.game === "marrakech" && msg.scores) {
-    // As the rules count it: visible squares plus dirhams.
-    scores = marrakechBreakdown(msg.view, msg.scores).map((b, p) =>
+    // As the core counts it: visible squares plus dirhams.
+    scores = msg.view.players.map((b, p) =>
       el(
         "li",
         { "data-role": "breakdown", "data-seat": p },

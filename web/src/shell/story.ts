@@ -2,7 +2,7 @@
 // the server's history (sent first on each connection) and the events each state adds;
 // what happened since a player's last turn; a Marrakech score's breakdown; the
 // connection's state in one word. No DOM here: node's unit tests use it.
-import type { GameEvent, MarrakechView, StateMessage } from "../contract.js";
+import type { GameEvent, StateMessage } from "../contract.js";
 
 export class Story {
   private list: GameEvent[] = [];
@@ -49,22 +49,6 @@ export class Story {
 export function lastOf<A extends GameEvent["action"]>(events: readonly GameEvent[], action: A): Extract<GameEvent, { action: A }> | null {
   for (let i = events.length - 1; i >= 0; i--) if (events[i].action === action) return events[i] as Extract<GameEvent, { action: A }>;
   return null;
-}
-
-// A Marrakech score, as the rules count it: each player's visible squares (their
-// colours' cells on the board) plus their dirhams. `score` is the server's.
-export interface Breakdown {
-  squares: number;
-  dirhams: number;
-  score: number;
-}
-
-export function marrakechBreakdown(view: MarrakechView, scores: readonly number[]): Breakdown[] {
-  return view.players.map((p, seat) => {
-    let squares = 0;
-    for (const row of view.board) for (const cell of row) if (cell && p.colors.includes(cell.color)) squares++;
-    return { squares, dirhams: p.dirhams, score: scores[seat] ?? squares + p.dirhams };
-  });
 }
 
 export type LinkState = "connected" | "reconnecting" | "offline";
