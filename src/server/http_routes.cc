@@ -21,8 +21,9 @@ Response JsonResponse(const Request& req, http::status status, const Json& body)
   return res;
 }
 
-Response TooManyRequests(const Request& req, const std::string& message, std::chrono::milliseconds wait) {
-  Json body = ErrorBody(Status::Coded(ErrorCode::kRateLimited, message), Lang::kEn);
+Response TooManyRequests(const Request& req, const std::string& message, std::chrono::milliseconds wait,
+                         ErrorCode code) {
+  Json body = ErrorBody(Status::Coded(code, message), Lang::kEn);
   body["retry_after_ms"] = wait.count();
   Response res = JsonResponse(req, http::status::too_many_requests, body);
   res.set(http::field::retry_after, std::to_string(RetryAfterSeconds(wait)));
@@ -164,7 +165,9 @@ Response Route(Shared& shared, const Request& req, const std::string& client) {
     if (target == "/api/health" && verb == http::verb::get) {
       if (Status health = games.Health(); !health.ok())
         return JsonResponse(req, http::status::service_unavailable,
-                            {{"ok", false}, {"store", health.message()}, {"code", std::string(ErrorCodeName(ErrorCode::kUnavailable))}});
+                            {{"ok", false},
+                             {"store", health.message()},
+                             {"code", std::string(ErrorCodeName(ErrorCode::kUnavailable))}});
       return JsonResponse(req, http::status::ok, {{"ok", true}});
     }
     if (target == "/api/games" && verb == http::verb::post) {
@@ -260,7 +263,9 @@ Response Route(Shared& shared, const Request& req, const std::string& client) {
     limit(Rate::kRead, client);  // a client trying routes pays like one reading
     throw ApiError{Status::NotFound("no such route: " + std::string(req.method_string()) + " " + std::string(target))};
   } catch (const ApiError& e) {
-    if (e.error.error_code() == ErrorCode::kRateLimited) return TooManyRequests(req, e.error.message(), e.retry_after);
+    // Every 429 says when to ask again (a quota's, at once: 0 ms).
+    if (HttpStatusFor(e.error) == http::status::too_many_requests)
+      return TooManyRequests(req, e.error.message(), e.retry_after, e.error.error_code());
     return JsonResponse(req, HttpStatusFor(e.error), ErrorBody(e.error, lang));
   } catch (const std::exception& e) {
     return JsonResponse(req, http::status::internal_server_error,
