@@ -157,10 +157,15 @@ std::vector<Segment> Split(std::string_view pattern) {
   return segments;
 }
 
-const std::string* Find(const MessageArgs& args, std::string_view name) {
+const MessageArg* FindArg(const MessageArgs& args, std::string_view name) {
   for (const MessageArg& a : args)
-    if (a.name == name) return &a.value;
+    if (a.name == name) return &a;
   return nullptr;
+}
+
+const std::string* Find(const MessageArgs& args, std::string_view name) {
+  const MessageArg* arg = FindArg(args, name);
+  return arg ? &arg->value : nullptr;
 }
 
 std::optional<int> Number(std::string_view text) {
@@ -306,7 +311,11 @@ std::string RenderTemplate(std::string_view pattern, const MessageArgs& args, La
         out += noun;
         break;
       }
-      case Kind::kMessage: out += TranslateMessage(*value, lang); break;
+      case Kind::kMessage: {
+        const MessageArg* arg = FindArg(args, s.name);
+        out += arg->message ? RenderMessage(*arg->message, lang) : TranslateMessage(*value, lang);
+        break;
+      }
       default: out += *value; break;
     }
   }
@@ -316,6 +325,26 @@ std::string RenderTemplate(std::string_view pattern, const MessageArgs& args, La
 std::string RenderMessage(MessageId id, const MessageArgs& args, Lang lang) {
   const MessageEntry& e = kCatalogue[static_cast<size_t>(id)];
   return RenderTemplate(lang == Lang::kFr ? e.fr : e.en, args, lang);
+}
+
+std::string RenderMessage(const Message& message, Lang lang) { return RenderMessage(message.id, message.args, lang); }
+
+MessageArg::MessageArg(std::string_view arg_name, Message nested)
+    : name(arg_name), value(RenderMessage(nested)), message(std::make_shared<const Message>(std::move(nested))) {}
+
+Status MessageStatus(ErrorCode code, Message message) {
+  std::string english = RenderMessage(message);
+  return Status::Coded(code, std::move(english), std::make_shared<const Message>(std::move(message)));
+}
+
+std::string StatusText(const Status& status, Lang lang) {
+  const Message* message = status.catalogued();
+  if (!message || lang == Lang::kEn) return status.message();
+  const std::string english = RenderMessage(*message);
+  const std::string& text = status.message();
+  if (text.size() < english.size() || text.compare(text.size() - english.size(), english.size(), english) != 0)
+    return text;  // not the catalogued message after a prefix: shown as it is
+  return text.substr(0, text.size() - english.size()) + RenderMessage(*message, lang);
 }
 
 std::optional<ParsedMessage> ParseMessage(std::string_view text) {

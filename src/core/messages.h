@@ -8,11 +8,13 @@
 // apart. The core may use the standard library only, and so does this file; a
 // module above the core could not be used by the engine.
 //
-// Messages keep travelling as plain English text (in a Status, a JSON reply, a
-// test's expectation), so every existing text and tool is unchanged. A layer that
-// speaks to a person translates at its edge with TranslateMessage: the terminal
-// before it prints, the server before it replies. It recognises a message by its
-// English template, and passes any other text through unchanged.
+// Messages travel as plain English text (in a Status, a JSON reply, a test's
+// expectation), so every existing text and tool is unchanged; a Status made by
+// MessageStatus also keeps the message itself, its id and arguments, nested ones
+// too. A layer that speaks to a person translates at its edge from those
+// (StatusText): the terminal before it prints, the server before it replies.
+// ParseMessage and TranslateMessage read English text back, for a caller that has
+// only text: a `rule` or `why` argument given as text (RenderTemplate), the tests.
 //
 // Templates have named placeholders, `{name}`. The name says what the value is:
 //   rule, why              another message of the catalogue, translated in turn
@@ -32,11 +34,14 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "core/status.h"
 
 namespace souk {
 
@@ -110,13 +115,29 @@ std::span<const MessageEntry> MessageCatalogue();
 // One argument, its value as the English message writes it ("gold", "3", "c4",
 // or a whole message for `rule` and `why`).
 struct MessageArg {
+  MessageArg(std::string_view arg_name, std::string arg_value) : name(arg_name), value(std::move(arg_value)) {}
+  // A nested message (`rule`, `why`): its English text, and the message itself.
+  MessageArg(std::string_view arg_name, Message nested);
+
   std::string_view name;
   std::string value;
+  std::shared_ptr<const Message> message;  // for a nested message, else null
 };
 using MessageArgs = std::vector<MessageArg>;
 
+// A message of the catalogue, not yet rendered.
+struct Message {
+  MessageId id;
+  MessageArgs args;
+};
+
+// A failure of `code` whose text is `message` in English, the message kept for
+// translating it (Status::catalogued).
+Status MessageStatus(ErrorCode code, Message message);
+
 // The message in `lang`: cards named in that language, nested messages translated.
 std::string RenderMessage(MessageId id, const MessageArgs& args = {}, Lang lang = Lang::kEn);
+std::string RenderMessage(const Message& message, Lang lang = Lang::kEn);
 
 // Any template in the catalogue's syntax (for texts of the layers above that name
 // cards, e.g. the terminal's), rendered the same way.
@@ -133,5 +154,9 @@ std::optional<ParsedMessage> ParseMessage(std::string_view text);
 
 // An engine message in `lang`; any other text unchanged.
 std::string TranslateMessage(std::string_view text, Lang lang);
+
+// A failure's message in `lang`: a catalogued message translated from its id and
+// arguments (after its prefix, kept as it is); any other text unchanged.
+std::string StatusText(const Status& status, Lang lang);
 
 }  // namespace souk

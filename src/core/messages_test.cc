@@ -149,6 +149,17 @@ TEST(MessageTranslation, TemplatesOfOtherLayersGetTheSameGrammar) {
   EXPECT_EQ(RenderTemplate("{missing}", gold, Lang::kFr), "{missing}");
 }
 
+TEST(MessageTranslation, AStatusIsTranslatedFromItsMessageNotItsText) {
+  const Message rule{MessageId::kYouHold, {{"count", "1"}, {"card", "gold"}}};
+  const Status refused = MessageStatus(ErrorCode::kIllegalMove, {MessageId::kIllegalMove, {{"move", "sell 2 gold"}, {"rule", rule}}});
+  EXPECT_EQ(refused.message(), "illegal move 'sell 2 gold': you hold 1 gold");
+  EXPECT_EQ(StatusText(refused, Lang::kFr), "coup illégal 'sell 2 gold'\u00a0: vous avez 1 or");
+  // Text that no longer ends with the message (a caller rewrote it) is shown as it is.
+  EXPECT_EQ(StatusText(Status::Error("sell 2 gold: you hold 1 gold"), Lang::kFr), "sell 2 gold: you hold 1 gold");
+  // A status without a catalogued message: its text, in any language.
+  EXPECT_EQ(StatusText(Status::Coded(ErrorCode::kNotYourTurn, "not your turn"), Lang::kFr), "not your turn");
+}
+
 TEST(MessageTranslation, LanguageNames) {
   EXPECT_EQ(ParseLang("fr"), Lang::kFr);
   EXPECT_EQ(ParseLang("EN"), Lang::kEn);
@@ -159,7 +170,9 @@ TEST(MessageTranslation, LanguageNames) {
 // --- Every refusal of the engine, driven and told in French -------------------------
 
 struct Refusal {
+  Refusal(Status refused, MessageId why) : message(refused.message()), status(std::move(refused)), reason(why) {}
   std::string message;  // as the engine wrote it
+  Status status;        // as the engine returned it
   MessageId reason;     // the id it must be read back as
 };
 
@@ -204,6 +217,19 @@ void CheckAll(const std::vector<Refusal>& refusals, std::set<MessageId>* reached
     for (const std::string& piece : pieces) EXPECT_EQ(french.find(piece), std::string::npos) << french << " holds " << piece;
     // English stays exactly as written.
     EXPECT_EQ(TranslateMessage(r.message, Lang::kEn), r.message);
+    // The Status carries the message itself: translated from its id and arguments,
+    // it reads as the text read back does, after any prefix.
+    const bool illegal = outer->id == MessageId::kIllegalMove;
+    EXPECT_EQ(r.status.error_code(), illegal ? ErrorCode::kIllegalMove : ErrorCode::kBadMove);
+    EXPECT_EQ(r.status.code(), illegal ? StatusCode::kIllegalMove : StatusCode::kInvalidArgument);
+    ASSERT_NE(r.status.catalogued(), nullptr);
+    EXPECT_EQ(r.status.catalogued()->id, outer->id);
+    ASSERT_EQ(r.status.catalogued()->args.size(), 2u);
+    ASSERT_NE(r.status.catalogued()->args[1].message, nullptr);
+    EXPECT_EQ(r.status.catalogued()->args[1].message->id, r.reason);
+    EXPECT_EQ(StatusText(r.status, Lang::kFr), french);
+    EXPECT_EQ(StatusText(r.status, Lang::kEn), r.message);
+    EXPECT_EQ(StatusText(r.status.Prefixed("game g1: "), Lang::kFr), "game g1: " + french);
   }
 }
 
@@ -228,40 +254,40 @@ State Position(std::string_view market, std::string_view hand, int herd) {
   return s;
 }
 
-std::string Check(const State& s, const Move& m) {
+Status Check(const State& s, const Move& m) {
   Status st = s.CheckMove(m);
   EXPECT_FALSE(st.ok()) << ToString(m);
-  return st.message();
+  return st;
 }
-std::string Check(const State& s, std::string_view text) {
+Status Check(const State& s, std::string_view text) {
   auto m = ParseMove(text);
   EXPECT_TRUE(m.ok()) << m.message();
-  return m.ok() ? Check(s, *m) : m.message();
+  return m.ok() ? Check(s, *m) : m.status();
 }
-std::string Parse(std::string_view text) {
+Status Parse(std::string_view text) {
   auto m = ParseMove(text);
   EXPECT_FALSE(m.ok()) << text;
-  return m.message();
+  return m.status();
 }
 }  // namespace jp
 
 namespace mk {
 using namespace souk::marrakech;
 
-std::string Check(const State& s, const Move& m) {
+Status Check(const State& s, const Move& m) {
   Status st = s.CheckMove(m);
   EXPECT_FALSE(st.ok()) << ToString(m);
-  return st.message();
+  return st;
 }
-std::string Check(const State& s, std::string_view text) {
+Status Check(const State& s, std::string_view text) {
   auto m = ParseMove(text);
   EXPECT_TRUE(m.ok()) << m.message();
-  return m.ok() ? Check(s, *m) : m.message();
+  return m.ok() ? Check(s, *m) : m.status();
 }
-std::string Parse(std::string_view text) {
+Status Parse(std::string_view text) {
   auto m = ParseMove(text);
   EXPECT_FALSE(m.ok()) << text;
-  return m.message();
+  return m.status();
 }
 std::string At(int x, int y) { return SquareName(SquareAt(x, y)); }
 }  // namespace mk

@@ -5,13 +5,19 @@
 // statuses, the Python exceptions) decide by kind, never by matching the text.
 #pragma once
 
+#include <array>
 #include <cassert>
+#include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 
 namespace souk {
+
+struct Message;  // core/messages.h
 
 // What kind of failure (LevelDB's and gRPC's codes, plus the ones a game server needs).
 enum class StatusCode {
@@ -27,6 +33,106 @@ enum class StatusCode {
   kAborted,             // another writer got there first (an instance stored that move): read again, then decide
   kInternal,            // a bug
 };
+
+// What exactly failed, for a program: the stable code every client gets beside the
+// message (docs/protocol.md, "Error codes"; Python's exception classes). Finer than
+// StatusCode: each code has one kind (KindOf), while a kind has several codes. A
+// Status made without one has its kind's own code (kFailedPrecondition's
+// "failed_precondition"). The names are a protocol: never rename one.
+enum class ErrorCode : uint8_t {
+  kUnspecified,         // the kind's own code
+  kInvalidArgument,     // invalid_argument: malformed input
+  kBadMove,             // bad_move: a move's text that does not parse
+  kIllegalMove,         // illegal_move: a well-formed move the rules refuse
+  kNotCanonical,        // not_canonical: a legal move, not in the canonical text the record keeps
+  kFailedPrecondition,  // failed_precondition: not now, for another reason than those below
+  kNotYourTurn,         // not_your_turn
+  kGameOver,            // game_over
+  kGameAbandoned,       // game_abandoned
+  kGameNotOver,         // game_not_over: shown once the game is over (a replay, a record)
+  kInviteUsed,          // invite_used
+  kHintRefused,         // hint_refused: no hint now (not your turn, a game against people, busy...)
+  kNotFound,            // not_found
+  kUnauthenticated,     // unauthenticated
+  kForbidden,           // forbidden
+  kLimitReached,        // limit_reached: a quota (games in play), not a rate: no retry time
+  kRateLimited,         // rate_limited: too many requests, retry_after_ms says when to ask again
+  kTooLarge,            // too_large: a request body over the limit
+  kUnavailable,         // unavailable: the server cannot now (the store cannot write, the server is full)
+  kAborted,             // aborted: another writer got there first
+  kInternal,            // internal: a bug
+};
+
+// "not_your_turn"; kUnspecified has no name of its own ("").
+constexpr std::string_view ErrorCodeName(ErrorCode code) {
+  constexpr std::string_view kNames[] = {
+      "",          "invalid_argument", "bad_move",       "illegal_move",  "not_canonical", "failed_precondition",
+      "not_your_turn", "game_over",    "game_abandoned", "game_not_over", "invite_used",   "hint_refused",
+      "not_found", "unauthenticated",  "forbidden",      "limit_reached", "rate_limited",  "too_large",
+      "unavailable", "aborted",        "internal"};
+  static_assert(std::size(kNames) == static_cast<size_t>(ErrorCode::kInternal) + 1);
+  return kNames[static_cast<size_t>(code)];
+}
+
+// Every code but kUnspecified, in enum order (the docs' table is checked against it).
+constexpr auto kErrorCodes = [] {
+  std::array<ErrorCode, static_cast<size_t>(ErrorCode::kInternal)> codes{};
+  for (size_t i = 0; i < codes.size(); ++i) codes[i] = static_cast<ErrorCode>(i + 1);
+  return codes;
+}();
+
+// The code named `name`; nothing for any other text.
+constexpr std::optional<ErrorCode> ErrorCodeNamed(std::string_view name) {
+  for (ErrorCode code : kErrorCodes)
+    if (ErrorCodeName(code) == name) return code;
+  return std::nullopt;
+}
+
+// The kind of failure a code is.
+constexpr StatusCode KindOf(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::kUnspecified: return StatusCode::kInternal;
+    case ErrorCode::kInvalidArgument:
+    case ErrorCode::kBadMove: return StatusCode::kInvalidArgument;
+    case ErrorCode::kIllegalMove:
+    case ErrorCode::kNotCanonical: return StatusCode::kIllegalMove;
+    case ErrorCode::kFailedPrecondition:
+    case ErrorCode::kNotYourTurn:
+    case ErrorCode::kGameOver:
+    case ErrorCode::kGameAbandoned:
+    case ErrorCode::kGameNotOver:
+    case ErrorCode::kInviteUsed:
+    case ErrorCode::kHintRefused: return StatusCode::kFailedPrecondition;
+    case ErrorCode::kNotFound: return StatusCode::kNotFound;
+    case ErrorCode::kUnauthenticated: return StatusCode::kUnauthenticated;
+    case ErrorCode::kForbidden: return StatusCode::kPermissionDenied;
+    case ErrorCode::kLimitReached:
+    case ErrorCode::kRateLimited:
+    case ErrorCode::kTooLarge: return StatusCode::kResourceExhausted;
+    case ErrorCode::kUnavailable: return StatusCode::kUnavailable;
+    case ErrorCode::kAborted: return StatusCode::kAborted;
+    case ErrorCode::kInternal: return StatusCode::kInternal;
+  }
+  return StatusCode::kInternal;
+}
+
+// A kind's own code (kOk has none: kUnspecified).
+constexpr ErrorCode DefaultErrorCode(StatusCode kind) {
+  switch (kind) {
+    case StatusCode::kOk: return ErrorCode::kUnspecified;
+    case StatusCode::kInvalidArgument: return ErrorCode::kInvalidArgument;
+    case StatusCode::kIllegalMove: return ErrorCode::kIllegalMove;
+    case StatusCode::kFailedPrecondition: return ErrorCode::kFailedPrecondition;
+    case StatusCode::kNotFound: return ErrorCode::kNotFound;
+    case StatusCode::kUnauthenticated: return ErrorCode::kUnauthenticated;
+    case StatusCode::kPermissionDenied: return ErrorCode::kForbidden;
+    case StatusCode::kResourceExhausted: return ErrorCode::kLimitReached;
+    case StatusCode::kUnavailable: return ErrorCode::kUnavailable;
+    case StatusCode::kAborted: return ErrorCode::kAborted;
+    case StatusCode::kInternal: return ErrorCode::kInternal;
+  }
+  return ErrorCode::kInternal;
+}
 
 class Status {
  public:
@@ -52,19 +158,51 @@ class Status {
   static Status Unavailable(std::string message) { return Status(StatusCode::kUnavailable, std::move(message)); }
   static Status Aborted(std::string message) { return Status(StatusCode::kAborted, std::move(message)); }
   static Status Internal(std::string message) { return Status(StatusCode::kInternal, std::move(message)); }
-  // The same kind of failure with `prefix` before its message ("game x: " + ...).
-  Status Prefixed(const std::string& prefix) const { return ok() ? *this : Status(code_, prefix + message_); }
+  // A failure with its stable code, of that code's kind; `catalogued`, when the
+  // message is one of the core's catalogue (MessageStatus, core/messages.h), lets a
+  // layer translate it by id and arguments.
+  static Status Coded(ErrorCode code, std::string message, std::shared_ptr<const Message> catalogued = nullptr) {
+    assert(code != ErrorCode::kUnspecified);
+    Status s(KindOf(code), std::move(message));
+    s.error_code_ = code;
+    s.catalogued_ = std::move(catalogued);
+    return s;
+  }
+  // The same failure with `prefix` before its message ("game x: " + ...).
+  Status Prefixed(const std::string& prefix) const {
+    if (ok()) return *this;
+    Status s = *this;
+    s.message_ = prefix + message_;
+    return s;
+  }
+  // The same failure (message, stable code) as another kind: a move the service
+  // refuses, whatever the engine said of it.
+  Status AsKind(StatusCode kind) const {
+    if (ok()) return *this;
+    Status s = *this;
+    s.error_code_ = error_code();
+    s.code_ = kind;
+    return s;
+  }
 
   bool ok() const { return code_ == StatusCode::kOk; }
   StatusCode code() const { return code_; }
+  // The stable code: the one it was made with, else its kind's.
+  ErrorCode error_code() const {
+    return error_code_ != ErrorCode::kUnspecified ? error_code_ : DefaultErrorCode(code_);
+  }
   const std::string& message() const { return message_; }
+  // The catalogue's message the text ends with (after any prefix), or null.
+  const Message* catalogued() const { return catalogued_.get(); }
 
  private:
   Status(StatusCode code, std::string message) : message_(std::move(message)), code_(code) {
     assert(code != StatusCode::kOk);
   }
   std::string message_;
+  std::shared_ptr<const Message> catalogued_;
   StatusCode code_ = StatusCode::kOk;
+  ErrorCode error_code_ = ErrorCode::kUnspecified;
 };
 
 // A value or the Status that explains why there is none.
@@ -87,6 +225,7 @@ class Result {
   T* operator->() { return &value(); }
   Status status() const { return ok() ? Status::Ok() : std::get<Status>(value_); }
   StatusCode code() const { return ok() ? StatusCode::kOk : std::get<Status>(value_).code(); }
+  ErrorCode error_code() const { return ok() ? ErrorCode::kUnspecified : std::get<Status>(value_).error_code(); }
   const std::string& message() const {
     static const std::string kEmpty;
     return ok() ? kEmpty : std::get<Status>(value_).message();

@@ -53,9 +53,22 @@ class ConstructedCaster : public py::detail::type_caster_base<T> {
   class type_caster<T> : public souk::python::ConstructedCaster<T> {};          \
   }
 
-// Raises the failure as ValueError with the engine's message (every Status the module
-// meets is about what the caller passed: a refused move, bad JSON, a bad option).
+// Raises the failure as the exception of its code (docs/python.md, "Errors"): bad input
+// (a refused move, bad JSON, a bad option) a souk.Error that is a ValueError, a failure
+// of the engine a souk.Error that is a RuntimeError; `code` says which.
 [[noreturn]] void Throw(const Status& status);
+// Raises the failure as souk.EngineError (a RuntimeError), whatever its code: what a
+// call failed to do, not what it was given.
+[[noreturn]] void ThrowEngineFailure(const Status& status);
+// Raises souk.InvalidArgumentError (a ValueError) with `message`.
+[[noreturn]] void ThrowInvalid(const std::string& message);
+
+// An int argument from Python: TypeError for another type (a float too); nothing when
+// it does not fit 64 bits (the caller says which range it wanted).
+std::optional<int64_t> Int64Of(const py::handle& value, const char* name);
+// An int argument in [low, high]: TypeError for another type, InvalidArgumentError
+// naming the argument, its value and the range otherwise.
+int64_t IntIn(const py::handle& value, const char* name, int64_t low, int64_t high);
 
 template <typename T>
 T Value(Result<T> result) {

@@ -1,18 +1,105 @@
 // The `souk._souk` extension: the module, its constants, load_game and souk.Game.
 // The other classes are bound in their own files (bindings.h lists them).
+#include <initializer_list>
 #include <random>
 
 #include "python/bindings.h"
 
 namespace souk::python {
 
-void Throw(const Status& status) { throw py::value_error(status.message()); }
+namespace {
+
+// The exception classes, made once with the module (MakeErrorClasses) and kept for
+// its lifetime.
+struct ErrorClasses {
+  PyObject* base = nullptr;              // souk.Error
+  PyObject* invalid_argument = nullptr;  // souk.InvalidArgumentError(Error, ValueError)
+  PyObject* bad_move = nullptr;          // souk.BadMoveError(InvalidArgumentError)
+  PyObject* illegal_move = nullptr;      // souk.IllegalMoveError(Error, ValueError)
+  PyObject* engine = nullptr;            // souk.EngineError(Error, RuntimeError)
+  PyObject* internal = nullptr;          // souk.InternalError(Error, RuntimeError)
+};
+ErrorClasses error_classes;
+
+PyObject* ClassOf(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::kBadMove: return error_classes.bad_move;
+    case ErrorCode::kIllegalMove:
+    case ErrorCode::kNotCanonical: return error_classes.illegal_move;
+    case ErrorCode::kUnavailable:
+    case ErrorCode::kAborted: return error_classes.engine;
+    case ErrorCode::kInternal: return error_classes.internal;
+    default: return error_classes.invalid_argument;
+  }
+}
+
+[[noreturn]] void Raise(PyObject* type, const std::string& message, ErrorCode code) {
+  py::object error = py::reinterpret_borrow<py::object>(type)(message);
+  error.attr("code") = std::string(ErrorCodeName(code));
+  PyErr_SetObject(type, error.ptr());
+  throw py::error_already_set();
+}
+
+std::string NameOf(const py::handle& value) { return py::str(py::type::of(value).attr("__name__")); }
+
+// A new exception class souk.NAME of those bases, in the module as NAME.
+PyObject* MakeErrorClass(py::module_& m, const char* name, const char* doc, std::initializer_list<PyObject*> bases) {
+  py::tuple base_tuple(bases.size());
+  size_t i = 0;
+  for (PyObject* base : bases) base_tuple[i++] = py::handle(base);
+  PyObject* type = PyErr_NewExceptionWithDoc((std::string("souk.") + name).c_str(), doc, base_tuple.ptr(), nullptr);
+  if (!type) throw py::error_already_set();
+  m.add_object(name, py::handle(type));  // the module's reference; error_classes keeps the new one
+  return type;
+}
+
+void MakeErrorClasses(py::module_& m) {
+  ErrorClasses& c = error_classes;
+  c.base = MakeErrorClass(m, "Error", "Any error of souk's; `code` is its stable code ('illegal_move').",
+                          {PyExc_Exception});
+  c.invalid_argument = MakeErrorClass(
+      m, "InvalidArgumentError", "What the caller passed is refused (bad JSON, an option, an id or int out of range).",
+      {c.base, PyExc_ValueError});
+  c.bad_move = MakeErrorClass(m, "BadMoveError", "A move's text that does not parse ('bad move ...').",
+                              {c.invalid_argument});
+  c.illegal_move = MakeErrorClass(m, "IllegalMoveError", "A move the rules refuse ('illegal move ...').",
+                                  {c.base, PyExc_ValueError});
+  c.engine = MakeErrorClass(m, "EngineError", "A call failed through no fault of its arguments (an opponent, a store).",
+                            {c.base, PyExc_RuntimeError});
+  c.internal = MakeErrorClass(m, "InternalError", "A bug in souk: please report it.", {c.base, PyExc_RuntimeError});
+}
+
+}  // namespace
+
+void Throw(const Status& status) { Raise(ClassOf(status.error_code()), status.message(), status.error_code()); }
+
+void ThrowEngineFailure(const Status& status) { Raise(error_classes.engine, status.message(), status.error_code()); }
+
+void ThrowInvalid(const std::string& message) { Throw(Status::Error(message)); }
+
+std::optional<int64_t> Int64Of(const py::handle& value, const char* name) {
+  if (PyFloat_Check(value.ptr()) || !PyIndex_Check(value.ptr()))
+    throw py::type_error(std::string(name) + " must be an int, got " + NameOf(value));
+  py::int_ number = py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
+  if (!number) throw py::error_already_set();
+  int overflow = 0;
+  const long long result = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
+  if (overflow) return std::nullopt;
+  return static_cast<int64_t>(result);
+}
+
+int64_t IntIn(const py::handle& value, const char* name, int64_t low, int64_t high) {
+  const std::optional<int64_t> number = Int64Of(value, name);
+  if (!number || *number < low || *number > high)
+    ThrowInvalid(std::string(name) + " must be from " + std::to_string(low) + " to " + std::to_string(high) + ", got " +
+                 std::string(py::str(value)));
+  return *number;
+}
 
 int CheckSeat(const AnyState& state, int player) {
   const int n = NumPlayers(state);
   if (player < 0 || player >= n)
-    throw py::value_error("player must be a seat from 0 to " + std::to_string(n - 1) + ", got " +
-                          std::to_string(player));
+    ThrowInvalid("player must be a seat from 0 to " + std::to_string(n - 1) + ", got " + std::to_string(player));
   return player;
 }
 
@@ -24,7 +111,7 @@ int PlayerOf(const py::handle& player) {
   int overflow = 0;
   const long seat = PyLong_AsLongAndOverflow(value.ptr(), &overflow);
   if (overflow || seat < -1000 || seat > 1000)
-    throw py::value_error("player must be a seat, got " + std::string(py::str(value)));
+    ThrowInvalid("player must be a seat, got " + std::string(py::str(value)));
   return static_cast<int>(seat);
 }
 
@@ -40,7 +127,7 @@ uint64_t SeedOf(const py::handle& seed) {
   const unsigned long long seed_value = PyLong_AsUnsignedLongLong(value.ptr());
   if (PyErr_Occurred()) {
     PyErr_Clear();
-    throw py::value_error("seed must be from 0 to 2**64 - 1, got " + std::string(py::str(value)));
+    ThrowInvalid("seed must be from 0 to 2**64 - 1, got " + std::string(py::str(value)));
   }
   return seed_value;
 }
@@ -101,8 +188,11 @@ void BindGame(py::module_& m) {
 
   m.def(
       "load_game",
-      [](const std::string& name, int players, const std::string& variant) {
-        return Value(LoadGame(name, players, variant));
+      [](const std::string& name, const py::object& players, const std::string& variant) {
+        // Far out of range, a count the registry refuses as it refuses 9.
+        const std::optional<int64_t> count = Int64Of(players, "players");
+        const bool fits = count && *count >= -1000 && *count <= 1000;
+        return Value(LoadGame(name, fits ? static_cast<int>(*count) : 1000, variant));
       },
       py::arg("name"), py::arg("players") = 0, py::arg("variant") = "",
       "The game 'jaipur' or 'marrakech'; players 0 for the game's default (Marrakech: 2, 3 "
@@ -114,6 +204,7 @@ void BindGame(py::module_& m) {
 PYBIND11_MODULE(_souk, m) {
   m.doc() = "Souk's rules engines for Jaipur and Marrakech (the C++ core); see docs/python.md.";
   using namespace souk::python;
+  MakeErrorClasses(m);
   // A Python value of the wrong type deep in a conversion (a pickle's tuple, an arena
   // outcome's list): TypeError, as for a function's arguments.
   py::register_exception_translator([](std::exception_ptr error) {

@@ -19,7 +19,7 @@ int Legal(const AnyState& state, LegalBuffer& ids) {
 int ObserverOf(const PyState& s, const py::object& player) {
   if (player.is_none()) {
     const int mover = CurrentPlayer(s.state);
-    if (mover < 0) throw py::value_error("no player is to move (a chance node or the game's end): name the player");
+    if (mover < 0) ThrowInvalid("no player is to move (a chance node or the game's end): name the player");
     return mover;
   }
   return CheckSeat(s.state, PlayerOf(player));
@@ -45,17 +45,26 @@ py::array_t<bool> LegalMask(const PyState& s, const py::object& player) {
   return mask;
 }
 
-void ApplyAction(PyState& s, int64_t action) {
+// An action id of any size: one beyond 64 bits is refused as any id out of range is.
+int64_t ActionOf(const PyState& s, const py::handle& value) {
+  if (std::optional<int64_t> action = Int64Of(value, "action")) return *action;
+  ThrowInvalid("action " + std::string(py::str(value)) + " is not an id of this game (0 to " +
+               std::to_string(s.game.NumDistinctActions() - 1) + ")");
+}
+
+void ApplyAction(PyState& s, const py::object& action_object) {
+  const int64_t action = ActionOf(s, action_object);
   const Status legal = Check(s.state, action);
   if (!legal.ok()) Throw(legal);
   Apply(s.state, static_cast<int>(action));
   s.history.push_back(static_cast<int>(action));
 }
 
-std::string ActionToString(const PyState& s, int64_t action) {
+std::string ActionToString(const PyState& s, const py::object& action_object) {
+  const int64_t action = ActionOf(s, action_object);
   if (action < 0 || action >= s.game.NumDistinctActions())
-    throw py::value_error("action " + std::to_string(action) + " is not an id of this game (0 to " +
-                          std::to_string(s.game.NumDistinctActions() - 1) + ")");
+    ThrowInvalid("action " + std::to_string(action) + " is not an id of this game (0 to " +
+                 std::to_string(s.game.NumDistinctActions() - 1) + ")");
   return ActionText(s.state, static_cast<int>(action));
 }
 
@@ -94,12 +103,12 @@ py::tuple GetState(const PyState& s) {
 }
 
 PyState SetState(const py::tuple& t) {
-  if (t.size() != 6) throw py::value_error("a pickled souk.State is a tuple of 6, got " + std::to_string(t.size()));
+  if (t.size() != 6) ThrowInvalid("a pickled souk.State is a tuple of 6, got " + std::to_string(t.size()));
   Game game = Value(LoadGame(t[0].cast<std::string>(), t[1].cast<int>(), t[2].cast<std::string>()));
   AnyState state = Value(LoadState(game, t[3].cast<std::string>()));
   std::vector<int> history = t[4].cast<std::vector<int>>();
   for (int a : history)
-    if (a < 0 || a >= game.NumDistinctActions()) throw py::value_error("a pickled souk.State with a bad history");
+    if (a < 0 || a >= game.NumDistinctActions()) ThrowInvalid("a pickled souk.State with a bad history");
   std::optional<uint64_t> seed;
   if (!t[5].is_none()) seed = SeedOf(t[5]);
   return PyState{game, state, std::move(history), seed};
@@ -109,14 +118,14 @@ PyState SetState(const py::tuple& t) {
 // played each seat when `seats` says.
 std::string ToRecord(const PyState& s, const std::optional<std::vector<std::string>>& seats) {
   if (!s.seed)
-    throw py::value_error("this state has no record: it was loaded from JSON or resampled, so where its game began "
-                          "is unknown");
+    ThrowInvalid("this state has no record: it was loaded from JSON or resampled, so where its game began "
+                 "is unknown");
   if (seats) {
     bool fits = static_cast<int>(seats->size()) == s.game.players;
     for (const std::string& seat : *seats) fits &= !seat.empty() && seat.find_first_of(",\r\n") == std::string::npos;
     if (!fits)
-      throw py::value_error("seats: one name per seat (" + std::to_string(s.game.players) +
-                            "), each without commas or line breaks");
+      ThrowInvalid("seats: one name per seat (" + std::to_string(s.game.players) +
+                   "), each without commas or line breaks");
   }
   const bool default_players = s.game.players == s.game.type->default_players;
   GameRecord record{{std::string(s.game.type->name), *s.seed, default_players ? 0 : s.game.players, s.game.variant},
@@ -161,7 +170,8 @@ void BindState(py::module_& m) {
       .def("legal_actions_mask", &LegalMask, py::arg("player") = py::none(),
            "numpy bool of length num_distinct_actions(), True at the legal ids.")
       .def("apply_action", &ApplyAction, py::arg("action"),
-           "Plays the action; a refused one raises ValueError with the rule's reason and changes nothing.")
+           "Plays the action; a refused one raises souk.IllegalMoveError (a ValueError) with the rule's reason and "
+           "changes nothing.")
       .def("action_to_string", &ActionToString, py::arg("action"), "The move's canonical text, as the CLI writes it.")
       .def(
           "string_to_action",
@@ -181,12 +191,16 @@ void BindState(py::module_& m) {
           py::arg("player") = py::none(), "That seat's view as text.")
       .def("to_json", [](const PyState& s) { return StateJson(s.state); }, "The whole state, as `souk apply` prints it.")
       .def(
-          "view_json", [](const PyState& s, int player) { return ViewJson(s.state, CheckSeat(s.state, player)); },
+          "view_json",
+          [](const PyState& s, const py::object& player) {
+            return ViewJson(s.state, CheckSeat(s.state, PlayerOf(player)));
+          },
           py::arg("player"), "What that seat may know, as `souk view --player` prints it.")
       .def(
           "resample_from_infostate",
-          [](const PyState& s, int player, const py::object& seed) {
-            return PyState{s.game, Resample(s.state, CheckSeat(s.state, player), SeedOf(seed)), {}, std::nullopt};
+          [](const PyState& s, const py::object& player, const py::object& seed) {
+            const int seat = CheckSeat(s.state, PlayerOf(player));
+            return PyState{s.game, Resample(s.state, seat, SeedOf(seed)), {}, std::nullopt};
           },
           py::arg("player"), py::arg("seed") = py::none(),
           "A full state with the same view for that seat, its hidden parts drawn from the seed (no history).")

@@ -1,7 +1,10 @@
 // souk.VectorEnv: the bindings of the vectorised environments' engine
 // (vector_env.h). Arrays are allocated with the GIL held, filled with it released.
 #include <chrono>
+#include <cstdint>
+#include <limits>
 #include <mutex>
+#include <optional>
 
 #include "python/bindings.h"
 #include "python/vector_env.h"
@@ -30,7 +33,7 @@ class PyVectorEnv {
       legal = CopyLegal();
     }
     started_ = true;
-    if (!reset.ok()) throw std::runtime_error(reset.message());
+    if (!reset.ok()) ThrowEngineFailure(reset);
     return py::make_tuple(out.observations, legal.Arrays());
   }
 
@@ -48,7 +51,7 @@ class PyVectorEnv {
       legal = CopyLegal();
     }
     if (!valid.ok()) Throw(valid);
-    if (!stepped.ok()) throw std::runtime_error(stepped.message());
+    if (!stepped.ok()) ThrowEngineFailure(stepped);
     py::dict info;
     info["current_player"] = out.current_player;
     info["truncated"] = out.truncated;
@@ -87,7 +90,8 @@ class PyVectorEnv {
   // `steps` steps of uniformly random legal actions played without leaving C++ (the
   // arrays written to scratch buffers): what a step costs with no Python around it,
   // for the benchmark. Returns the seconds taken.
-  double PlayRandom(int steps) {
+  double PlayRandom(const py::object& steps_object) {
+    const int64_t steps = IntIn(steps_object, "steps", 0, std::numeric_limits<int>::max());
     RequireStarted();
     const size_t n = static_cast<size_t>(engine_->num_envs());
     std::vector<float> observations(n * static_cast<size_t>(engine_->observation_size()));
@@ -106,12 +110,13 @@ class PyVectorEnv {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
 
-  PyState StateOf(int env) {
+  PyState StateOf(const py::object& env_object) {
     RequireStarted();
-    if (env < 0 || env >= engine_->num_envs())
-      throw py::index_error("environment " + std::to_string(env) + " of " + std::to_string(engine_->num_envs()));
+    const std::optional<int64_t> env = Int64Of(env_object, "env");
+    if (!env || *env < 0 || *env >= engine_->num_envs())
+      throw py::index_error("environment " + std::string(py::str(env_object)) + " of " + std::to_string(engine_->num_envs()));
     std::lock_guard<std::mutex> lock(mutex_);
-    return PyState{engine_->options().game, engine_->StateOf(env), {}, std::nullopt};
+    return PyState{engine_->options().game, engine_->StateOf(static_cast<int>(*env)), {}, std::nullopt};
   }
 
   const VectorEnvEngine& engine() const { return *engine_; }
@@ -166,23 +171,47 @@ class PyVectorEnv {
   }
 
   void RequireStarted() const {
-    if (!started_) throw py::value_error("call reset() before stepping the environments");
+    if (!started_) ThrowInvalid("call reset() before stepping the environments");
   }
 
   // One int per environment, from any 1-d integer array or sequence.
   std::vector<int64_t> Actions(const py::handle& object) const {
+    // Python ints beyond 64 bits (which numpy would hold as objects, or as floats beside
+    // small ones): refused as ids out of range.
+    if (py::isinstance<py::list>(object) || py::isinstance<py::tuple>(object)) RefuseHugeInts(object);
     py::array array = py::array::ensure(object);
     if (!array) throw py::type_error("actions must be a sequence of ints, one per environment");
     const char kind = array.dtype().kind();
+    if (kind == 'O' && array.ndim() == 1) RefuseHugeInts(array);
     if (kind != 'i' && kind != 'u')
       throw py::type_error("actions must be ints, got an array of " + std::string(py::str(array.dtype())));
     const py::ssize_t n = engine_->num_envs();
     if (array.ndim() != 1 || array.shape(0) != n)
-      throw py::value_error("actions must be one action per environment: shape (" + std::to_string(n) + ",), got " +
+      ThrowInvalid("actions must be one action per environment: shape (" + std::to_string(n) + ",), got " +
                             std::string(py::str(py::cast(std::vector<py::ssize_t>(array.shape(), array.shape() + array.ndim())))));
+    if (kind == 'u' && array.itemsize() == 8) {  // uint64 beyond int64 would wrap round to a negative id
+      auto wide = py::array_t<uint64_t, py::array::c_style | py::array::forcecast>::ensure(array);
+      for (py::ssize_t i = 0; wide && i < n; ++i)
+        if (wide.data()[i] > static_cast<uint64_t>(INT64_MAX))
+          ThrowInvalid("actions: environment " + std::to_string(i) + ": " + std::to_string(wide.data()[i]) +
+                       " is not an id of this game");
+    }
     auto ints = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(array);
     if (!ints) throw py::type_error("actions must be ints");
     return std::vector<int64_t>(ints.data(), ints.data() + n);
+  }
+
+  // Ints, one beyond 64 bits: refused as an id out of range is (ValueError), not as a
+  // wrong type. Anything else is left to the checks of Actions.
+  static void RefuseHugeInts(const py::handle& items) {
+    size_t i = 0;
+    for (py::handle item : items) {
+      if (PyFloat_Check(item.ptr()) || !PyIndex_Check(item.ptr())) return;  // not ints: a TypeError below
+      if (!Int64Of(item, "action"))
+        ThrowInvalid("actions: environment " + std::to_string(i) + ": " + std::string(py::str(item)) +
+                     " is not an id of this game");
+      ++i;
+    }
   }
 
   std::unique_ptr<VectorEnvEngine> engine_;
@@ -202,9 +231,16 @@ void BindVectorEnv(py::module_& m) {
   py::class_<PyVectorEnv>(m, "VectorEnv",
                           "num_envs games stepped together in C++ (docs/python.md): reset() -> (obs, legal); "
                           "step(actions) -> (obs, legal, rewards, terminated, info); legal = (ids, offsets).")
-      .def(py::init([](const Game& game, int num_envs, const py::object& seed, std::optional<std::string> opponent,
-                       std::optional<int> seat) {
-             return std::make_unique<PyVectorEnv>(game, num_envs, SeedOf(seed), std::move(opponent), seat);
+      .def(py::init([](const Game& game, const py::object& num_envs, const py::object& seed,
+                       std::optional<std::string> opponent, const py::object& seat) {
+             const int envs = static_cast<int>(IntIn(num_envs, "num_envs", 1, std::numeric_limits<int>::max()));
+             std::optional<int> learner;
+             if (!seat.is_none()) {
+               // Far out of range, a seat the engine refuses as it refuses 9 (its message names no number).
+               const std::optional<int64_t> s = Int64Of(seat, "seat");
+               learner = s && *s >= -1000 && *s <= 1000 ? static_cast<int>(*s) : 1000;
+             }
+             return std::make_unique<PyVectorEnv>(game, envs, SeedOf(seed), std::move(opponent), learner);
            }),
            py::arg("game"), py::arg("num_envs"), py::arg("seed") = 0, py::arg("opponent") = py::none(),
            py::arg("seat") = py::none())

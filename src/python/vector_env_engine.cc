@@ -72,9 +72,9 @@ class Engine final : public VectorEnvEngine {
       const int32_t* first = legal_.data() + offsets_[i];
       const int32_t* last = legal_.data() + offsets_[i + 1];
       if (a >= 0 && a < O::NumActions() && std::binary_search(first, last, static_cast<int32_t>(a))) continue;
-      Status why = Play<S>::Check(envs_[i].state, a);
-      return Status::Error("environment " + std::to_string(i) + ": " +
-                           (why.ok() ? "action " + std::to_string(a) + " is not legal now" : why.message()));
+      const std::string where = "environment " + std::to_string(i) + ": ";
+      Status why = Play<S>::Check(envs_[i].state, a);  // its code kept (illegal_move, bad id)
+      return why.ok() ? Status::Error(where + "action " + std::to_string(a) + " is not legal now") : why.Prefixed(where);
     }
     return Status::Ok();
   }

@@ -46,7 +46,8 @@ uint64_t BotSeed(const std::string& game_id, int seat) {
 // describing the move reads: "sell 1 leathers" names no token pile).
 Status CheckCanonical(const std::vector<std::string>& legal, const std::string& move) {
   if (std::binary_search(legal.begin(), legal.end(), move)) return Status::Ok();
-  return Status::Illegal("move '" + move + "': not in canonical text (as the list of legal moves writes it)");
+  return Status::Coded(ErrorCode::kNotCanonical,
+                       "move '" + move + "': not in canonical text (as the list of legal moves writes it)");
 }
 
 }  // namespace
@@ -374,9 +375,9 @@ Status GameService::MoveLocked(const std::shared_ptr<Game>& g, int seat, const s
     } else if (verdict = PlayChanceLocked(*g); !verdict.ok()) {
       return verdict;
     } else if (g->state->is_over()) {
-      verdict = Status::FailedPrecondition("the game is over");
+      verdict = Status::Coded(ErrorCode::kGameOver, "the game is over");
     } else if (const int to_move = g->state->current_player(); seat < 0 || to_move != seat) {
-      verdict = Status::FailedPrecondition("not your turn: seat " + std::to_string(to_move) + " is to move");
+      verdict = Status::Coded(ErrorCode::kNotYourTurn, "not your turn: seat " + std::to_string(to_move) + " is to move");
     } else {
       verdict = ApplyLocked(*g, move);
       if (verdict.ok()) break;
@@ -398,7 +399,7 @@ Status GameService::ApplyLocked(Game& g, const std::string& move) {
   std::unique_ptr<GameState> next = g.state->Clone();
   // Whatever the engine says of a move a player sent, the game refuses it.
   Status applied = next->Apply(move);
-  if (!applied.ok()) return Status::Illegal(applied.message());
+  if (!applied.ok()) return applied.AsKind(StatusCode::kIllegalMove);
   if (Status canonical = CheckCanonical(legal, move); !canonical.ok()) return canonical;
   if (Status st = Wrote(store_.AppendMove(g.stored.id, g.stored.moves.size(), move, next->is_over(), NowMs(),
                                           BotToMove(g, *next)));
@@ -475,7 +476,7 @@ Json GameService::SnapshotLocked(const Game& g, int seat) const {
   return j;
 }
 
-Result<Json> GameService::Preview(const std::string& game_id, int seat, const std::string& move) {
+Result<Json> GameService::Preview(const std::string& game_id, int seat, const std::string& move, Lang lang) {
   auto found = Find(game_id);
   if (!found.ok()) return found.status();
   std::shared_ptr<Game> g = *found;
@@ -483,17 +484,21 @@ Result<Json> GameService::Preview(const std::string& game_id, int seat, const st
   {
     std::lock_guard lock(g->mutex);
     if (g->abandoned) return AbandonedError(game_id);
-    if (g->state->is_over()) return Status::FailedPrecondition("the game is over");
+    if (g->state->is_over()) return Status::Coded(ErrorCode::kGameOver, "the game is over");
     if (seat < 0 || g->state->current_player() != seat)
-      return Status::FailedPrecondition("not your turn: seat " + std::to_string(g->state->current_player()) +
-                                        " is to move");
+      return Status::Coded(ErrorCode::kNotYourTurn,
+                           "not your turn: seat " + std::to_string(g->state->current_player()) + " is to move");
     next = g->state->Clone();
   }
   // Checked as a move is: what is not canonical text is refused, not previewed.
   const std::vector<std::string> legal = next->LegalMoves();
-  if (Status applied = next->Apply(move); !applied.ok()) return Json{{"legal", false}, {"error", applied.message()}};
-  if (Status canonical = CheckCanonical(legal, move); !canonical.ok())
-    return Json{{"legal", false}, {"error", canonical.message()}};
+  // A refused move is no failure of the request: the body says why, as an error's
+  // would (lang.h, ErrorBody).
+  auto refused = [lang](const Status& why) {
+    return Json{{"legal", false}, {"error", StatusText(why, lang)}, {"code", std::string(ErrorCodeName(why.error_code()))}};
+  };
+  if (Status applied = next->Apply(move); !applied.ok()) return refused(applied);
+  if (Status canonical = CheckCanonical(legal, move); !canonical.ok()) return refused(canonical);
   // The public event: a bonus token's value is not told before it is taken.
   Json event = next->LastEventJson(GameState::kSpectator);
   // A round's or the game's end would tell what the next deal or the scoring
@@ -503,7 +508,9 @@ Result<Json> GameService::Preview(const std::string& game_id, int seat, const st
 }
 
 void GameService::Hint(const std::string& game_id, int seat, std::function<void(Json)> done) {
-  auto error = [&](const std::string& message) { done(Json{{"type", "error"}, {"error", "hint: " + message}}); };
+  auto error = [&](const std::string& message) {
+    done(Json{{"type", "error"}, {"error", "hint: " + message}, {"code", std::string(ErrorCodeName(ErrorCode::kHintRefused))}});
+  };
   auto found = Find(game_id);
   if (!found.ok()) return error(found.message());
   std::shared_ptr<Game> g = *found;
@@ -541,7 +548,7 @@ void GameService::Hint(const std::string& game_id, int seat, std::function<void(
       }
       reply = {{"type", "hint"}, {"bot", kHintBot}, {"moves", moves}};
     } catch (const std::exception& e) {
-      reply = {{"type", "error"}, {"error", std::string("hint: ") + e.what()}};
+      reply = {{"type", "error"}, {"error", std::string("hint: ") + e.what()}, {"code", std::string(ErrorCodeName(ErrorCode::kHintRefused))}};
     }
     try {
       done(reply);
@@ -564,7 +571,7 @@ Result<Json> GameService::Replay(const std::string& game_id, int viewer) {
   {
     std::lock_guard lock(g->mutex);
     if (!g->state->is_over() && !g->abandoned)
-      return Status::FailedPrecondition("the replay of game " + game_id + " is shown when the game is over");
+      return Status::Coded(ErrorCode::kGameNotOver, "the replay of game " + game_id + " is shown when the game is over");
     if (viewer < -1 || viewer >= static_cast<int>(g->stored.seats.size()))
       return Status::Error("seat: expected a seat of game " + game_id + ", 0 to " +
                            std::to_string(g->stored.seats.size() - 1));
@@ -599,7 +606,7 @@ Result<Json> GameService::Record(const std::string& game_id) {
   std::shared_ptr<Game> g = *found;
   std::lock_guard lock(g->mutex);
   if (!g->state->is_over() && !g->abandoned)
-    return Status::FailedPrecondition("the record of game " + game_id + " is shown when the game is over");
+    return Status::Coded(ErrorCode::kGameNotOver, "the record of game " + game_id + " is shown when the game is over");
   const GameOptions& o = g->stored.options;
   return Json{{"game_id", game_id}, {"game", o.game},          {"seed", std::to_string(o.seed)},
               {"players", o.players}, {"variant", o.variant}, {"moves", g->stored.moves}};

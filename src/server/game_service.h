@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "ai/bot.h"
+#include "core/messages.h"
 #include "format/game.h"
 #include "server/bot_memory.h"
 #include "server/bot_scheduler.h"
@@ -143,8 +144,9 @@ class GameService {
 
   // What `move` would do if `seat` played it now, without playing it:
   // {"legal": true, "event": …} (the public event: the tokens a sale takes, never a
-  // hidden value) or {"legal": false, "error": the rule that forbids it}.
-  Result<Json> Preview(const std::string& game_id, int seat, const std::string& move);
+  // hidden value) or {"legal": false, "error": the rule that forbids it, in `lang`,
+  // "code": illegal_move, bad_move or not_canonical}.
+  Result<Json> Preview(const std::string& game_id, int seat, const std::string& move, Lang lang = Lang::kEn);
 
   // The hint button, for a seat whose opponents are all bots: `done` is called, on
   // another thread, with {"type": "hint", "moves": [best first…]} or an error

@@ -32,8 +32,8 @@ std::string GameService::AbandonRule() const {
 }
 
 Status GameService::AbandonedError(const std::string& game_id) const {
-  return Status::FailedPrecondition("game " + game_id + " was abandoned (" + AbandonRule() +
-                                    ") and cannot be resumed: start a new one");
+  return Status::Coded(ErrorCode::kGameAbandoned, "game " + game_id + " was abandoned (" + AbandonRule() +
+                                                       ") and cannot be resumed: start a new one");
 }
 
 GameService::Notice GameService::AbandonLocked(Game& g, int64_t now_ms) {

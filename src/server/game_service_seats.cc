@@ -14,8 +14,8 @@ Result<int> InvitedSeat(const std::vector<StoredSeat>& seats, const std::string&
     const StoredSeat& s = seats[seat];
     if (s.invite_hash.empty() || !SameHash(s.invite_hash, hash)) continue;
     if (!s.token_hash.empty())
-      return Status::FailedPrecondition("invite code: already used: seat " + std::to_string(seat) + " of game " +
-                                        game_id + " is taken");
+      return Status::Coded(ErrorCode::kInviteUsed, "invite code: already used: seat " + std::to_string(seat) +
+                                                       " of game " + game_id + " is taken");
     return static_cast<int>(seat);
   }
   return Status::NotFound("invite code: not an invite of game " + game_id + " (check the link)");

@@ -246,8 +246,14 @@ TEST_F(GameServiceTest, PreviewTellsWhatAMoveWouldDoOrTheRuleThatForbidsIt) {
   ASSERT_TRUE(illegal.ok());
   EXPECT_FALSE((*illegal)["legal"].get<bool>());
   EXPECT_NE((*illegal)["error"].get<std::string>().find("diamond"), std::string::npos) << (*illegal)["error"];
+  EXPECT_EQ((*illegal)["code"], "illegal_move");
+  auto in_french = service_->Preview(c.game_id, to_move, "sell 1 diamond", Lang::kFr);
+  ASSERT_TRUE(in_french.ok());
+  EXPECT_EQ((*in_french)["error"].get<std::string>().rfind("coup illégal 'sell 1 diamond'", 0), 0u) << (*in_french)["error"];
+  EXPECT_EQ((*in_french)["code"], "illegal_move") << "the code is the same in every language";
 
   EXPECT_EQ(service_->Preview(c.game_id, other, move).message().rfind("not your turn", 0), 0u);
+  EXPECT_EQ(service_->Preview(c.game_id, other, move).error_code(), ErrorCode::kNotYourTurn);
   // A preview plays nothing.
   EXPECT_EQ(Snapshot(c.game_id, -1)["move_count"], 0);
 }
@@ -275,7 +281,9 @@ TEST_F(GameServiceTest, APreviewInAnotherSpellingIsRefusedLikeTheMove) {
         ASSERT_TRUE(preview.ok()) << variant << ": " << preview.message();
         EXPECT_FALSE((*preview)["legal"].get<bool>()) << variant;
         EXPECT_EQ((*preview)["error"], "move '" + variant + "': not in canonical text (as the list of legal moves writes it)");
+        EXPECT_EQ((*preview)["code"], "not_canonical");
         EXPECT_EQ(service_->Move(c.game_id, to_move, variant).code(), StatusCode::kIllegalMove) << variant;
+        EXPECT_EQ(service_->Move(c.game_id, to_move, variant).error_code(), ErrorCode::kNotCanonical) << variant;
       }
       ++sales_tried;
     }
@@ -322,6 +330,7 @@ TEST_F(GameServiceTest, HintsRankTheMovesOfASeatPlayingBotsOnly) {
   service_->Hint(duel.game_id, 0, [&](Json j) { refused.set_value(std::move(j)); });
   Json no = refused.get_future().get();
   EXPECT_EQ(no["type"], "error");
+  EXPECT_EQ(no["code"], "hint_refused");
 }
 
 TEST_F(GameServiceTest, TheReplayOfAFinishedGameStepsThroughSpectatorViews) {

@@ -21,8 +21,11 @@ Response JsonResponse(const Request& req, http::status status, const Json& body)
   return res;
 }
 
-Response TooManyRequests(const Request& req, const std::string& message, std::chrono::milliseconds wait) {
-  Response res = JsonResponse(req, http::status::too_many_requests, {{"error", message}, {"retry_after_ms", wait.count()}});
+Response TooManyRequests(const Request& req, const std::string& message, std::chrono::milliseconds wait,
+                         ErrorCode code) {
+  Json body = ErrorBody(Status::Coded(code, message), Lang::kEn);
+  body["retry_after_ms"] = wait.count();
+  Response res = JsonResponse(req, http::status::too_many_requests, body);
   res.set(http::field::retry_after, std::to_string(RetryAfterSeconds(wait)));
   return res;
 }
@@ -39,28 +42,29 @@ bool GamePath(std::string_view target, std::string* id, std::string* rest) {
 
 namespace {
 
-// A request's mistake, as the status and message the client gets; with a wait
-// (a limit reached), Retry-After says how long.
+// A request's mistake, as the client gets it (its HTTP status from its kind); with
+// a wait (a rate limit reached), Retry-After says how long.
 struct ApiError {
-  http::status status;
-  std::string message;
+  Status error;
   std::chrono::milliseconds retry_after{0};
 };
 
+[[noreturn]] void Malformed(std::string message) { throw ApiError{Status::Error(std::move(message))}; }
+
 Json ParseBody(const Request& req) {
   auto json = ParseJson(req.body());
-  if (!json.ok()) throw ApiError{http::status::bad_request, "body: " + json.message()};
-  if (!json->is_object()) throw ApiError{http::status::bad_request, "body: expected a JSON object"};
+  if (!json.ok()) Malformed("body: " + json.message());
+  if (!json->is_object()) Malformed("body: expected a JSON object");
   return *json;
 }
 
 std::string StringField(const Json& body, const char* key, bool required) {
   auto it = body.find(key);
   if (it == body.end() || it->is_null()) {
-    if (required) throw ApiError{http::status::bad_request, std::string(key) + ": required"};
+    if (required) Malformed(std::string(key) + ": required");
     return {};
   }
-  if (!it->is_string()) throw ApiError{http::status::bad_request, std::string(key) + ": expected a string"};
+  if (!it->is_string()) Malformed(std::string(key) + ": expected a string");
   return it->get<std::string>();
 }
 
@@ -68,7 +72,7 @@ int IntField(const Json& body, const char* key, int fallback) {
   auto it = body.find(key);
   if (it == body.end() || it->is_null()) return fallback;
   if (!it->is_number_integer() || *it < 0 || *it > 64)
-    throw ApiError{http::status::bad_request, std::string(key) + ": expected a small whole number"};
+    Malformed(std::string(key) + ": expected a small whole number");
   return it->get<int>();
 }
 
@@ -84,7 +88,7 @@ int ReplaySeat(std::string_view target) {
     if (pair.substr(0, 5) != "seat=") continue;
     std::string_view value = pair.substr(5);
     if (value.empty() || value.size() > 2 || value.find_first_not_of("0123456789") != std::string_view::npos)
-      throw ApiError{http::status::bad_request, "seat: expected a seat number, got '" + std::string(value) + "'"};
+      Malformed("seat: expected a seat number, got '" + std::string(value) + "'");
     return std::stoi(std::string(value));
   }
   return -1;
@@ -95,13 +99,15 @@ std::string BearerToken(const Request& req) {
   auto it = req.find(http::field::authorization);
   if (it == req.end()) return {};
   std::string_view value = it->value();
-  if (value.substr(0, 7) != "Bearer ") throw ApiError{http::status::unauthorized, "authorization: expected 'Bearer TOKEN'"};
+  if (value.substr(0, 7) != "Bearer ") throw ApiError{Status::Unauthenticated("authorization: expected 'Bearer TOKEN'")};
   return std::string(value.substr(7));
 }
 
-// The one place where a kind of failure becomes an HTTP status.
-http::status HttpStatusFor(StatusCode code) {
-  switch (code) {
+// The one place where a failure becomes an HTTP status: by its kind, but for a
+// body too large, which HTTP names.
+http::status HttpStatusFor(const Status& error) {
+  if (error.error_code() == ErrorCode::kTooLarge) return http::status::payload_too_large;
+  switch (error.code()) {
     case StatusCode::kOk: return http::status::ok;
     case StatusCode::kInvalidArgument: return http::status::bad_request;
     case StatusCode::kIllegalMove:
@@ -117,7 +123,7 @@ http::status HttpStatusFor(StatusCode code) {
   return http::status::internal_server_error;
 }
 
-[[noreturn]] void Throw(const Status& status) { throw ApiError{HttpStatusFor(status.code()), status.message()}; }
+[[noreturn]] void Throw(const Status& status) { throw ApiError{status}; }
 
 template <typename T>
 T OrThrow(Result<T> result) {
@@ -145,7 +151,7 @@ Response Route(Shared& shared, const Request& req, const std::string& client) {
   // Takes a token from the client's (or `key`'s) bucket of `rate`, or refuses the request.
   auto limit = [&](Rate rate, const std::string& key) {
     if (auto refused = shared.limiters.Take(rate, key))
-      throw ApiError{http::status::too_many_requests, refused->message, refused->retry_after};
+      throw ApiError{Status::Coded(ErrorCode::kRateLimited, refused->message), refused->retry_after};
   };
   const Lang lang = LangOfAcceptLanguage(req[http::field::accept_language]);  // of rule errors
   try {
@@ -158,7 +164,10 @@ Response Route(Shared& shared, const Request& req, const std::string& client) {
     // Never limited: monitors poll it, and it costs nothing. 503 when the store cannot write.
     if (target == "/api/health" && verb == http::verb::get) {
       if (Status health = games.Health(); !health.ok())
-        return JsonResponse(req, http::status::service_unavailable, {{"ok", false}, {"store", health.message()}});
+        return JsonResponse(req, http::status::service_unavailable,
+                            {{"ok", false},
+                             {"store", health.message()},
+                             {"code", std::string(ErrorCodeName(ErrorCode::kUnavailable))}});
       return JsonResponse(req, http::status::ok, {{"ok", true}});
     }
     if (target == "/api/games" && verb == http::verb::post) {
@@ -172,9 +181,9 @@ Response Route(Shared& shared, const Request& req, const std::string& client) {
       create.client = client;
       auto seats = body.find("seats");
       if (seats == body.end() || !seats->is_array() || seats->size() > 4)
-        throw ApiError{http::status::bad_request, "seats: expected an array of up to 4 seats"};
+        Malformed("seats: expected an array of up to 4 seats");
       for (const Json& seat : *seats) {
-        if (!seat.is_object()) throw ApiError{http::status::bad_request, "seats: each seat is an object"};
+        if (!seat.is_object()) Malformed("seats: each seat is an object");
         SeatRequest s;
         s.player = StringField(seat, "player", true);
         s.name = StringField(seat, "name", false);
@@ -191,10 +200,10 @@ Response Route(Shared& shared, const Request& req, const std::string& client) {
       Json body = ParseBody(req);
       auto tokens = body.find("tokens");
       if (tokens == body.end() || !tokens->is_array() || tokens->size() > 200)
-        throw ApiError{http::status::bad_request, "tokens: expected an array of up to 200 seat tokens"};
+        Malformed("tokens: expected an array of up to 200 seat tokens");
       std::vector<std::string> list;
       for (const Json& t : *tokens) {
-        if (!t.is_string()) throw ApiError{http::status::bad_request, "tokens: expected strings"};
+        if (!t.is_string()) Malformed("tokens: expected strings");
         list.push_back(t.get<std::string>());
       }
       return JsonResponse(req, http::status::ok, {{"games", OrThrow(games.GamesOfTokens(list))}});
@@ -204,7 +213,7 @@ Response Route(Shared& shared, const Request& req, const std::string& client) {
       // The seat whose Bearer token the request carries; `what` names the action refused.
       auto seat_acting = [&](const std::string& what) {
         std::string token = BearerToken(req);
-        if (token.empty()) throw ApiError{http::status::unauthorized, "authorization: a seat token is needed " + what};
+        if (token.empty()) throw ApiError{Status::Unauthenticated("authorization: a seat token is needed " + what)};
         return OrThrow(games.SeatOf(id, token));
       };
       if (rest.empty() && verb == http::verb::get) {
@@ -235,8 +244,7 @@ Response Route(Shared& shared, const Request& req, const std::string& client) {
         limit(Rate::kPreview, client);
         Json body = ParseBody(req);
         int seat = seat_acting("to preview a move");
-        Json preview = OrThrow(games.Preview(id, seat, StringField(body, "move", true)));
-        return JsonResponse(req, http::status::ok, WithErrorIn(preview, lang));
+        return JsonResponse(req, http::status::ok, OrThrow(games.Preview(id, seat, StringField(body, "move", true), lang)));
       }
       if (rest == "invite" && verb == http::verb::post) {
         limit(Rate::kJoin, client);  // a code tried, like a join
@@ -253,12 +261,15 @@ Response Route(Shared& shared, const Request& req, const std::string& client) {
       }
     }
     limit(Rate::kRead, client);  // a client trying routes pays like one reading
-    throw ApiError{http::status::not_found, "no such route: " + std::string(req.method_string()) + " " + std::string(target)};
+    throw ApiError{Status::NotFound("no such route: " + std::string(req.method_string()) + " " + std::string(target))};
   } catch (const ApiError& e) {
-    if (e.status == http::status::too_many_requests) return TooManyRequests(req, e.message, e.retry_after);
-    return JsonResponse(req, e.status, WithErrorIn({{"error", e.message}}, lang));
+    // Every 429 says when to ask again (a quota's, at once: 0 ms).
+    if (HttpStatusFor(e.error) == http::status::too_many_requests)
+      return TooManyRequests(req, e.error.message(), e.retry_after, e.error.error_code());
+    return JsonResponse(req, HttpStatusFor(e.error), ErrorBody(e.error, lang));
   } catch (const std::exception& e) {
-    return JsonResponse(req, http::status::internal_server_error, {{"error", std::string("internal error: ") + e.what()}});
+    return JsonResponse(req, http::status::internal_server_error,
+                        ErrorBody(Status::Internal(std::string("internal error: ") + e.what()), lang));
   }
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/status.h"
 #include "format/json.h"
 #include "server/server_shared.h"
 
@@ -21,7 +22,9 @@ Response JsonResponse(const Request& req, http::status status, const Json& body)
 
 // A 429: the limit reached, and when to come back (Retry-After in whole seconds,
 // rounded up; retry_after_ms exactly).
-Response TooManyRequests(const Request& req, const std::string& message, std::chrono::milliseconds wait);
+// `code`: rate_limited, or limit_reached for a quota (games in play).
+Response TooManyRequests(const Request& req, const std::string& message, std::chrono::milliseconds wait,
+                         ErrorCode code = ErrorCode::kRateLimited);
 
 // Splits "/api/games/ID/rest" into ID and rest; false for any other path.
 bool GamePath(std::string_view target, std::string* id, std::string* rest);

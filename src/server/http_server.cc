@@ -1,5 +1,6 @@
 #include "server/http_server.h"
 #include "server/http_routes.h"
+#include "server/lang.h"
 #include "server/rate_limits.h"
 #include "server/refuse_connection.h"
 #include "server/server_shared.h"
@@ -68,7 +69,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       req.version(11);
       req.keep_alive(false);
       return Write(JsonResponse(req, http::status::payload_too_large,
-                                {{"error", "body: larger than " + std::to_string(options_.max_body_bytes) + " bytes"}}));
+                                ErrorBody(Status::Coded(ErrorCode::kTooLarge, "body: larger than " +
+                                                                                  std::to_string(options_.max_body_bytes) +
+                                                                                  " bytes"),
+                                          Lang::kEn)));
     }
     if (ec) {
       stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
@@ -164,12 +168,12 @@ struct HttpServer::Impl {
     const bool proxy = options.trusted_proxies.Contains(peer.address());
     Admission admission = shared->connections.Admit(proxy ? std::string() : AddressKey(peer.address()));
     if (admission.outcome == Admitted::kServerFull) {
-      RefuseConnection(std::move(socket), 503, kConnectionRetryAfter,
+      RefuseConnection(std::move(socket), 503, ErrorCode::kUnavailable, kConnectionRetryAfter,
                        "the server is full: it holds its most connections (" +
                            std::to_string(shared->connections.max_total()) + "); try again in a moment",
                        shared->refusals_in_flight, kMaxRefusalsInFlight);
     } else if (admission.outcome == Admitted::kAddressFull) {
-      RefuseConnection(std::move(socket), 429, kConnectionRetryAfter, TooManyFromAddress(shared->connections),
+      RefuseConnection(std::move(socket), 429, ErrorCode::kRateLimited, kConnectionRetryAfter, TooManyFromAddress(shared->connections),
                        shared->refusals_in_flight, kMaxRefusalsInFlight);
     } else {
       std::make_shared<HttpSession>(std::move(socket), *shared, peer.address(), std::move(admission.slot))->Run();

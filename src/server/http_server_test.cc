@@ -198,7 +198,8 @@ TEST_F(ServerTest, AReplayFromASeatIsRefusedWhileTheGameIsPlayed) {
   for (const char* query : {"", "?seat=0", "?seat=1"}) {
     Reply r = Call(http::verb::get, "/api/games/" + id + "/replay" + query, "", created["token"]);
     EXPECT_EQ(r.status, 409) << query;
-    EXPECT_EQ(r.body.size(), 1u) << "the refusal holds nothing but its reason: " << r.body;
+    EXPECT_EQ(r.body.size(), 2u) << "the refusal holds nothing but its reason and code: " << r.body;
+    EXPECT_EQ(r.body["code"], "game_not_over");
   }
   EXPECT_EQ(Call(http::verb::get, "/api/games/" + id + "/replay?seat=x").status, 400);
 }
@@ -283,6 +284,63 @@ TEST_F(ServerTest, HostileWebSocketMessagesGetErrorsOrAClosedConnection) {
     EXPECT_TRUE(c.ClosedByServer()) << "a flood closes the connection";
   }
   EXPECT_EQ(Call(http::verb::get, "/api/games/" + id).status, 200) << "the game carries on";
+}
+
+// Every error body carries its stable code beside its text (docs/protocol.md, "Error codes").
+TEST_F(ServerTest, ErrorBodiesCarryTheirCode) {
+  auto code = [](const Reply& r) { return r.body.value("code", std::string("(none)")); };
+  Json created = Create(R"({"game":"jaipur","seats":[{"player":"human"},{"player":"human"}]})");
+  const std::string id = created["game_id"], token = created["token"];
+  const std::string invite = created["invites"][0]["invite"];
+  EXPECT_EQ(code(Call(http::verb::post, "/api/games", "{bad")), "invalid_argument");
+  EXPECT_EQ(code(Call(http::verb::post, "/api/games", std::string(20000, 'x'))), "too_large");
+  EXPECT_EQ(code(Call(http::verb::get, "/api/games/nope")), "not_found");
+  EXPECT_EQ(code(Call(http::verb::delete_, "/api/games")), "not_found");
+  EXPECT_EQ(code(Call(http::verb::get, "/api/games/" + id, "", "wrong-token")), "forbidden");
+  EXPECT_EQ(code(Call(http::verb::post, "/api/games/" + id + "/moves", R"({"move":"camels"})")), "unauthenticated");
+  EXPECT_EQ(code(Call(http::verb::get, "/api/games/" + id + "/record")), "game_not_over");
+  Reply joined = Call(http::verb::post, "/api/games/" + id + "/join", Json{{"invite", invite}}.dump());
+  ASSERT_EQ(joined.status, 200) << joined.body;
+  EXPECT_EQ(code(Call(http::verb::post, "/api/games/" + id + "/join", Json{{"invite", invite}}.dump())), "invite_used");
+  const std::string tokens[2] = {token, joined.body["token"]};
+  Json state = Call(http::verb::get, "/api/games/" + id, "", token).body;
+  ASSERT_TRUE(state["to_move"].is_number_integer()) << state;
+  const int mover = state["to_move"];
+  const std::string& to_move = tokens[mover];
+  const std::string& waiting = tokens[1 - mover];
+  const std::string moves = "/api/games/" + id + "/moves";
+  Reply unparsed = Call(http::verb::post, moves, R"({"move":"fly"})", to_move);
+  EXPECT_EQ(unparsed.status, 409) << "refused as an illegal move is";
+  EXPECT_EQ(code(unparsed), "bad_move");
+  Reply illegal = Call(http::verb::post, moves, R"({"move":"sell 9 diamond"})", to_move);
+  EXPECT_EQ(illegal.status, 409);
+  EXPECT_EQ(code(illegal), "illegal_move");
+  EXPECT_EQ(code(Call(http::verb::post, moves, R"({"move":"Camels"})", to_move)), "not_canonical");
+  Reply preview = Call(http::verb::post, "/api/games/" + id + "/preview", R"({"move":"sell 9 diamond"})", to_move);
+  ASSERT_EQ(preview.status, 200);
+  EXPECT_EQ(preview.body["legal"], false);
+  EXPECT_EQ(code(preview), "illegal_move") << "a refused preview says why as an error does";
+  Reply out_of_turn = Call(http::verb::post, moves, R"({"move":"camels"})", waiting);
+  EXPECT_EQ(out_of_turn.status, 409);
+  EXPECT_EQ(code(out_of_turn), "not_your_turn");
+
+  WsClient ws(server_->port(), id);
+  ws.Send(Json{{"type", "hint"}}.dump());
+  EXPECT_EQ(ws.Receive()["code"], "hint_refused");
+  ws.Send(R"({"type":"move","move":"camels"})");
+  EXPECT_EQ(ws.Receive()["code"], "failed_precondition") << "say hello first";
+  ws.Send(R"({"type":"hello","token":"forged"})");
+  EXPECT_EQ(ws.Receive()["code"], "forbidden");
+  ws.Send(R"({"type":"dance"})");
+  EXPECT_EQ(ws.Receive()["code"], "invalid_argument");
+  ws.Send(Json{{"type", "hello"}, {"token", waiting}}.dump());
+  ws.Receive();
+  ws.Send(R"({"type":"move","move":"camels"})");
+  Json error = ws.ReceiveUntil([](const Json& m) { return m["type"] == "error"; });
+  EXPECT_EQ(error["code"], "not_your_turn") << error;
+  ws.Send(Json{{"type", "hint"}}.dump());
+  error = ws.ReceiveUntil([](const Json& m) { return m["type"] == "error"; });
+  EXPECT_EQ(error["code"], "hint_refused") << "no hints in a game between people: " << error;
 }
 
 // Issue 17, defect 5: nlohmann-json reports a number beyond a double (1e400) as

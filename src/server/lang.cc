@@ -1,5 +1,6 @@
 #include "server/lang.h"
 
+#include <cassert>
 #include <optional>
 
 #include "core/text.h"
@@ -58,10 +59,9 @@ Result<Lang> LangOfHello(const Json& hello) {
   return *lang;
 }
 
-Json WithErrorIn(Json body, Lang lang) {
-  auto it = body.find("error");
-  if (it != body.end() && it->is_string()) *it = TranslateMessage(it->get<std::string>(), lang);
-  return body;
+Json ErrorBody(const Status& error, Lang lang) {
+  assert(!error.ok());
+  return Json{{"error", StatusText(error, lang)}, {"code", std::string(ErrorCodeName(error.error_code()))}};
 }
 
 }  // namespace souk::server

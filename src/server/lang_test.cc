@@ -98,6 +98,7 @@ TEST_F(LangServerTest, PreviewAndMoveRefusalsComeInTheAcceptedLanguage) {
   Reply refused = Post(moves, sell, token, "fr");
   EXPECT_EQ(refused.status, 409);
   EXPECT_EQ(refused.body["error"], french) << "a move is refused as its preview is";
+  EXPECT_EQ(refused.body["code"], "illegal_move") << "in every language";
   Reply refused_en = Post(moves, sell, token, "");
   EXPECT_EQ(refused_en.status, 409);
   EXPECT_EQ(refused_en.body["error"], en.body["error"]);
@@ -120,8 +121,10 @@ TEST_F(LangServerTest, WebSocketMoveErrorsComeInTheHellosLanguage) {
   EXPECT_EQ(french.ReceiveUntil(is_error)["error"],
             "coup illégal 'exchange gold for cloth'\u00a0: un échange porte au moins sur 2 cartes contre 2");
   french.Send(Json{{"type", "move"}, {"move", "place c3 d3"}}.dump());
-  EXPECT_EQ(french.ReceiveUntil(is_error)["error"],
+  Json unparsed = french.ReceiveUntil(is_error);
+  EXPECT_EQ(unparsed["error"],
             "coup invalide 'place c3 d3'\u00a0: action inconnue 'place' (coups\u00a0: take G, camels, exchange ... for ..., sell N G)");
+  EXPECT_EQ(unparsed["code"], "bad_move");
 
   WsClient english(server_.port(), id);
   english.Send(Json{{"type", "hello"}, {"token", token}}.dump());

@@ -74,6 +74,7 @@ void ExpectLimited(HandClock& clock, const std::string& name, const std::functio
   EXPECT_NE(error.find("the limit is 1/s, burst 2"), std::string::npos) << error;
   EXPECT_NE(error.find("try again in 1 s"), std::string::npos) << error;
   EXPECT_EQ(refused.body["retry_after_ms"], 1000);
+  EXPECT_EQ(refused.body["code"], "rate_limited");
   clock.Advance(999ms);
   EXPECT_EQ(ask().status, 429) << "not lifted before the wait";
   clock.Advance(1ms);
@@ -226,6 +227,7 @@ TEST_F(RateLimitsTest, MovesPerSeat) {
   Json error = ws.Receive();
   EXPECT_EQ(error["type"], "error");
   EXPECT_NE(error["error"].get<std::string>().find("too many moves by this seat"), std::string::npos) << error;
+  EXPECT_EQ(error["code"], "rate_limited");
   EXPECT_GT(error["retry_after_ms"].get<int64_t>(), 0);
 }
 
@@ -246,6 +248,7 @@ TEST_F(RateLimitsTest, HintsOverWebSocket) {
   Json refused = ws->ReceiveUntil([](const Json& m) { return m.contains("retry_after_ms"); });
   EXPECT_EQ(refused["type"], "error");
   EXPECT_NE(refused["error"].get<std::string>().find("(--rate-hint)"), std::string::npos) << refused;
+  EXPECT_EQ(refused["code"], "rate_limited");
   EXPECT_EQ(refused["retry_after_ms"], 1000);
 }
 

@@ -44,14 +44,17 @@ class Refusal : public std::enable_shared_from_this<Refusal> {
 
 }  // namespace
 
-void RefuseConnection(net::ip::tcp::socket socket, unsigned status, std::chrono::seconds retry_after,
+void RefuseConnection(net::ip::tcp::socket socket, unsigned status, ErrorCode code, std::chrono::seconds retry_after,
                       const std::string& message, std::shared_ptr<std::atomic<int>> in_flight, int limit) {
   if (++*in_flight > limit) {
     --*in_flight;
     return;  // the socket closes as it goes
   }
   const std::string body =
-      DumpJson(Json{{"error", message}, {"retry_after_ms", std::chrono::milliseconds(retry_after).count()}}, false);
+      DumpJson(Json{{"error", message},
+                    {"code", std::string(ErrorCodeName(code))},
+                    {"retry_after_ms", std::chrono::milliseconds(retry_after).count()}},
+               false);
   std::string response = "HTTP/1.1 " + std::to_string(status) + " " +
                          std::string(beast::http::obsolete_reason(static_cast<beast::http::status>(status))) +
                          "\r\nContent-Type: application/json\r\nCache-Control: no-store\r\nRetry-After: " +

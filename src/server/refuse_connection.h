@@ -10,13 +10,15 @@
 #include <memory>
 #include <string>
 
+#include "core/status.h"
+
 namespace souk::server {
 
-// Answers `socket` with `status` (429, 503) and {"error": message, "retry_after_ms"},
+// Answers `socket` with `status` (429, 503) and {"error": message, "code", "retry_after_ms"},
 // then closes it. At most `limit` refusals are under way at once (`in_flight`
 // counts them): past that, under a flood, a connection is closed unanswered, since
 // each one being answered holds a descriptor.
-void RefuseConnection(boost::asio::ip::tcp::socket socket, unsigned status, std::chrono::seconds retry_after,
+void RefuseConnection(boost::asio::ip::tcp::socket socket, unsigned status, ErrorCode code, std::chrono::seconds retry_after,
                       const std::string& message, std::shared_ptr<std::atomic<int>> in_flight, int limit);
 
 }  // namespace souk::server

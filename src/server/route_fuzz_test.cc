@@ -334,11 +334,16 @@ class RouteFuzzTest : public ::testing::Test {
     bool ok = a.content_type == "application/json";
     try {
       Json body = Json::parse(a.body);
-      ok = ok && body.is_object() && (a.status < 400 || (body.contains("error") && body["error"].is_string()));
+      // An error says what went wrong, and its documented code.
+      ok = ok && body.is_object() &&
+           (a.status < 400 || (body.contains("error") && body["error"].is_string() && body.contains("code") &&
+                               body["code"].is_string() && ErrorCodeNamed(body["code"].get<std::string>())));
     } catch (const std::exception&) {
       ok = false;
     }
-    if (!ok) Fail(c.label + " -> " + std::to_string(a.status) + ": not a JSON object (or an error without 'error')", shown);
+    if (!ok)
+      Fail(c.label + " -> " + std::to_string(a.status) + ": not a JSON object (or an error without 'error' and 'code')",
+           shown);
   }
 
   static Call Api(const std::string& method, const std::string& target, const std::string& label,

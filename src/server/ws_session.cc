@@ -109,16 +109,23 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     try {
       HandleMessage(text);
     } catch (const std::exception& e) {
-      Error(std::string("internal error: ") + e.what());
+      Error(Status::Internal(std::string("internal error: ") + e.what()));
     }
     Read();
   }
 
-  void Error(const std::string& message) {
-    Send(DumpJson(WithErrorIn(Json{{"type", "error"}, {"error", message}}, lang_), false));
+  // {"type": "error", "error", "code"}: a malformed message's, unless a code is given.
+  void Error(const Status& error) {
+    Json body = {{"type", "error"}};
+    body.update(ErrorBody(error, lang_));
+    Send(DumpJson(body, false));
   }
+  void Error(std::string message) { Error(Status::Error(std::move(message))); }
   void Refused(const RateRefusal& refusal) {
-    Send(DumpJson(Json{{"type", "error"}, {"error", refusal.message}, {"retry_after_ms", refusal.retry_after.count()}}, false));
+    Json body = {{"type", "error"}};
+    body.update(ErrorBody(Status::Coded(ErrorCode::kRateLimited, refusal.message), lang_));
+    body["retry_after_ms"] = refusal.retry_after.count();
+    Send(DumpJson(body, false));
   }
   // Takes a token from `key`'s bucket of `rate`; false, the client told, if there is none.
   bool Allowed(Rate rate, const std::string& key) {
@@ -134,36 +141,36 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       return Error("message: expected an object with a string 'type'");
     const std::string type = json->at("type");
     if (type == "hello") {
-      if (subscription_) return Error("hello: already said");
+      if (subscription_) return Error(Status::FailedPrecondition("hello: already said"));
       std::string token;
       if (json->contains("token")) {
         if (!json->at("token").is_string()) return Error("hello: token: expected a string");
         token = json->at("token");
       }
       auto lang = LangOfHello(*json);
-      if (!lang.ok()) return Error(lang.message());
+      if (!lang.ok()) return Error(lang.status());
       lang_ = *lang;
       auto seat = games_.SeatOf(game_id_, token);
-      if (!seat.ok()) return Error(seat.message());
+      if (!seat.ok()) return Error(seat.status());
       seat_ = *seat;
       std::weak_ptr<WsSession> weak = shared_from_this();
       auto sub = games_.Subscribe(game_id_, seat_, [weak](const std::string& m) {
         if (auto self = weak.lock()) self->Send(m);
       }, /*with_history=*/true);
-      if (!sub.ok()) return Error(sub.message());
+      if (!sub.ok()) return Error(sub.status());
       subscription_ = *sub;
       return;
     }
     if (type == "move") {
-      if (!subscription_) return Error("move: say hello with your seat token first");
+      if (!subscription_) return Error(Status::FailedPrecondition("move: say hello with your seat token first"));
       if (!json->contains("move") || !json->at("move").is_string()) return Error("move: expected a string 'move'");
       if (!Allowed(Rate::kMove, client_) || (seat_ >= 0 && !Allowed(Rate::kSeatMove, SeatKey(game_id_, seat_)))) return;
       Status moved = games_.Move(game_id_, seat_, json->at("move"));
-      if (!moved.ok()) return Error(moved.message());
+      if (!moved.ok()) return Error(moved);
       return;
     }
     if (type == "hint") {
-      if (!subscription_) return Error("hint: say hello with your seat token first");
+      if (!subscription_) return Error(Status::Coded(ErrorCode::kHintRefused, "hint: say hello with your seat token first"));
       if (!Allowed(Rate::kHint, client_)) return;
       std::weak_ptr<WsSession> weak = shared_from_this();
       games_.Hint(game_id_, seat_, [weak](const Json& reply) {

@@ -19,19 +19,23 @@ void NumberSeatsFromOne(MessageArgs* args) {
   for (MessageArg& a : *args) {
     if (a.name == "seat") {
       a.value = std::to_string(std::stoi(a.value) + 1);
-    } else if (a.name == "rule" || a.name == "why") {
-      if (auto inner = ParseMessage(a.value)) {
-        NumberSeatsFromOne(&inner->args);
-        a.value = RenderMessage(inner->id, inner->args, Lang::kEn);
-      }
+    } else if (a.message) {
+      Message inner = *a.message;
+      NumberSeatsFromOne(&inner.args);
+      a = MessageArg(a.name, std::move(inner));
     }
   }
 }
 
-const std::string* Arg(const MessageArgs& args, std::string_view name) {
+const MessageArg* FindArg(const MessageArgs& args, std::string_view name) {
   for (const MessageArg& a : args)
-    if (a.name == name) return &a.value;
+    if (a.name == name) return &a;
   return nullptr;
+}
+
+const std::string* Arg(const MessageArgs& args, std::string_view name) {
+  const MessageArg* arg = FindArg(args, name);
+  return arg ? &arg->value : nullptr;
 }
 
 // One edit apart (a letter more, less, changed or two swapped).
@@ -60,15 +64,18 @@ std::string NearVerb(std::string_view game, std::string_view word, const Style& 
   return {};
 }
 
-std::string ExplainRefusal(std::string_view game, const AnyView& view, const std::string& message, const Style& style) {
-  auto parsed = ParseMessage(message);
-  if (!parsed) return TranslateMessage(message, style.lang);
-  NumberSeatsFromOne(&parsed->args);
-  const std::string* inner_text = Arg(parsed->args, parsed->id == MessageId::kIllegalMove ? "rule" : "why");
-  auto inner = inner_text ? ParseMessage(*inner_text) : std::nullopt;
+std::string ExplainRefusal(std::string_view game, const AnyView& view, const Status& refusal, const Style& style) {
+  // Read from the message the engine kept (its id and arguments), never its text;
+  // a refusal told otherwise (with a prefix, or none of the engine's) as it is.
+  const Message* catalogued = refusal.catalogued();
+  if (!catalogued || RenderMessage(*catalogued) != refusal.message()) return StatusText(refusal, style.lang);
+  Message parsed = *catalogued;
+  NumberSeatsFromOne(&parsed.args);
+  const MessageArg* inner_arg = FindArg(parsed.args, parsed.id == MessageId::kIllegalMove ? "rule" : "why");
+  const Message* inner = inner_arg ? inner_arg->message.get() : nullptr;
   // A word that is no action: the nearest verb, or how to find the moves (the
   // engine's own list names 'roll N', which the terminal does for the player).
-  if (parsed->id == MessageId::kBadMove && inner && inner->id == MessageId::kUnknownAction) {
+  if (parsed.id == MessageId::kBadMove && inner && inner->id == MessageId::kUnknownAction) {
     const std::string word = Quoted(*Arg(inner->args, "word"));
     const std::string near = NearVerb(game, *Arg(inner->args, "word"), style);
     if (!near.empty())
@@ -79,8 +86,8 @@ std::string ExplainRefusal(std::string_view game, const AnyView& view, const std
                   word.c_str());
   }
   // A precious good sold alone: the minimum and what the player holds.
-  if (parsed->id == MessageId::kIllegalMove && inner && inner->id == MessageId::kPreciousSaleMinimum) {
-    auto move = jaipur::ParseMove(*Arg(parsed->args, "move"));
+  if (parsed.id == MessageId::kIllegalMove && inner && inner->id == MessageId::kPreciousSaleMinimum) {
+    auto move = jaipur::ParseMove(*Arg(parsed.args, "move"));
     const auto* v = std::get_if<jaipur::View>(&view);
     if (move.ok() && v) {
       const int held = v->hand[static_cast<size_t>(jaipur::Index(move->good))];
@@ -91,10 +98,10 @@ std::string ExplainRefusal(std::string_view game, const AnyView& view, const std
     }
   }
   // The move quoted as the list writes it, in the player's words.
-  if (parsed->id == MessageId::kIllegalMove)
-    for (MessageArg& a : parsed->args)
+  if (parsed.id == MessageId::kIllegalMove)
+    for (MessageArg& a : parsed.args)
       if (a.name == "move") a.value = MoveWords(game, a.value, style);
-  return RenderMessage(parsed->id, parsed->args, style.lang);
+  return RenderMessage(parsed, style.lang);
 }
 
 std::string GameOptionsError(const GameOptions& options, const std::string& message, const Style& style) {

@@ -7,16 +7,17 @@
 #include <string_view>
 
 #include "core/any_view.h"
+#include "core/status.h"
 #include "format/game.h"
 #include "terminal/style.h"
 
 namespace souk::terminal {
 
-// The engine's refusal `message` of a move typed at the prompt, for the player
+// The engine's `refusal` of a move typed at the prompt, for the player
 // whose view is `view`: seats numbered from 1 as on the screens, a near-miss
 // action answered with "did you mean ...?", a Jaipur sale too small with what the
 // player holds, the rest translated through the engine's catalogue.
-std::string ExplainRefusal(std::string_view game, const AnyView& view, const std::string& message, const Style& style);
+std::string ExplainRefusal(std::string_view game, const AnyView& view, const Status& refusal, const Style& style);
 
 // A verb of `game` close to `word` (one letter off, or its first letters), in the
 // player's language; empty when none is.

@@ -528,7 +528,7 @@ class Table {
           auto trial = state_->Clone();
           Status ok = trial->Apply(entry.text);
           if (!ok.ok()) {
-            notes = {"  ! " + ExplainRefusal(state_->game(), state_->PlayerView(p), ok.message(), style)};
+            notes = {"  ! " + ExplainRefusal(state_->game(), state_->PlayerView(p), ok, style)};
             break;
           }
           Play(Canonical(state_->game(), entry.text));

@@ -10,7 +10,7 @@
 namespace souk::terminal {
 
 // The core's languages: the engine's messages are translated into the same one
-// (TranslateMessage, core/messages.h).
+// (StatusText, RenderMessage: core/messages.h).
 using Lang = ::souk::Lang;
 
 // Every message of the terminal layer is written in both languages at the place it is

@@ -105,7 +105,8 @@ test("friends and bots at one Marrakech table: the invite says who, which seat a
   await eve.page.goto(`${env.server.url}#/replay/${id}`);
   assert.match(await deadEndText(eve.page), /still being played/);
   assert.equal(await eve.page.locator(`[data-role=dead-end] a[href='#/watch/${id}']`).count(), 1);
-  assert.deepEqual(replies.map((r) => [r.status, Object.keys(r.body)]), [[409, ["error"]]]);
+  assert.deepEqual(replies.map((r) => [r.status, Object.keys(r.body)]), [[409, ["error", "code"]]]);
+  assert.equal(replies[0].body.code, "game_not_over");
   await screenshot(eve.page, "seats-replay-unfinished");
   for (const p of [ann, bob, eve]) {
     expectRefusals(p);

@@ -1,9 +1,12 @@
 // The server's API (docs/protocol.md) and the seats this browser holds.
 import type { HintMove, HistoryMessage, Preview, Replay, SeatInfo, ServerMessage, StateMessage } from "./contract.js";
+import { errorCodeOf, type ErrorCode } from "./errors.js";
 import { currentLang } from "./i18n/lang.js";
 
+// A refused request: its HTTP status, its stable code (what the app decides by)
+// and its message (what the player reads).
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(readonly status: number, readonly code: ErrorCode, message: string) {
     super(message);
   }
 }
@@ -18,9 +21,9 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   try {
     json = await res.json();
   } catch {
-    throw new ApiError(res.status, `the server answered ${res.status} without JSON`);
+    throw new ApiError(res.status, errorCodeOf(null), `the server answered ${res.status} without JSON`);
   }
-  if (!res.ok) throw new ApiError(res.status, (json as { error?: string }).error ?? `HTTP ${res.status}`);
+  if (!res.ok) throw new ApiError(res.status, errorCodeOf(json), (json as { error?: string }).error ?? `HTTP ${res.status}`);
   return json as T;
 }
 
@@ -134,7 +137,7 @@ export class GameSocket {
     private readonly handlers: {
       state(msg: StateMessage): void;
       history?(msg: HistoryMessage): void;
-      error(message: string): void;
+      error(message: string, code: ErrorCode): void;
       hint?(moves: HintMove[]): void;
       // `failures`: the attempts to connect that failed in a row since the last success.
       connection(up: boolean, failures: number): void;
@@ -164,7 +167,7 @@ export class GameSocket {
       }
       if (msg.type === "state") this.handlers.state(msg as StateMessage);
       else if (msg.type === "history") this.handlers.history?.(msg);
-      else if (msg.type === "error") this.handlers.error(String(msg.error));
+      else if (msg.type === "error") this.handlers.error(String(msg.error), errorCodeOf(msg));
       else if (msg.type === "hint") this.handlers.hint?.(msg.moves);
     };
     ws.onclose = () => {

@@ -4,6 +4,9 @@
 // screen never decides legality itself. It builds a move's canonical text, compares it
 // with `legal`, and asks `preview` for what the move yields or which rule forbids it.
 
+import type { ErrorCode } from "./errors.js";
+
+export type { ErrorCode };
 export type Lang = "en" | "fr";
 export type GameName = "jaipur" | "marrakech";
 
@@ -203,12 +206,13 @@ export type ServerMessage =
   | StateMessage
   | HistoryMessage
   | { type: "hint"; bot: string; moves: HintMove[] }
-  | { type: "error"; error: string };
+  | { type: "error"; error: string; code: ErrorCode; retry_after_ms?: number };
 
 // What the engine says of a move before it is played.
 export interface Preview {
   legal: boolean;
-  error?: string; // the rule that forbids it, in the engine's words (English)
+  error?: string; // the rule that forbids it, in the engine's words, in the page's language
+  code?: ErrorCode; // when not legal: illegal_move, bad_move or not_canonical
   event?: GameEvent; // what it would do: tokens, bonus (never a hidden value)
 }
 

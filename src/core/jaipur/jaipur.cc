@@ -149,8 +149,8 @@ class ExchangeGenerator {
 
 // "illegal move 'MOVE': RULE", through the catalogue of messages.
 souk::Status Refuse(const Move& move, MessageId rule, const MessageArgs& args = {}) {
-  return souk::Status::Illegal(
-      RenderMessage(MessageId::kIllegalMove, {{"move", ToString(move)}, {"rule", RenderMessage(rule, args)}}));
+  return MessageStatus(ErrorCode::kIllegalMove,
+                       {MessageId::kIllegalMove, {{"move", ToString(move)}, {"rule", Message{rule, args}}}});
 }
 
 MessageArgs CountOf(int count, Card card) {

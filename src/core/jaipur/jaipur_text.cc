@@ -13,7 +13,8 @@ constexpr std::array<std::string_view, kNumCardTypes> kCardNames = {
     "diamond", "gold", "silver", "cloth", "spice", "leather", "camel"};
 constexpr std::string_view kMoveSyntax = "take G, camels, exchange ... for ..., sell N G";
 
-Status Error(MessageId id, const MessageArgs& args = {}) { return Status::Error(RenderMessage(id, args)); }
+// Why a card list does not parse (the caller wraps it in "bad move").
+Status Error(MessageId id, const MessageArgs& args = {}) { return MessageStatus(ErrorCode::kBadMove, {id, args}); }
 
 void AppendCards(std::string* out, const CardCounts& counts) {
   for (int t = 0; t < kNumCardTypes; ++t)
@@ -75,11 +76,11 @@ std::string ToString(const Move& move) {
 Result<Move> ParseMove(std::string_view text) {
   std::vector<std::string> words = SplitLowerWords(text);
   using Id = MessageId;
-  // `why` is a message of the catalogue, rendered.
-  auto bad = [&](const std::string& why) {
-    return Status::Error(RenderMessage(Id::kBadMove, {{"input", Printable(text)}, {"why", why}}));
+  // `why` is a message of the catalogue.
+  auto bad = [&](Message why) {
+    return MessageStatus(ErrorCode::kBadMove, {Id::kBadMove, {{"input", Printable(text)}, {"why", std::move(why)}}});
   };
-  auto error = [&](Id why, const MessageArgs& args = {}) { return bad(RenderMessage(why, args)); };
+  auto error = [&](Id why, const MessageArgs& args = {}) { return bad({why, args}); };
   auto word = [](const std::string& w) { return MessageArgs{{"word", Printable(w)}}; };
   if (words.empty()) return error(Id::kEmptyMove, {{"syntax", std::string(kMoveSyntax)}});
   const std::string& verb = words[0];
@@ -104,10 +105,10 @@ Result<Move> ParseMove(std::string_view text) {
   if (verb == "exchange") {
     CardCounts taken{}, given{};
     auto after_taken = ReadCards(words, 1, "for", &taken);
-    if (!after_taken.ok()) return bad(after_taken.message());
+    if (!after_taken.ok()) return bad(*after_taken.status().catalogued());
     if (*after_taken == words.size()) return error(Id::kExchangeNeedsFor);
     auto end = ReadCards(words, *after_taken + 1, "for", &given);
-    if (!end.ok()) return bad(end.message());
+    if (!end.ok()) return bad(*end.status().catalogued());
     if (*end != words.size()) return error(Id::kForTwice);
     return Move::Exchange(taken, given);
   }

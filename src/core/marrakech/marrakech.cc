@@ -108,8 +108,8 @@ static_assert(kPlacements.count[kCentre] == kMaxMoves);
 
 // "illegal move 'MOVE': RULE", through the catalogue of messages.
 souk::Status Refuse(const Move& move, MessageId rule, const MessageArgs& args = {}) {
-  return souk::Status::Illegal(
-      RenderMessage(MessageId::kIllegalMove, {{"move", ToString(move)}, {"rule", RenderMessage(rule, args)}}));
+  return MessageStatus(ErrorCode::kIllegalMove,
+                       {MessageId::kIllegalMove, {{"move", ToString(move)}, {"rule", Message{rule, args}}}});
 }
 
 }  // namespace

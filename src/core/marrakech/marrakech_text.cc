@@ -76,7 +76,8 @@ Result<Move> ParseMove(std::string_view text) {
   std::vector<std::string> words = SplitLowerWords(text);
   using Id = MessageId;
   auto error = [&](Id why, const MessageArgs& args = {}) {
-    return Status::Error(RenderMessage(Id::kBadMove, {{"input", Printable(text)}, {"why", RenderMessage(why, args)}}));
+    return MessageStatus(ErrorCode::kBadMove,
+                         {Id::kBadMove, {{"input", Printable(text)}, {"why", Message{why, args}}}});
   };
   auto word = [](const std::string& w) { return MessageArgs{{"word", Printable(w)}}; };
   if (words.empty()) return error(Id::kEmptyMove, {{"syntax", std::string(kMoveSyntax)}});

@@ -209,12 +209,12 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
           latest.set(key, msg);
           choose(!first);
         },
-        error: (message) => {
+        error: (message, code) => {
           if (!shown) {
             clear(table);
             table.appendChild(deadEnd(lang, t(lang, "game.notfound"), message));
           }
-          if (message.startsWith("hint:")) {
+          if (code === "hint_refused") {
             hintPending = false;
             hintLine.textContent = message;
             return;

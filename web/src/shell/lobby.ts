@@ -293,7 +293,7 @@ export function renderJoin(root: HTMLElement, gameId: string, invite: string, la
     try {
       state = await api.state(gameId);
     } catch (err) {
-      const notFound = err instanceof ApiError && err.status === 404;
+      const notFound = err instanceof ApiError && err.code === "not_found";
       show(deadEnd(lang, notFound ? t(lang, "dead.nogame") : t(lang, "invite.unknown"), notFound ? "" : String((err as Error)?.message ?? err)));
       return;
     }
@@ -303,8 +303,8 @@ export function renderJoin(root: HTMLElement, gameId: string, invite: string, la
     try {
       info = await api.invite(gameId, invite);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 404) return show(deadEnd(lang, t(lang, "invite.unknown"), "", [watch]));
-      if (err instanceof ApiError && err.status === 409) return show(deadEnd(lang, t(lang, "invite.used"), "", [watch]));
+      if (err instanceof ApiError && err.code === "not_found") return show(deadEnd(lang, t(lang, "invite.unknown"), "", [watch]));
+      if (err instanceof ApiError && err.code === "invite_used") return show(deadEnd(lang, t(lang, "invite.used"), "", [watch]));
       return show(deadEnd(lang, err instanceof Error ? err.message : String(err), "", [watch]));
     }
     const colours = state.game === "marrakech" ? state.view.players[info.seat]?.colors : undefined;
@@ -350,7 +350,7 @@ function joinForm(lang: Lang, gameId: string, invite: string, info: InviteInfo, 
       location.hash = `#/game/${gameId}`;
     } catch (err) {
       status.textContent =
-        err instanceof ApiError && err.status === 409 ? t(lang, "invite.used") : err instanceof Error ? err.message : String(err);
+        err instanceof ApiError && err.code === "invite_used" ? t(lang, "invite.used") : err instanceof Error ? err.message : String(err);
     }
   });
   return form;

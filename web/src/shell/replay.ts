@@ -148,11 +148,11 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
       go(at, false);
     } catch (err) {
       if (unmounted) return;
-      const status = err instanceof ApiError ? err.status : 0;
+      const code = err instanceof ApiError ? err.code : null;
       clear(page);
-      if (status === 409)
+      if (code === "game_not_over")
         page.appendChild(deadEnd(lang, t(lang, "replay.unfinished"), "", [{ href: held.length ? `#/game/${gameId}` : `#/watch/${gameId}`, label: held.length ? t(lang, "dead.play") : t(lang, "dead.watch") }]));
-      else if (status === 404) page.appendChild(deadEnd(lang, t(lang, "dead.nogame")));
+      else if (code === "not_found") page.appendChild(deadEnd(lang, t(lang, "dead.nogame")));
       else page.appendChild(deadEnd(lang, err instanceof Error ? err.message : String(err)));
     }
   }
