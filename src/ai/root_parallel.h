@@ -34,7 +34,22 @@
 
 namespace souk::ai {
 
-using SearchClock = std::chrono::steady_clock;
+// The searches' clock: the steady clock, unless a test has set another source, a clock
+// it moves by hand (a time budget's tests then measure nothing by the wall clock).
+// Read before every 64th iteration at most: the indirection costs nothing measurable.
+struct SearchClock {
+  using duration = std::chrono::steady_clock::duration;
+  using time_point = std::chrono::steady_clock::time_point;
+  using Source = time_point (*)();
+  static time_point now() { return source_.load(std::memory_order_relaxed)(); }
+  // For tests: `source` from now on, or the steady clock again for nullptr. Set it
+  // while no search runs.
+  static void SetSourceForTesting(Source source) { source_.store(source ? source : &Steady); }
+
+ private:
+  static time_point Steady() { return std::chrono::steady_clock::now(); }
+  static inline std::atomic<Source> source_{&Steady};
+};
 
 // A thread's iterations when only the deadline ends its search.
 inline constexpr int64_t kUnlimitedIterations = std::numeric_limits<int64_t>::max();

@@ -12,6 +12,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/ai_commands.h"
+#include "cli/bench_command.h"
 #include "cli/cli_error.h"
 #include "cli/play_commands.h"
 #include "cli/read_input.h"
@@ -204,6 +205,8 @@ int Run(int argc, char** argv) {
 
   cli::ServeCommand serve(app);
 
+  cli::BenchCommand bench(app);
+
   server::LoadOptions load;
   CLI::App* load_cmd = app.add_subcommand("loadtest", "Play many games at once against a running `souk serve`");
   load_cmd->add_option("--host", load.host, "Server address")->capture_default_str();
@@ -287,6 +290,8 @@ int Run(int argc, char** argv) {
   } else if (load_cmd->parsed()) {
     load.spread_addresses = spread_opt->count() > 0 ? spread : load.abuse;
     return cli::LoadTest(load);
+  } else if (bench.parsed()) {
+    return bench.Run();
   } else if (serve.parsed()) {
     return serve.Run();
   } else if (play.parsed()) {

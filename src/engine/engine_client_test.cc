@@ -131,7 +131,7 @@ TEST_P(HostileEngine, LosesWithTheRightReasonWithoutHanging) {
   Played p = PlayAgainstRandom(Hostile(GetParam().mode));
   EXPECT_NE(p.failure.find(GetParam().reason), std::string::npos) << p.failure;
   EXPECT_EQ(p.failure.rfind("engine hostile-", 0), 0u) << p.failure;
-  EXPECT_LT(p.seconds, 8.0) << p.failure;
+  EXPECT_LT(p.seconds, 60.0) << "hung: " << p.failure;  // bounds a hang only: the deadlines are the reasons' business
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -241,9 +241,10 @@ TEST(EngineServerFuzz, RandomAndMutatedLinesGetWellFormedReplies) {
       "go time 5 iterations 20", "go iterations 10", "ping x", "stop"};
   auto server = Server("mcts:iterations=20");
   Prng prng(2024);
+  // At least 101 lines however slow the machine, and more while 3 s last.
   const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(3);
   int lines = 0;
-  while (std::chrono::steady_clock::now() < end) {
+  while (lines <= 100 || std::chrono::steady_clock::now() < end) {
     std::string line = seeds[prng.Below(static_cast<uint32_t>(seeds.size()))];
     int edits = static_cast<int>(prng.Below(4));
     for (int e = 0; e < edits && !line.empty(); ++e) {
@@ -269,7 +270,6 @@ TEST(EngineServerFuzz, RandomAndMutatedLinesGetWellFormedReplies) {
     EXPECT_TRUE(out.str().empty() || out.str().back() == '\n');
     ++lines;
   }
-  EXPECT_GT(lines, 100);
 }
 
 // A leaf of `json` picked at random (objects and arrays walked down at random).
@@ -288,9 +288,10 @@ TEST(EngineServerFuzz, MutatedViewsAreRefusedOrPlayed) {
   const std::vector<GameOptions> configs = {{"jaipur", 1, 0, ""}, {"marrakech", 2, 2, ""}, {"marrakech", 3, 3, ""},
                                             {"marrakech", 4, 4, ""}, {"marrakech", 5, 2, "single-colour"}};
   Prng prng(77);
+  // At least 51 views however slow the machine, and more while 3 s last.
   const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(3);
   int accepted = 0, tried = 0;
-  while (std::chrono::steady_clock::now() < end) {
+  while (tried <= 50 || std::chrono::steady_clock::now() < end) {
     const GameOptions& options = configs[prng.Below(static_cast<uint32_t>(configs.size()))];
     auto game = NewGame(options);
     ASSERT_TRUE(game.ok());
@@ -326,7 +327,6 @@ TEST(EngineServerFuzz, MutatedViewsAreRefusedOrPlayed) {
     std::string best = Last(Ask(*server, "go"));
     EXPECT_TRUE(best.rfind("bestmove ", 0) == 0 || best.rfind("error go: ", 0) == 0) << best;
   }
-  EXPECT_GT(tried, 50);
   EXPECT_GT(accepted, 0);  // some edits leave a view a game reaches
 }
 

@@ -13,6 +13,7 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <optional>
@@ -186,6 +187,7 @@ struct HttpServer::Impl {
   // stay in the kernel's backlog meanwhile.
   void AcceptLater(const beast::error_code& ec) {
     constexpr std::chrono::milliseconds kFirst(50), kLongest(1000);
+    accept_failures.fetch_add(1, std::memory_order_relaxed);
     if (accept_delay.count() == 0)
       std::fprintf(stderr, "souk serve: accepting a connection failed (%s); waiting before the next\n", ec.message().c_str());
     accept_delay = std::clamp(accept_delay * 2, kFirst, kLongest);
@@ -202,6 +204,7 @@ struct HttpServer::Impl {
   tcp::acceptor acceptor{ioc};
   net::steady_timer accept_timer{ioc};
   std::chrono::milliseconds accept_delay{0};  // 0 while accepting succeeds
+  std::atomic<uint64_t> accept_failures{0};
   std::vector<std::thread> threads;
 };
 
@@ -248,6 +251,8 @@ uint16_t HttpServer::port() const {
   beast::error_code ec;
   return impl_->acceptor.local_endpoint(ec).port();
 }
+
+uint64_t HttpServer::accept_failures() const { return impl_->accept_failures.load(std::memory_order_relaxed); }
 
 void HttpServer::Stop() {
   if (impl_->threads.empty()) return;

@@ -42,6 +42,9 @@ class HttpServer {
   // to fit instead, with a warning on stderr).
   Status Start();
   uint16_t port() const;
+  // Accepts that failed so far (out of descriptors, say); each waits before the next
+  // try, 50 ms doubling up to 1 s while they go on.
+  uint64_t accept_failures() const;
   // Stops accepting, closes every connection, joins the threads.
   void Stop();
 

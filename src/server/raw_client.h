@@ -37,17 +37,22 @@ class RawConnection {
   ~RawConnection() { Close(); }
   RawConnection(const RawConnection&) = delete;
   RawConnection& operator=(const RawConnection&) = delete;
-  RawConnection(RawConnection&& other) noexcept : fd_(other.fd_) { other.fd_ = -1; }
+  RawConnection(RawConnection&& other) noexcept : fd_(other.fd_), closed_by_peer_(other.closed_by_peer_) {
+    other.fd_ = -1;
+  }
   RawConnection& operator=(RawConnection&& other) noexcept {
     if (this != &other) {
       Close();
       fd_ = other.fd_;
+      closed_by_peer_ = other.closed_by_peer_;
       other.fd_ = -1;
     }
     return *this;
   }
 
   bool connected() const { return fd_ >= 0; }
+  // Whether a read has seen the server close its side.
+  bool closed_by_peer() const { return closed_by_peer_; }
   int fd() const { return fd_; }
   void Close() {
     if (fd_ >= 0) close(fd_);
@@ -110,6 +115,7 @@ class RawConnection {
       if (poll(&p, 1, static_cast<int>(left.count())) <= 0) break;
       char buffer[4096];
       ssize_t n = recv(fd_, buffer, sizeof buffer, 0);
+      if (n == 0) closed_by_peer_ = true;
       if (n <= 0) break;
       got.append(buffer, static_cast<size_t>(n));
     }
@@ -117,6 +123,7 @@ class RawConnection {
   }
 
   int fd_ = -1;
+  bool closed_by_peer_ = false;
 };
 
 }  // namespace souk::server::testing

@@ -44,11 +44,11 @@ class WsIdleTest : public ::testing::Test {
   std::string id_, token_;
 };
 
+// Closed within ClosedByServer's 10 s, which only bounds a hang: nothing but the idle
+// timeout (1 s here) closes a quiet WebSocket that soon (Beast's own is 300 s).
 TEST_F(WsIdleTest, AQuietWebSocketIsClosed) {
   auto client = Seated();
-  const auto start = std::chrono::steady_clock::now();
   EXPECT_TRUE(client->ClosedByServer());
-  EXPECT_LT(std::chrono::steady_clock::now() - start, 5s);
 }
 
 // The frames a server sends, unmasked and short here: their opcodes, in order.

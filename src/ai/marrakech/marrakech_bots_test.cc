@@ -2,6 +2,8 @@
 // that a bot's move depends on its view only. Budgets are small so that the
 // sanitizer build stays quick.
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <memory>
 #include <set>
 #include <string>
@@ -300,14 +302,33 @@ TEST(MarrakechBots, AnalyseListsEveryLegalMoveOnceBestFirst) {
   }
 }
 
+// A search clock that moves 1 ms each time it is read, so that a time budget ends a
+// search after the same iterations on any machine, however loaded.
+std::atomic<int64_t> clock_reads{0};
+SearchClock::time_point TickingClock() {
+  return SearchClock::time_point(std::chrono::milliseconds(clock_reads.fetch_add(1) + 1));
+}
+struct TickingSearchClock {
+  TickingSearchClock() {
+    clock_reads = 0;
+    SearchClock::SetSourceForTesting(&TickingClock);
+  }
+  ~TickingSearchClock() { SearchClock::SetSourceForTesting(nullptr); }
+};
+
 TEST(MarrakechMcts, TimeBudgetEndsTheSearch) {
+  TickingSearchClock clock;
   MctsParams params;
   params.budget.time_ms = 30;
   auto bot = MakeMctsBot(params, 1);
   State s = State::NewGame(4, Variant::kStandard, 1);
   Analysis<Move> a = bot->Analyse(s.ViewFor(0));
-  EXPECT_GT(a.iterations, 0);
-  EXPECT_LT(a.seconds, 2.0);
+  // The clock is read before every 64th iteration: the search runs until the first
+  // read 30 ms past its start, about 30 reads, and stops there.
+  EXPECT_EQ(a.iterations % 64, 0) << a.iterations;
+  EXPECT_GE(a.iterations, 64 * 25) << "it searched until its deadline";
+  EXPECT_LE(a.iterations, 64 * 30) << "and no further";
+  EXPECT_LT(a.seconds, 0.035) << "on the clock it read";
 }
 
 TEST(MarrakechMcts, FewerIterationsThanThreadsSearchExactlyTheBudget) {
