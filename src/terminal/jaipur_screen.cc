@@ -22,10 +22,6 @@ constexpr size_t kWrapAt = 74;
 // The screen fits 80 columns.
 constexpr size_t kWidth = 80;
 
-struct RoundScore {
-  int bonus = 0, camel = 0, rupees = 0;
-};
-
 size_t At(int i) { return static_cast<size_t>(i); }
 
 std::string CardWord(Card c, const Style& style) {
@@ -83,7 +79,6 @@ std::string Sum(const std::vector<int>& values, size_t indent = 0) {
   }
   return out;
 }
-int Total(const std::vector<int>& values) { return std::accumulate(values.begin(), values.end(), 0); }
 
 std::vector<int> GoodsTokens(const View& v, int p) {
   const auto& tokens = v.goods_tokens[At(p)];
@@ -137,36 +132,30 @@ std::vector<std::string> Piles(const View& v, const Style& style) {
 
 // One player's rupees so far: goods tokens, bonus tokens (values only when the
 // viewer may know them); when the game is over, the last round's score as the
-// round's summary told it.
+// round's summary told it. The sums are the core's (View::RoundPurse).
 std::vector<std::string> Purse(const View& v, int p, const Style& style) {
   const std::vector<int> goods = GoodsTokens(v, p);
   const bool over = v.game_over && v.last_round;
-  std::string text = Format(style.tr("  tokens %s = %d", "  jetons %s = %d"), Sum(goods).c_str(),
-                            Total(goods));
-  int bonus_total = 0;
+  const View::Purse purse = v.RoundPurse(p);
+  std::string text = Format(style.tr("  tokens %s = %d", "  jetons %s = %d"), Sum(goods).c_str(), purse.goods);
   if (p == v.viewer) {
-    const std::vector<int> bonus = OwnBonusTokens(v);
-    bonus_total = Total(bonus);
-    text += Format(style.tr(", bonus %s = %d", ", bonus %s = %d"), Sum(bonus).c_str(), bonus_total);
-    if (!over) text += Format(style.tr("; rupees %d", " ; roupies %d"), Total(goods) + bonus_total);
+    text += Format(style.tr(", bonus %s = %d", ", bonus %s = %d"), Sum(OwnBonusTokens(v)).c_str(), purse.bonus);
+    if (!over) text += Format(style.tr("; rupees %d", " ; roupies %d"), purse.total);
   } else if (!over) {
     const auto& counts = v.opponent.bonus_counts;
     const int n = counts[0] + counts[1] + counts[2];
     if (n == 0)
-      text += Format(style.tr(", no bonus; rupees %d", ", aucun bonus ; roupies %d"), Total(goods));
+      text += Format(style.tr(", no bonus; rupees %d", ", aucun bonus ; roupies %d"), purse.total);
     else
       text += Format(style.tr(", bonus: %d hidden; rupees %d + bonus", ", bonus : %d caché(s) ; roupies %d + bonus"), n,
-                     Total(goods));
+                     purse.total);
   }
   std::vector<std::string> lines = Wrap(text, kWidth, 4);
   if (over) {
-    const int camel = v.last_round->camel_token == p ? jaipur::kCamelTokenValue : 0;
-    const int rupees = v.last_round->rupees[At(p)];
-    // The round's total was announced: the opponent's bonus is what remains of it.
-    if (p != v.viewer) bonus_total = rupees - Total(goods) - camel;
+    const View::Purse round = v.FinalRoundPurse(p);
     lines.push_back(Format(style.tr("  round's score: goods tokens %d + bonus tokens %d + camel token %d = %s",
                                     "  score de la manche : marchandises %d + bonus %d + jeton chameau %d = %s"),
-                           Total(goods), bonus_total, camel, Rupees(rupees, style).c_str()));
+                           round.goods, round.bonus, round.camel, Rupees(round.total, style).c_str()));
   }
   return lines;
 }
@@ -264,7 +253,7 @@ std::vector<std::string> TellJaipurMove(const View& before, const View& after, c
                        CardWord(move.good, style).c_str());
       } else {
         if (sold_tokens.size() > 1) line += Sum(sold_tokens) + " = ";
-        line += Rupees(Total(sold_tokens), style);
+        line += Rupees(event.TokensTotal(), style);
         if (static_cast<int>(sold_tokens.size()) < move.count)
           line += sold_tokens.size() == 1
                       ? std::string(style.tr(" (only 1 token was left)", " (il ne restait qu'un jeton)"))

@@ -445,6 +445,25 @@ void State::EndRound() {
   DealRound();
 }
 
+View::Purse View::RoundPurse(int player) const {
+  const size_t p = static_cast<size_t>(player);
+  Purse purse;
+  for (int i = 0; i < num_goods_tokens[p]; ++i) purse.goods += goods_tokens[p][static_cast<size_t>(i)];
+  if (player == viewer)
+    for (int i = 0; i < num_bonus_tokens; ++i) purse.bonus += bonus_tokens[static_cast<size_t>(i)];
+  purse.total = purse.goods + purse.bonus;
+  return purse;
+}
+
+View::Purse View::FinalRoundPurse(int player) const {
+  assert(game_over && last_round);
+  Purse purse = RoundPurse(player);
+  purse.camel = last_round->camel_token == player ? kCamelTokenValue : 0;
+  purse.total = last_round->rupees[static_cast<size_t>(player)];
+  purse.bonus = purse.total - purse.goods - purse.camel;
+  return purse;
+}
+
 View State::ViewFor(int player) const {
   assert(player == 0 || player == 1);
   View v;

@@ -303,6 +303,21 @@ struct View {
   Opponent opponent;
   std::optional<RoundResult> last_round;
 
+  // What a player's rupees are made of, as far as this view may tell.
+  struct Purse {
+    int goods = 0;  // goods tokens: public
+    int bonus = 0;  // bonus tokens: the viewer's own; the opponent's once a score announced them
+    int camel = 0;  // the camel token, once a round was scored
+    int total = 0;
+  };
+  // `player`'s rupees in the round being played: goods tokens, and bonus tokens for
+  // the viewer (the opponent's are hidden until the round is scored).
+  Purse RoundPurse(int player) const;
+  // After the game's end, `player`'s score in its last round, broken down. The
+  // opponent's bonus is what the announced total leaves after the public tokens:
+  // the values were hidden, their sum is not once the total is told.
+  Purse FinalRoundPurse(int player) const;
+
   bool operator==(const View&) const = default;
 };
 

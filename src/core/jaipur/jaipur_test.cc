@@ -521,6 +521,39 @@ TEST(JaipurView, IsTheSameWhateverTheHiddenCardsAre) {
   }
 }
 
+// What a screen shows of each purse is the core's sum: during a round, goods tokens
+// for both and bonus tokens for the viewer only; after the game, the last round's
+// score broken down, the opponent's hidden bonus included (its sum is told).
+TEST(JaipurView, PursesAddUpToWhatTheStateHolds) {
+  Prng prng(21);
+  for (uint64_t seed = 0; seed < 20; ++seed) {
+    State s = State::NewGame(seed);
+    MoveList moves;
+    while (!s.game_over) {
+      for (int viewer = 0; viewer < 2; ++viewer) {
+        const View v = s.ViewFor(viewer);
+        for (int p = 0; p < 2; ++p) {
+          const PlayerState& ps = s.players[static_cast<size_t>(p)];
+          const View::Purse purse = v.RoundPurse(p);
+          EXPECT_EQ(purse.goods, ps.GoodsRupees());
+          EXPECT_EQ(purse.bonus, p == viewer ? ps.BonusRupees() : 0);
+        }
+      }
+      s.LegalMoves(&moves);
+      s.ApplyMove(moves[prng.Below(static_cast<uint32_t>(moves.size()))]);
+    }
+    for (int viewer = 0; viewer < 2; ++viewer)
+      for (int p = 0; p < 2; ++p) {
+        const PlayerState& ps = s.players[static_cast<size_t>(p)];
+        const View::Purse last = s.ViewFor(viewer).FinalRoundPurse(p);
+        EXPECT_EQ(last.goods, ps.GoodsRupees());
+        EXPECT_EQ(last.bonus, ps.BonusRupees()) << "seed " << seed << ", seen by " << viewer;
+        EXPECT_EQ(last.camel, s.last_round->camel_token == p ? kCamelTokenValue : 0);
+        EXPECT_EQ(last.total, s.last_round->rupees[static_cast<size_t>(p)]);
+      }
+  }
+}
+
 // Decision (docs/formats.md, `known`): what a player takes from the open market is
 // public until it leaves the hand.
 TEST(JaipurKnownCards, TakingFromTheMarketMakesTheCardKnown) {
