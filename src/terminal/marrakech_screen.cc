@@ -280,18 +280,19 @@ std::vector<std::string> TellMarrakechMove(const View& before, const View& after
         static const char* const kFeminine[] = {"rouge", "bleue", "jaune", "verte"};
         const int c = after.color[At(square)];
         const std::string colour = style.Paint(style.tr(ColorName(c, style), kFeminine[c]), kCarpetBg[c], true);
-        const std::string size = std::to_string(event.tribute_due);
+        const int n = event.tribute_due;  // the area's size: a dirham a square
+        const std::string size = Format(n == 1 ? style.tr("%d square", "%d case") : style.tr("%d squares", "%d cases"), n);
         if (second)
-          lines.push_back(Sub(style.tr("You land on {0}'s {2} area of {3} squares: you pay {0} {1}.",
-                                       "Vous tombez sur la zone {2} de {0} ({3} cases) : vous payez {1} à {0}."),
+          lines.push_back(Sub(style.tr("You land on {0}'s {2} area of {3}: you pay {0} {1}.",
+                                       "Vous tombez sur la zone {2} de {0} ({3}) : vous payez {1} à {0}."),
                               {Name(names, p), paid, colour, size}));
         else if (p == you)
-          lines.push_back(Sub(style.tr("{0} lands on your {2} area of {3} squares: {0} pays you {1}.",
-                                       "{0} tombe sur votre zone {2} ({3} cases) : {0} vous paie {1}."),
+          lines.push_back(Sub(style.tr("{0} lands on your {2} area of {3}: {0} pays you {1}.",
+                                       "{0} tombe sur votre zone {2} ({3}) : {0} vous paie {1}."),
                               {who, paid, colour, size}));
         else
-          lines.push_back(Sub(style.tr("{0} lands on {1}'s {3} area of {4} squares: {0} pays {1} {2}.",
-                                       "{0} tombe sur la zone {3} de {1} ({4} cases) : {0} paie {2} à {1}."),
+          lines.push_back(Sub(style.tr("{0} lands on {1}'s {3} area of {4}: {0} pays {1} {2}.",
+                                       "{0} tombe sur la zone {3} de {1} ({4}) : {0} paie {2} à {1}."),
                               {who, Name(names, p), paid, colour, size}));
       }
       if (event.out >> mover & 1)

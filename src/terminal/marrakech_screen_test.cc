@@ -288,6 +288,23 @@ mk::State AnnFacingBobsCarpet() {
   return s;
 }
 
+// An area of one square is one square, in both languages.
+TEST(MarrakechScreen, ATributeForOneSquareSaysSquareInTheSingular) {
+  mk::State s = AnnFacingBobsCarpet();
+  PlaceAs(s, 2, "d5", "e5", "f5");  // Carl's yellow covers half of Bob's: e4 alone stays blue
+  s.to_move = 0;
+  s.phase = mk::Phase::kRoll;
+  s.assam = {static_cast<uint8_t>(Sq("d4")), mk::Facing::kEast};
+  const mk::Move roll = mk::Move::Roll(1);
+  mk::State after = s;
+  after.ApplyMove(roll);
+  EXPECT_NE(Tell(s, after, roll, 0, 0).find("\nYou land on Bob's blue area of 1 square: you pay Bob 1 dirham.\n"),
+            std::string::npos)
+      << Tell(s, after, roll, 0, 0);
+  EXPECT_NE(Tell(s, after, roll, 0, 1, kFrench).find("(1 case) : Ann vous paie 1 dirham.\n"), std::string::npos)
+      << Tell(s, after, roll, 0, 1, kFrench);
+}
+
 TEST(MarrakechScreen, TributeIsToldToPayerPayeeAndOthers) {
   const mk::State s = AnnFacingBobsCarpet();
   const mk::Move roll = mk::Move::Roll(1);
