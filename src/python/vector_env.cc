@@ -233,7 +233,7 @@ void BindVectorEnv(py::module_& m) {
                           "step(actions) -> (obs, legal, rewards, terminated, info); legal = (ids, offsets).")
       .def(py::init([](const Game& game, const py::object& num_envs, const py::object& seed,
                        std::optional<std::string> opponent, const py::object& seat) {
-             const int envs = static_cast<int>(IntIn(num_envs, "num_envs", 1, std::numeric_limits<int>::max()));
+             const int envs = static_cast<int>(IntIn(num_envs, "num_envs", 1, VectorEnvOptions::kMaxEnvs));
              std::optional<int> learner;
              if (!seat.is_none()) {
                // Far out of range, a seat the engine refuses as it refuses 9 (its message names no number).

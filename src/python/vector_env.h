@@ -25,6 +25,8 @@
 namespace souk::python {
 
 struct VectorEnvOptions {
+  // More environments than this is a mistake, not a batch (a million games' states).
+  static constexpr int kMaxEnvs = 1 << 20;
   Game game;
   int num_envs = 1;
   uint64_t seed = 0;

@@ -181,7 +181,7 @@ class Engine final : public VectorEnvEngine {
 }  // namespace
 
 Result<std::unique_ptr<VectorEnvEngine>> VectorEnvEngine::Make(const VectorEnvOptions& options) {
-  constexpr int kMaxEnvs = 1 << 20;
+  constexpr int kMaxEnvs = VectorEnvOptions::kMaxEnvs;
   if (options.num_envs < 1 || options.num_envs > kMaxEnvs)
     return Status::Error("num_envs must be from 1 to " + std::to_string(kMaxEnvs) + ", got " +
                          std::to_string(options.num_envs));

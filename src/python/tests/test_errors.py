@@ -89,7 +89,7 @@ def test_seeds_and_player_counts_beyond_64_bits():
 
 
 def test_vector_env_sizes_and_seats_out_of_range():
-    with pytest.raises(souk.InvalidArgumentError, match="num_envs must be from 1 to 2147483647, got 1099511627776"):
+    with pytest.raises(souk.InvalidArgumentError, match="num_envs must be from 1 to 1048576, got 1099511627776"):
         souk.VectorEnv(JAIPUR, 2**40)
     with pytest.raises(souk.InvalidArgumentError, match="num_envs must be from 1 to 1048576"):
         souk.VectorEnv(JAIPUR, 2**30)
