@@ -7,6 +7,23 @@
 #include "core/game_type.h"
 
 namespace souk::ai {
+
+std::string_view BotFailureName(BotFailure failure) {
+  switch (failure) {
+    case BotFailure::kNone: return "";
+    case BotFailure::kFailedToStart: return "failed_to_start";
+    case BotFailure::kCrashed: return "crashed";
+    case BotFailure::kHung: return "hung";
+    case BotFailure::kTimedOut: return "timed_out";
+    case BotFailure::kFlooded: return "flooded";
+    case BotFailure::kRefused: return "refused";
+    case BotFailure::kReportedError: return "reported_error";
+    case BotFailure::kMalformedLine: return "malformed_line";
+    case BotFailure::kIllegalMove: return "illegal_move";
+    case BotFailure::kNoMove: return "no_move";
+  }
+  return "";
+}
 namespace {
 
 // Wraps one game's typed bot: the view is unwrapped to the game's own type, the

@@ -18,6 +18,24 @@ namespace souk::ai {
 // A move as text (canonical), with what the bot's search thinks of it.
 using TextAnalysis = Analysis<std::string>;
 
+// Why a bot could not move, by kind: what the arena groups failures by and a script
+// can rely on (the names are stable, docs/engine-protocol.md lists them); the
+// message says the rest.
+enum class BotFailure : uint8_t {
+  kNone,
+  kFailedToStart,  // failed_to_start: the program could not be run
+  kCrashed,        // crashed: it exited, or closed its output
+  kHung,           // hung: no reply to a request within the reply timeout
+  kTimedOut,       // timed_out: no bestmove within its time and the margin
+  kFlooded,        // flooded: an over-long line, or too many info lines
+  kRefused,        // refused: it does not play this game, seat count or variant
+  kReportedError,  // reported_error: it answered a request with `error`
+  kMalformedLine,  // malformed_line: a line the protocol does not have
+  kIllegalMove,    // illegal_move: a bestmove that is not a legal move's canonical text
+  kNoMove,         // no_move: it gave no move and no reason
+};
+std::string_view BotFailureName(BotFailure failure);
+
 class Bot {
  public:
   virtual ~Bot() = default;
@@ -47,6 +65,8 @@ class Bot {
   // ChooseMove returns "" and its seat loses the game. Its message starts with what
   // failed ("engine random-py timed out: ...").
   virtual std::string FailureReason() const { return {}; }
+  // Its kind, kNone while the bot can move.
+  virtual BotFailure FailureKind() const { return BotFailure::kNone; }
 };
 
 // A bot for `game` ("jaipur" or "marrakech"); the seed fixes its every choice.

@@ -112,8 +112,9 @@ void EngineBot::Stop() {
   game_.clear();
 }
 
-void EngineBot::Fail(std::string reason) {
+void EngineBot::Fail(ai::BotFailure kind, std::string reason) {
   if (!failure_.empty()) return;
+  failure_kind_ = kind;
   failure_ = Prefix() + reason;
   if (process_) process_->Kill();
 }
@@ -123,7 +124,7 @@ bool EngineBot::Send(std::string_view line, Clock::time_point deadline) {
   if (process_->WriteLine(line, deadline)) return true;
   // It stopped reading: it has most likely exited. Say how, when it has.
   process_->WaitOrKill(milliseconds(config_.grace_ms));
-  Fail("crashed: stopped reading its input" +
+  Fail(ai::BotFailure::kCrashed, "crashed: stopped reading its input" +
        (process_->killed_by_caller() ? std::string(kKilledStillRunning)
                                      : " (" + process_->ExitDescription() + ")") +
        LastLogLine(process_->stderr_tail()));
@@ -138,20 +139,20 @@ bool EngineBot::Await(std::string_view request, std::string* reply, Clock::time_
         if (reply->empty()) continue;
         return true;
       case EngineProcess::Read::kTimeout:
-        Fail("hung: no reply to " + std::string(request) + " within " +
+        Fail(ai::BotFailure::kHung, "hung: no reply to " + std::string(request) + " within " +
              GroupedMs(std::chrono::duration_cast<milliseconds>(Clock::now() - start).count()) + " ms");
         return false;
       case EngineProcess::Read::kEnd:
         // Its output ended: it exited, or closed its stdout and goes on running. The
         // latter is killed here, and told as what it did, not as that kill.
         process_->WaitOrKill(milliseconds(config_.grace_ms));
-        Fail("crashed: " +
+        Fail(ai::BotFailure::kCrashed, "crashed: " +
              (process_->killed_by_caller() ? "closed its output during " + std::string(request) + kKilledStillRunning
                                            : process_->ExitDescription() + " during " + std::string(request)) +
              LastLogLine(process_->stderr_tail()));
         return false;
       case EngineProcess::Read::kTooLong:
-        Fail("flooded: a line over " + GroupedMs(EngineProcess::kMaxLineBytes) + " bytes");
+        Fail(ai::BotFailure::kFlooded, "flooded: a line over " + GroupedMs(EngineProcess::kMaxLineBytes) + " bytes");
         return false;
     }
   }
@@ -165,7 +166,7 @@ bool EngineBot::Ready(const AnyView& view) {
   if (!process_) {
     auto started = EngineProcess::Start({config_.command, config_.working_directory, config_.memory_mb});
     if (!started.ok()) {
-      Fail("failed to start: " + started.message());
+      Fail(ai::BotFailure::kFailedToStart, "failed to start: " + started.message());
       return false;
     }
     process_ = std::move(*started);
@@ -189,14 +190,14 @@ bool EngineBot::Ready(const AnyView& view) {
         continue;
       }
       if (kind == "error") {
-        Fail("reported an error: " + Quote(line, 60) + " to souk-engine 1");
+        Fail(ai::BotFailure::kReportedError, "reported an error: " + Quote(line, 60) + " to souk-engine 1");
       } else {
-        Fail("sent a malformed line: " + Quote(line, 60) + " in the handshake");
+        Fail(ai::BotFailure::kMalformedLine, "sent a malformed line: " + Quote(line, 60) + " in the handshake");
       }
       return false;
     }
     if (!plays) {
-      Fail("refused: it does not play " + seat.game + " with " + std::to_string(seat.players) + " players");
+      Fail(ai::BotFailure::kRefused, "refused: it does not play " + seat.game + " with " + std::to_string(seat.players) + " players");
       return false;
     }
   }
@@ -207,9 +208,12 @@ bool EngineBot::Ready(const AnyView& view) {
   if (!Await("newgame", &line, replies())) return false;
   if (line != "ok") {
     std::string kind = FirstWord(line);
-    Fail(kind == "refuse"   ? "refused: " + std::string(AfterFirstWord(line))
-         : kind == "error" ? "reported an error: " + Quote(line, 60) + " to newgame"
-                           : "sent a malformed line: " + Quote(line, 60) + " to newgame");
+    if (kind == "refuse")
+      Fail(ai::BotFailure::kRefused, "refused: " + std::string(AfterFirstWord(line)));
+    else if (kind == "error")
+      Fail(ai::BotFailure::kReportedError, "reported an error: " + Quote(line, 60) + " to newgame");
+    else
+      Fail(ai::BotFailure::kMalformedLine, "sent a malformed line: " + Quote(line, 60) + " to newgame");
     return false;
   }
   game_ = seat.game;
@@ -231,8 +235,10 @@ bool EngineBot::Go(const AnyView& view, ai::TextAnalysis* analysis) {
   std::string line;
   if (!Await("position", &line, replies)) return false;
   if (line != "ok") {
-    Fail(FirstWord(line) == "error" ? "reported an error: " + Quote(line, 60) + " to position"
-                                    : "sent a malformed line: " + Quote(line, 60) + " to position");
+    if (FirstWord(line) == "error")
+      Fail(ai::BotFailure::kReportedError, "reported an error: " + Quote(line, 60) + " to position");
+    else
+      Fail(ai::BotFailure::kMalformedLine, "sent a malformed line: " + Quote(line, 60) + " to position");
     return false;
   }
   std::string go = "go";
@@ -264,7 +270,7 @@ bool EngineBot::Go(const AnyView& view, ai::TextAnalysis* analysis) {
           }
         if (!answered) reason += "; it ignored stop and was killed";
       }
-      Fail(reason);
+      Fail(ai::BotFailure::kTimedOut, reason);
       return false;
     }
     if (read != EngineProcess::Read::kLine) {
@@ -275,7 +281,7 @@ bool EngineBot::Go(const AnyView& view, ai::TextAnalysis* analysis) {
     std::string kind = FirstWord(line);
     if (kind == "info") {
       if (++infos > kMaxInfoLines) {
-        Fail("flooded: more than " + GroupedMs(kMaxInfoLines) + " info lines for one go");
+        Fail(ai::BotFailure::kFlooded, "flooded: more than " + GroupedMs(kMaxInfoLines) + " info lines for one go");
         return false;
       }
       ReadInfo(AfterFirstWord(line), analysis);
@@ -285,7 +291,7 @@ bool EngineBot::Go(const AnyView& view, ai::TextAnalysis* analysis) {
       std::string move(AfterFirstWord(line));
       std::vector<std::string> legal = LegalMoveTexts(view);
       if (std::find(legal.begin(), legal.end(), move) == legal.end()) {
-        Fail("played an illegal move: " + Quote(move, 60) + " (not one of the " + std::to_string(legal.size()) +
+        Fail(ai::BotFailure::kIllegalMove, "played an illegal move: " + Quote(move, 60) + " (not one of the " + std::to_string(legal.size()) +
              " legal moves in canonical text)");
         return false;
       }
@@ -300,8 +306,10 @@ bool EngineBot::Go(const AnyView& view, ai::TextAnalysis* analysis) {
       analysis->moves.insert(analysis->moves.begin(), best);
       return true;
     }
-    Fail(kind == "error" ? "reported an error: " + Quote(line, 60) + " to go"
-                         : "sent a malformed line: " + Quote(line, 60) + " to go");
+    if (kind == "error")
+      Fail(ai::BotFailure::kReportedError, "reported an error: " + Quote(line, 60) + " to go");
+    else
+      Fail(ai::BotFailure::kMalformedLine, "sent a malformed line: " + Quote(line, 60) + " to go");
     return false;
   }
 }

@@ -50,6 +50,7 @@ class EngineBot : public ai::Bot {
   void SetMemoryLimit(size_t) override {}
   void ReleaseMemory() override {}
   std::string FailureReason() const override { return failure_; }
+  ai::BotFailure FailureKind() const override { return failure_kind_; }
 
   // The engine's process id while one runs (tests check that it is reaped), or -1.
   pid_t pid() const { return process_ ? process_->pid() : -1; }
@@ -73,7 +74,7 @@ class EngineBot : public ai::Bot {
   // Asks for a move; the analysis holds the engine's info lines, its first move the
   // bestmove. False on failure.
   bool Go(const AnyView& view, ai::TextAnalysis* analysis);
-  void Fail(std::string reason);
+  void Fail(ai::BotFailure kind, std::string reason);
   std::string Prefix() const { return "engine " + config_.name + " "; }
 
   EngineConfig config_;
@@ -81,6 +82,7 @@ class EngineBot : public ai::Bot {
   std::unique_ptr<EngineProcess> process_;
   std::vector<std::string> sent_;
   std::string failure_;
+  ai::BotFailure failure_kind_ = ai::BotFailure::kNone;
   std::string game_;  // the game newgame announced, with its seat and players
   int seat_ = -1, players_ = 0;
   int moves_played_ = -1;  // for the next position; -1 when the caller does not count

@@ -61,6 +61,7 @@ bool GroupGone(pid_t pid) {
 
 struct Played {
   std::string failure;
+  ai::BotFailure kind = ai::BotFailure::kNone;
   double seconds = 0;
   pid_t pid = -1;
   int moves = 0;
@@ -84,6 +85,7 @@ Played PlayAgainstRandom(EngineConfig config) {
     ++played.moves;
   }
   played.failure = engine.FailureReason();
+  played.kind = engine.FailureKind();
   played.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!played.failure.empty() && played.pid > 0) {  // -1: it never started
     EXPECT_TRUE(GroupGone(played.pid)) << "the failed engine's group is still there";
@@ -120,6 +122,7 @@ TEST(EngineClient, EngineProcessIsReapedAfterAGame) {
 // interpreter's start and a slow machine's slack.
 struct Fault {
   const char* mode;
+  const char* code;  // ai::BotFailureName
   const char* reason;
 };
 
@@ -130,27 +133,28 @@ class HostileEngine : public ::testing::TestWithParam<Fault> {};
 TEST_P(HostileEngine, LosesWithTheRightReasonWithoutHanging) {
   Played p = PlayAgainstRandom(Hostile(GetParam().mode));
   EXPECT_NE(p.failure.find(GetParam().reason), std::string::npos) << p.failure;
+  EXPECT_EQ(ai::BotFailureName(p.kind), GetParam().code) << p.failure;
   EXPECT_EQ(p.failure.rfind("engine hostile-", 0), 0u) << p.failure;
   EXPECT_LT(p.seconds, 60.0) << "hung: " << p.failure;  // bounds a hang only: the deadlines are the reasons' business
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Faults, HostileEngine,
-    ::testing::Values(Fault{"hang", "hung: no reply to newgame"},
-                      Fault{"silent", "timed out: no bestmove after 500 ms (budget 300 ms + margin 200 ms)"},
-                      Fault{"ignore-stop", "it ignored stop and was killed"},
-                      Fault{"crash", "crashed: exited with status 3"},
-                      Fault{"segv", "crashed: killed by signal 11"},
+    ::testing::Values(Fault{"hang", "hung", "hung: no reply to newgame"},
+                      Fault{"silent", "timed_out", "timed out: no bestmove after 500 ms (budget 300 ms + margin 200 ms)"},
+                      Fault{"ignore-stop", "timed_out", "it ignored stop and was killed"},
+                      Fault{"crash", "crashed", "crashed: exited with status 3"},
+                      Fault{"segv", "crashed", "crashed: killed by signal 11"},
                       // Not "killed by signal 9": that kill is the caller's, after the fact.
                       // The last line of its stderr that says something, not Node's "#".
-                      Fault{"fatal-log", "crashed: killed by signal 5 (Trace/breakpoint trap) during go; its stderr "
+                      Fault{"fatal-log", "crashed", "crashed: killed by signal 5 (Trace/breakpoint trap) during go; its stderr "
                                          "ends \"# Fatal process OOM in Failed to reserve virtual memory"},
-                      Fault{"close-stdout", "crashed: closed its output during go; it was still running and was killed"},
-                      Fault{"long-line", "flooded: a line over 1,048,576 bytes"},
-                      Fault{"info-flood", "flooded: more than 10,000 info lines"},
-                      Fault{"malformed", "sent a malformed line: \"hello, I am not a reply\" to go"},
-                      Fault{"illegal", "played an illegal move: \"sell 9 diamond\""},
-                      Fault{"grandchild", "timed out"}),
+                      Fault{"close-stdout", "crashed", "crashed: closed its output during go; it was still running and was killed"},
+                      Fault{"long-line", "flooded", "flooded: a line over 1,048,576 bytes"},
+                      Fault{"info-flood", "flooded", "flooded: more than 10,000 info lines"},
+                      Fault{"malformed", "malformed_line", "sent a malformed line: \"hello, I am not a reply\" to go"},
+                      Fault{"illegal", "illegal_move", "played an illegal move: \"sell 9 diamond\""},
+                      Fault{"grandchild", "timed_out", "timed out"}),
     [](const auto& param_info) {
       std::string name = param_info.param.mode;
       for (char& c : name)
@@ -177,6 +181,7 @@ TEST(EngineClient, ProgramThatCannotStartIsReported) {
   missing.command = {"/nonexistent/engine"};
   Played p = PlayAgainstRandom(missing);
   EXPECT_EQ(p.failure, "engine missing failed to start: could not run /nonexistent/engine: No such file or directory");
+  EXPECT_EQ(p.kind, ai::BotFailure::kFailedToStart);
   EngineConfig bad_dir = Example("random_engine.py");
   bad_dir.working_directory = "/nonexistent";
   EXPECT_NE(PlayAgainstRandom(bad_dir).failure.find("could not enter its working directory /nonexistent"),
@@ -324,6 +329,7 @@ TEST(EngineClient, ArenaCommandReadsTheEnginesFileAndReportsFailures) {
   ASSERT_TRUE(report.ok()) << out;
   EXPECT_EQ(report->at("bots").at(0).at("failures"), 0);
   EXPECT_EQ(report->at("bots").at(1).at("failures"), 2);
+  EXPECT_EQ(report->at("bots").at(1).at("failed").at(0).at("code"), "crashed");
   EXPECT_EQ(report->at("bots").at(1).at("failed").at(0).at("what"), "engine crashing crashed");
   auto [refused, refused_status] = RunCommand(std::string(SOUK_BINARY) + " arena jaipur engine:nope greedy --engines " + path + " 2>&1");
   EXPECT_NE(refused_status, 0);

@@ -93,8 +93,11 @@ GameOutcome PlayGame(const ArenaOptions& o, int index) {
       ++out.decisions[b];
       ++out.total_decisions;
       if (std::string failure = bot.FailureReason(); !failure.empty() || move.empty()) {
+        const ai::BotFailure kind = failure.empty() ? ai::BotFailure::kNoMove : bot.FailureKind();
         out.failure.assign(static_cast<size_t>(k), "");
+        out.failure_code.assign(static_cast<size_t>(k), "");
         out.failure[b] = failure.empty() ? "bot " + o.bots[b] + " failed: it played no move" : failure;
+        out.failure_code[b] = kind == ai::BotFailure::kNone ? "unknown" : ai::BotFailureName(kind);
         failed_seat = seat;
         break;
       }
@@ -126,16 +129,15 @@ GameOutcome PlayGame(const ArenaOptions& o, int index) {
   return out;
 }
 
-void CountFailure(const std::string& message, BotResult* r) {
+void CountFailure(const std::string& code, const std::string& message, BotResult* r) {
   ++r->failures;
-  std::string what = message.substr(0, message.find(':'));
   for (FailureCount& f : r->failure_counts) {
-    if (f.what == what) {
+    if (f.code == code) {
       ++f.games;
       return;
     }
   }
-  r->failure_counts.push_back({what, 1, message});
+  r->failure_counts.push_back({code, message.substr(0, message.find(':')), 1, message});
 }
 
 std::string Percent(double p) {
@@ -158,7 +160,7 @@ double Round3(double x) { return std::round(x * 1000) / 1000; }
 Json FailuresJson(const BotResult& b) {
   Json failed = Json::array();
   for (const FailureCount& f : b.failure_counts)
-    failed.push_back(Json{{"what", f.what}, {"games", f.games}, {"first", f.first}});
+    failed.push_back(Json{{"code", f.code}, {"what", f.what}, {"games", f.games}, {"first", f.first}});
   return failed;
 }
 
@@ -308,7 +310,9 @@ Result<ArenaReport> ArenaReportOf(const ArenaOptions& options, std::span<const G
         r.startup_seconds += g.startup_seconds[b];
         ++r.startups;
       }
-      if (b < g.failure.size() && !g.failure[b].empty()) CountFailure(g.failure[b], &r);
+      if (b < g.failure.size() && !g.failure[b].empty())
+        CountFailure(b < g.failure_code.size() && !g.failure_code[b].empty() ? g.failure_code[b] : "unknown",
+                     g.failure[b], &r);
     }
   }
   for (size_t b = 0; b < k; ++b) {

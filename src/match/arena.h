@@ -56,9 +56,10 @@ struct ArenaOptions {
 };
 
 // Games a bot lost because it failed (an engine that timed out, crashed, ...), by
-// what failed: the failure's message up to its first ':' ("engine x timed out").
+// the failure's kind (ai::BotFailureName: "timed_out").
 struct FailureCount {
-  std::string what;
+  std::string code;  // "timed_out"; "unknown" for a journal written before codes
+  std::string what;  // the first such message up to its first ':' ("engine x timed out")
   int games = 0;
   std::string first;  // the whole message of the first such failure
 };
@@ -125,6 +126,8 @@ struct GameOutcome {
   // Per bot: why it failed in this game and lost it ("" when it did not; empty when
   // no bot failed). The game ends at the failure; the other seats share the win.
   std::vector<std::string> failure;
+  // Per bot, the failure's kind (ai::BotFailureName), "" when it did not fail.
+  std::vector<std::string> failure_code;
 };
 
 // The run the options describe, checked as RunArena checks them, games rounded up.

@@ -85,7 +85,15 @@ Json OutcomeJson(const GameOutcome& g) {
   j["unfinished"] = g.unfinished;
   bool failed = false;
   for (const std::string& f : g.failure) failed |= !f.empty();
-  if (failed) j["failure"] = g.failure;
+  if (failed) {
+    j["failure"] = g.failure;
+    std::vector<std::string> codes;
+    for (size_t i = 0; i < g.failure.size(); ++i) {
+      const std::string code = i < g.failure_code.size() ? g.failure_code[i] : "";
+      codes.push_back(code.empty() && !g.failure[i].empty() ? "unknown" : code);
+    }
+    j["failure_code"] = codes;
+  }
   return j;
 }
 
@@ -106,6 +114,11 @@ Result<GameOutcome> OutcomeFromJson(const Json& json, size_t bots) {
     if (const Json* failure = OptionalMember(j, "failure", "")) {
       const Json& array = Array(*failure, "failure", bots, bots);
       for (size_t i = 0; i < bots; ++i) g.failure.push_back(String(array[i], Join("failure", i)));
+    }
+    // Journals written before failures had codes have none: their games count as "unknown".
+    if (const Json* codes = OptionalMember(j, "failure_code", "")) {
+      const Json& array = Array(*codes, "failure_code", bots, bots);
+      for (size_t i = 0; i < bots; ++i) g.failure_code.push_back(String(array[i], Join("failure_code", i)));
     }
     return g;
   } catch (const json_in::JsonError& e) {

@@ -197,6 +197,7 @@ TEST_F(JournalTest, AnOutcomeReadsBackExactly) {
   g.total_decisions = 81;
   g.unfinished = true;
   g.failure = {"engine x timed out: after 5 s", ""};
+  g.failure_code = {"timed_out", ""};
   auto read = OutcomeFromJson(ParseJson(DumpJson(OutcomeJson(g))).value(), 2);
   ASSERT_TRUE(read.ok()) << read.message();
   EXPECT_EQ(DumpJson(OutcomeJson(*read)), DumpJson(OutcomeJson(g)));

@@ -1,5 +1,6 @@
 // The arena's bookkeeping and statistics (its strength figures are in docs/ai.md).
 #include "match/arena.h"
+#include "match/arena_journal.h"
 
 #include <chrono>
 #include <cmath>
@@ -188,6 +189,7 @@ class FailingBot : public ai::Bot {
   void SetMemoryLimit(size_t) override {}
   void ReleaseMemory() override {}
   std::string FailureReason() const override { return failure_; }
+  ai::BotFailure FailureKind() const override { return failure_.empty() ? ai::BotFailure::kNone : ai::BotFailure::kCrashed; }
 
  private:
   std::unique_ptr<ai::Bot> inner_;
@@ -243,6 +245,42 @@ TEST(Arena, ABotThatFailsEveryGameHasNoAverages) {
   Json j = ReportJson(r);
   EXPECT_TRUE(j["average_moves"].is_null());
   EXPECT_TRUE(j["bots"][0]["average_score"].is_null());
+  EXPECT_EQ(j["bots"][0]["failed"], Json::parse(R"([{"code": "crashed", "what": "bot failing failed", "games": 4,
+                                                     "first": "bot failing failed: it gave up"}])"));
+}
+
+// Failures are grouped by their code, whatever their messages say; a journal keeps
+// the codes, and one written before codes counts its failures as "unknown".
+TEST(Arena, FailuresAreCountedByCode) {
+  ArenaOptions o = Options("jaipur", {"greedy", "random"}, 4, 9);
+  auto games = PlayArenaGames(o, 0, 4);
+  ASSERT_TRUE(games.ok()) << games.message();
+  (*games)[0].failure = {"", "engine x timed out: no bestmove after 500 ms"};
+  (*games)[0].failure_code = {"", "timed_out"};
+  (*games)[1].failure = {"", "engine x timed out: no bestmove after 700 ms; it ignored stop and was killed"};
+  (*games)[1].failure_code = {"", "timed_out"};
+  (*games)[2].failure = {"", "engine x crashed: killed by signal 11"};
+  (*games)[2].failure_code = {"", "crashed"};
+  auto before_codes = OutcomeFromJson(Json{{"index", 3}, {"points", {1, 0}}, {"place", {1, 0}}, {"score", {9, 0}},
+                                          {"moves", {3, 3}}, {"think_seconds", {0, 0}}, {"max_move_seconds", {0, 0}},
+                                          {"total_moves", 6}, {"unfinished", false},
+                                          {"failure", {"", "engine x went away: and said so"}}},
+                                     2);
+  ASSERT_TRUE(before_codes.ok()) << before_codes.message();
+  (*games)[3] = *before_codes;
+  auto read = OutcomeFromJson(OutcomeJson((*games)[1]), 2);
+  ASSERT_TRUE(read.ok()) << read.message();
+  EXPECT_EQ(read->failure_code, (std::vector<std::string>{"", "timed_out"}));
+  auto report = ArenaReportOf(o, *games, 4);
+  ASSERT_TRUE(report.ok()) << report.message();
+  const auto& counts = report->bots[1].failure_counts;
+  ASSERT_EQ(counts.size(), 3u);
+  EXPECT_EQ(counts[0].code, "timed_out");
+  EXPECT_EQ(counts[0].games, 2);
+  EXPECT_EQ(counts[0].first, "engine x timed out: no bestmove after 500 ms");
+  EXPECT_EQ(counts[1].code, "crashed");
+  EXPECT_EQ(counts[2].code, "unknown");
+  EXPECT_EQ(report->bots[1].failures, 4);
 }
 
 TEST(Arena, BeforeMoveIsToldTheMovesPlayedAndItsFirstCallIsTheStartUpNotAMove) {
