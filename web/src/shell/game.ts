@@ -9,11 +9,11 @@ import { api, GameSocket, seats, type HeldSeat } from "../api.js";
 import { clear, el } from "../dom.js";
 import { t } from "../i18n/t.js";
 import { describe, moveInWords } from "../i18n/words.js";
+import { webGame } from "../games.js";
 import { playAgain } from "./again.js";
 import { deadEnd } from "./deadend.js";
-import { gameSummary, openDialog, roundSummary } from "./dialogs.js";
+import { gameSummary, openDialog } from "./dialogs.js";
 import { renderLinks } from "./links.js";
-import { createScreen } from "./screens.js";
 import { othersAreBots, seatNameFor, statusText } from "./status.js";
 import { Story, linkState, withReveal } from "./story.js";
 import { MoveLog, linkBadge, markLastMove, sinceLastTurn } from "./story-view.js";
@@ -99,6 +99,8 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
   const line = (e: GameEvent): string => describe(e, ctx.seatName, lang, hotseat ? null : ctx.seat);
 
   function render(msg: StateMessage, animate: boolean): void {
+    const game = webGame(msg.game);
+    if (!game) return;
     shown = msg;
     (window as unknown as { __soukState: StateMessage }).__soukState = msg;
     ctx.seat = msg.seat;
@@ -111,7 +113,7 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     statusLine.classList.toggle("your-turn", msg.legal.length > 0 && !waiting);
     table.classList.toggle("waiting-join", waiting);
     if (!screen) table.classList.add(msg.game);
-    screen ??= createScreen(msg.game, table, ctx);
+    screen ??= game.createScreen(table, ctx);
     // Once over, everyone's hand and bonus tokens are on the table.
     screen.update(withReveal(waiting ? { ...msg, legal: [] } : msg), animate);
     const story = storyOf(msg.seat).events;
@@ -125,8 +127,8 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     hintButton.disabled = msg.legal.length === 0 || waiting;
     if (msg.event && msg.move_count !== lastLogged) {
       lastLogged = msg.move_count;
-      if (animate && msg.game === "jaipur" && msg.event?.round_end && !msg.over)
-        openDialog(dialog, roundSummary(lang, ctx.seatName, msg.view.round - 1, msg.event.round_end, () => (dialog.hidden = true)));
+      const opened = animate ? game.moveDialog(lang, msg, ctx.seatName, () => (dialog.hidden = true)) : null;
+      if (opened) openDialog(dialog, opened);
     }
     renderLinks(links, lang, gameId, msg);
     // The summary waits for the board to finish showing the last moves.

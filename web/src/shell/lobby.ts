@@ -7,6 +7,7 @@ import { clear, el } from "../dom.js";
 import { plural, t } from "../i18n/t.js";
 import { deadEnd } from "./deadend.js";
 import { againstText, colourNames, resultText } from "./seats.js";
+import { webGame } from "../games.js";
 import { seatNameFor } from "./status.js";
 
 // What plays a seat other than the creator's: a bot level, a friend by invite, or
@@ -307,7 +308,7 @@ export function renderJoin(root: HTMLElement, gameId: string, invite: string, la
       if (err instanceof ApiError && err.code === "invite_used") return show(deadEnd(lang, t(lang, "invite.used"), "", [watch]));
       return show(deadEnd(lang, err instanceof Error ? err.message : String(err), "", [watch]));
     }
-    const colours = state.game === "marrakech" ? state.view.players[info.seat]?.colors : undefined;
+    const colours = webGame(state.game)?.seatColours(state, info.seat);
     show(joinForm(lang, gameId, invite, info, colours));
   })();
 }
