@@ -31,6 +31,7 @@ export function roundSummary(lang: Lang, seatName: SeatName, round: number, r: R
 export const jaipurGame: WebGame<JaipurState> = {
   name: "jaipur",
   createScreen: createJaipurScreen,
+  variantLabel: (lang, variant) => variant || t(lang, "home.variant.default"),
   variantOf: () => "",
   seatColours: () => undefined,
   // A round ended without ending the game: its scoring (the end's dialog tells the last).

@@ -14,6 +14,8 @@ const SINGLE_COLOUR = "single-colour";
 export const marrakechGame: WebGame<MarrakechState> = {
   name: "marrakech",
   createScreen: createMarrakechScreen,
+  variantLabel: (lang, variant) =>
+    variant === "" ? t(lang, "home.variant.standard") : variant === SINGLE_COLOUR ? t(lang, "home.variant.single") : variant,
   // Two players with a colour each: the single-colour variant (four colours would be two each).
   variantOf: (msg) => (msg.view.players[0].colors.length === 1 && msg.seats.length === 2 ? SINGLE_COLOUR : ""),
   seatColours: (msg, seat) => msg.view.players[seat]?.colors,

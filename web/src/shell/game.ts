@@ -100,7 +100,12 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
 
   function render(msg: StateMessage, animate: boolean): void {
     const game = webGame(msg.game);
-    if (!game) return;
+    if (!game) {
+      // A game the server plays that this app has no table for: said, never a crash.
+      clear(table);
+      table.appendChild(deadEnd(lang, t(lang, "game.unplayable", { game: msg.game })));
+      return;
+    }
     shown = msg;
     (window as unknown as { __soukState: StateMessage }).__soukState = msg;
     ctx.seat = msg.seat;

@@ -141,6 +141,11 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
     try {
       const r = await api.replay(gameId, side);
       if (unmounted) return;
+      if (!webGame(r.game)) {
+        clear(page);
+        page.appendChild(deadEnd(lang, t(lang, "game.unplayable", { game: r.game })));
+        return;
+      }
       replay = r;
       slider.max = String(r.steps.length - 1);
       title.textContent = `${t(lang, "replay.title")} · ${t(lang, `game.${r.game}`)}`;
