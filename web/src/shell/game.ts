@@ -233,10 +233,18 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
           const best = moves[0];
           if (!best || !shown) return;
           ctx.hinted = best.move;
-          hintLine.textContent = `${t(lang, "game.hint.best", { move: moveInWords(best.move, lang) })}${
-            best.visits ? ` · ${t(lang, "game.hint.win", { p: Math.round(best.win_rate * 100) })}` : ""
-          }`;
           screen?.update(shown, false);
+          const odds = best.visits ? ` · ${t(lang, "game.hint.win", { p: Math.round(best.win_rate * 100) })}` : "";
+          // Unless a move was played meanwhile: the hint's words.
+          const say = (move: string): void => {
+            if (ctx.hinted === best.move) hintLine.textContent = `${t(lang, "game.hint.best", { move })}${odds}`;
+          };
+          // The hint names only the move's text: its words come from the engine's event
+          // for it (the preview), else the text itself.
+          void ctx.preview(best.move).then(
+            (p) => say(p.event ? moveInWords(p.event, lang) : best.move),
+            () => say(best.move),
+          );
         },
         connection: (up, failures) => {
           banner.hidden = up;
