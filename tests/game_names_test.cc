@@ -54,16 +54,19 @@ std::vector<std::string> Comparisons(const fs::path& root, const std::string& ga
   return found;
 }
 
+// Both trees: the C++ and Python of src/, and the web app's TypeScript (web/src/, whose
+// games are reached through web/src/games.ts).
 TEST(GameNames, NoCodeOutsideAGamesOwnFilesComparesItsName) {
-  const fs::path src = fs::path(SOUK_SOURCE_DIR) / "src";
-  ASSERT_TRUE(fs::is_directory(src)) << src;
   ASSERT_GE(GameTypes().size(), 2u);
-  for (const GameType* type : GameTypes()) {
-    const std::vector<std::string> found = Comparisons(src, std::string(type->name));
-    std::string listed;
-    for (const std::string& line : found) listed += "\n  " + line;
-    EXPECT_TRUE(found.empty()) << "compares the name of " << type->name
-                               << " (reach it through the registry or a visit instead):" << listed;
+  for (const fs::path& src : {fs::path(SOUK_SOURCE_DIR) / "src", fs::path(SOUK_SOURCE_DIR) / "web" / "src"}) {
+    ASSERT_TRUE(fs::is_directory(src)) << src;
+    for (const GameType* type : GameTypes()) {
+      const std::vector<std::string> found = Comparisons(src, std::string(type->name));
+      std::string listed;
+      for (const std::string& line : found) listed += "\n  " + line;
+      EXPECT_TRUE(found.empty()) << src << " compares the name of " << type->name
+                                 << " (reach it through the registry, web/src/games.ts or a visit instead):" << listed;
+    }
   }
 }
 
@@ -73,9 +76,15 @@ TEST(GameNames, TheCheckSeesAComparison) {
       fs::temp_directory_path() / ("souk_game_names_test." + std::to_string(::getpid())) / "src" / "layer";
   fs::create_directories(dir);
   std::ofstream(dir / "any.cc") << "if (game == \"jaipur\") return;\n";
-  std::ofstream(dir / "page.ts") << "const two = g === 'marrakech' ? 1 : 2;\n";
+  std::ofstream(dir / "page.ts") << "const two = g === 'marrakech' ? 1 : 2;\n"
+                                 << "if (\"marrakech\" !== msg.game) return;\n"
+                                 << "export type GameName = \"jaipur\" | \"marrakech\";\n"  // a type, not a comparison
+                                 << "interface S { game: \"jaipur\"; }\n";
+  // A game's own folder may name itself (web/src/jaipur/screen.ts).
+  fs::create_directories(dir / "jaipur");
+  std::ofstream(dir / "jaipur" / "screen.ts") << "if (next.game !== \"jaipur\") return;\n";
   EXPECT_EQ(Comparisons(dir.parent_path(), "jaipur").size(), 1u);
-  EXPECT_EQ(Comparisons(dir.parent_path(), "marrakech").size(), 1u);
+  EXPECT_EQ(Comparisons(dir.parent_path(), "marrakech").size(), 2u) << "=== and !== are caught, either side";
   fs::remove_all(dir.parent_path().parent_path());
 }
 

@@ -1,4 +1,5 @@
 #include "server/http_routes.h"
+#include "core/game_type.h"
 #include "server/lang.h"
 #include "server/static_files.h"
 
@@ -169,6 +170,31 @@ Response Route(Shared& shared, const Request& req, const std::string& client) {
                              {"store", health.message()},
                              {"code", std::string(ErrorCodeName(ErrorCode::kUnavailable))}});
       return JsonResponse(req, http::status::ok, {{"ok", true}});
+    }
+    // The games this server plays (core/game_type.h), for the web app's lobby: the same
+    // answer until the server is replaced, so never limited and kept by caches a while.
+    if (target == "/api/game-types" && verb == http::verb::get) {
+      static const Json kGameTypes = [] {
+        Json list = Json::array();
+        for (const GameType* type : GameTypes()) {
+          Json variants = Json::array();
+          for (const GameType::Variant& v : type->variants)
+            variants.push_back({{"name", v.name}, {"min_players", v.min_players}, {"max_players", v.max_players}});
+          list.push_back({{"name", type->name},
+                          {"display_name", type->display_name},
+                          {"display_name_fr", type->display_name_fr},
+                          {"min_players", type->min_players},
+                          {"max_players", type->max_players},
+                          {"default_players", type->default_players},
+                          {"variants", variants},
+                          {"explicit_chance", type->explicit_chance},
+                          {"hidden_information", type->hidden_information}});
+        }
+        return Json{{"games", list}};
+      }();
+      Response res = JsonResponse(req, http::status::ok, kGameTypes);
+      res.set(http::field::cache_control, "public, max-age=300");
+      return res;
     }
     if (target == "/api/games" && verb == http::verb::post) {
       limit(Rate::kCreate, client);

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 
+#include "core/game_type.h"
 #include "server/http_server.h"
 #include "server/test_client.h"
 #include "server/test_server.h"
@@ -42,6 +43,55 @@ TEST_F(ServiceHttpTest, AStoreThatCannotWriteIsTheServersFailure) {
   EXPECT_NE(health.body["store"].get<std::string>().find("readonly"), std::string::npos) << health.body;
   ASSERT_TRUE(SetSqliteReadOnlyForTesting(server_.store(), false).ok());
   EXPECT_EQ(Call(http::verb::get, "/api/health").body, Json({{"ok", true}}));
+}
+
+// The web app's lobby is built from the registry, as the server tells it: every game,
+// its player counts and variants, in the registry's order; cacheable.
+TEST_F(ServiceHttpTest, GameTypesListsTheRegistry) {
+  Reply r = Call(http::verb::get, "/api/game-types");
+  ASSERT_EQ(r.status, 200) << r.body;
+  const Json& games = r.body["games"];
+  ASSERT_TRUE(games.is_array()) << r.body;
+  ASSERT_EQ(games.size(), GameTypes().size());
+  for (size_t i = 0; i < games.size(); ++i) {
+    const GameType& type = *GameTypes()[i];
+    const Json& g = games[i];
+    EXPECT_EQ(g["name"], std::string(type.name));
+    EXPECT_EQ(g["display_name"], std::string(type.display_name));
+    EXPECT_EQ(g["display_name_fr"], std::string(type.display_name_fr));
+    EXPECT_EQ(g["min_players"], type.min_players);
+    EXPECT_EQ(g["max_players"], type.max_players);
+    EXPECT_EQ(g["default_players"], type.default_players);
+    EXPECT_EQ(g["explicit_chance"], type.explicit_chance);
+    EXPECT_EQ(g["hidden_information"], type.hidden_information);
+    ASSERT_EQ(g["variants"].size(), type.variants.size()) << g;
+    for (size_t v = 0; v < type.variants.size(); ++v) {
+      EXPECT_EQ(g["variants"][v]["name"], std::string(type.variants[v].name));
+      EXPECT_EQ(g["variants"][v]["min_players"], type.variants[v].min_players);
+      EXPECT_EQ(g["variants"][v]["max_players"], type.variants[v].max_players);
+    }
+  }
+  const Json* marrakech = nullptr;
+  for (const Json& g : games)
+    if (g["name"] == std::string(kMarrakechType.name)) marrakech = &g;
+  ASSERT_NE(marrakech, nullptr);
+  EXPECT_EQ((*marrakech)["max_players"], 4);
+  EXPECT_EQ((*marrakech)["variants"][0]["name"], "single-colour");
+
+  // Unlike every other answer of the API, a cache may keep it; HEAD is the GET without a body.
+  net::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), server_.port()));
+  http::request<http::empty_body> req{http::verb::head, "/api/game-types", 11};
+  req.set(http::field::host, "localhost");
+  http::write(stream, req);
+  beast::flat_buffer buffer;
+  http::response_parser<http::empty_body> parser;
+  parser.skip(true);
+  http::read(stream, buffer, parser);
+  EXPECT_EQ(parser.get().result_int(), 200u);
+  EXPECT_EQ(parser.get()[http::field::cache_control], "public, max-age=300");
+  EXPECT_EQ(parser.get()[http::field::content_type], "application/json");
 }
 
 }  // namespace

@@ -223,3 +223,37 @@ test("a replay from my seat's side, Home and End, and the lobby's result", { tim
   await screenshot(ann.page, "seats-replay-end-revealed");
   ann.check();
 });
+
+test("the lobby is the server's list of games; one the app has no table for says so", { timeout: 60000 }, async () => {
+  const p = await openPage(env.browser);
+  const { page } = p;
+  // The server as it would be with a third game: its list with one more entry.
+  await page.route("**/api/game-types", async (route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    body.games.push({ name: "backgammon", display_name: "Backgammon", display_name_fr: "Jacquet", min_players: 2, max_players: 2, default_players: 2, variants: [], explicit_chance: true, hidden_information: false });
+    await route.fulfill({ response: res, json: body });
+  });
+  await page.goto(env.server.url);
+  await page.waitForSelector("[data-role=new-game]");
+  const games = await page.locator("input[name=game]").evaluateAll((inputs) => inputs.map((i) => i.value));
+  assert.deepEqual(games, ["jaipur", "marrakech", "backgammon"]);
+  assert.ok(await page.locator("[data-role=unplayable]").isHidden());
+  // Marrakech's counts and variant as the server allows them, kept across a change of game.
+  await page.locator("input[name=game][value=marrakech]").check({ force: true });
+  await page.locator('input[name=players][value="3"]').check({ force: true });
+  assert.ok(await page.locator("[data-when=variant]").isHidden(), "single colour is for two");
+  await page.locator("input[name=game][value=jaipur]").check({ force: true });
+  assert.ok(await page.locator("[data-when=players]").isHidden());
+  await page.locator("input[name=game][value=marrakech]").check({ force: true });
+  assert.ok(await page.locator('input[name=players][value="3"]').isChecked());
+  await page.locator('input[name=players][value="2"]').check({ force: true });
+  assert.ok(await page.locator("[data-when=variant]").isVisible());
+  // The third game: listed, not started.
+  await page.locator("input[name=game][value=backgammon]").check({ force: true });
+  assert.equal(await page.textContent("[data-role=unplayable]"), "Backgammon is not playable in the browser yet.");
+  assert.ok(await page.locator("[data-action=start]").isDisabled());
+  await screenshot(page, "seats-lobby-unplayable");
+  p.check();
+  await p.context.close();
+});

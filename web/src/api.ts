@@ -1,5 +1,5 @@
 // The server's API (docs/protocol.md) and the seats this browser holds.
-import type { HintMove, HistoryMessage, Preview, Replay, SeatInfo, ServerMessage, StateMessage } from "./contract.js";
+import type { GameName, GameTypeInfo, HintMove, HistoryMessage, Preview, Replay, SeatInfo, ServerMessage, StateMessage } from "./contract.js";
 import { errorCodeOf, type ErrorCode } from "./errors.js";
 import { currentLang } from "./i18n/lang.js";
 
@@ -41,7 +41,7 @@ export interface Created {
 
 export interface LobbyGame {
   game_id: string;
-  game: "jaipur" | "marrakech";
+  game: GameName;
   seat: number;
   to_move: number | null;
   your_turn: boolean; // false while a friend is awaited
@@ -58,7 +58,7 @@ export interface LobbyGame {
 // What an invite opens, before it is used (POST /api/games/ID/invite).
 export interface InviteInfo {
   game_id: string;
-  game: "jaipur" | "marrakech";
+  game: GameName;
   players: number;
   variant: string;
   seat: number; // the seat it takes
@@ -67,7 +67,20 @@ export interface InviteInfo {
   move_count: number;
 }
 
+// The games the server plays: asked once a page load (the answer changes only with the server).
+let gameTypes: Promise<GameTypeInfo[]> | null = null;
+
 export const api = {
+  gameTypes: (): Promise<GameTypeInfo[]> => {
+    gameTypes ??= call<{ games: GameTypeInfo[] }>("GET", "/api/game-types").then(
+      (r) => r.games,
+      (err) => {
+        gameTypes = null; // asked again next time
+        throw err;
+      },
+    );
+    return gameTypes;
+  },
   create: (body: { game: string; players?: number; variant?: string; seats: SeatSpec[]; creator_seat?: number }) =>
     call<Created>("POST", "/api/games", body),
   join: (id: string, invite: string, name: string) =>

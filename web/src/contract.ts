@@ -261,3 +261,50 @@ export interface GameScreen {
   settled(): Promise<void>;
   destroy(): void;
 }
+
+// ---------------------------------------------------------------------------------------
+// The games the server plays (GET /api/game-types, docs/protocol.md): its registry,
+// core/game_type.h, as the lobby reads it. A game may be listed that this app has no
+// table for (games.ts): the lobby shows it, and says it cannot be played here yet.
+
+export interface GameTypeInfo {
+  name: string; // "jaipur"
+  display_name: string; // "Jaipur"
+  display_name_fr: string;
+  min_players: number;
+  max_players: number;
+  default_players: number;
+  // Variants other than the default (""), each with the player counts it allows.
+  variants: { name: string; min_players: number; max_players: number }[];
+  explicit_chance: boolean;
+  hidden_information: boolean;
+}
+
+// A seat's name as the shell tells it ("You", "Ann", "Easy bot").
+export type SeatName = (seat: number) => string;
+
+// What a game's web module tells the shell (games.ts holds one per game): everything
+// the shell would otherwise ask by comparing the game's name.
+export interface WebGame<S extends StateMessage = StateMessage> {
+  name: S["game"];
+  // The screen that draws the game's table.
+  createScreen(table: HTMLElement, ctx: GameContext): GameScreen;
+  // The label of each of the game's variants in the lobby (the server names them).
+  variantLabel(lang: Lang, variant: string): string;
+  // The variant this game is played in ("": the default), for "play again".
+  variantOf(msg: S): string;
+  // The colours a seat plays (Marrakech's carpets), in its invite link and on the invite
+  // page; undefined where seats have none.
+  seatColours(msg: S, seat: number): number[] | undefined;
+  // A dialog the move just played opens (a Jaipur round's scoring), or null.
+  moveDialog(lang: Lang, msg: S, seatName: SeatName, close: () => void): HTMLElement | null;
+  // The end's final scores, a line each (null: each score as a number), and what the
+  // end's dialog shows below them.
+  finalScores(lang: Lang, msg: S, seatName: SeatName): HTMLElement[] | null;
+  summaryExtra(lang: Lang, msg: S, seatName: SeatName): HTMLElement[];
+  // Points at what the last move touched on the table (`mark` outlines a selector's
+  // first match): until the next move.
+  markLastMove(table: HTMLElement, msg: S, story: readonly GameEvent[], mark: (selector: string) => void): void;
+  // A replay played on its own: milliseconds per move.
+  replayPace: number;
+}

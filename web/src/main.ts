@@ -4,7 +4,7 @@
 //   #/join/ID/INVITE        take a seat by invite
 //   #/watch/ID              spectate
 //   #/replay/ID             step through a finished game
-//   #/rules/jaipur|marrakech
+//   #/rules/GAME            a game's rules (each game of games.ts)
 import type { Lang } from "./contract.js";
 import { clear, el } from "./dom.js";
 import { currentLang, setLang } from "./i18n/lang.js";
@@ -13,6 +13,7 @@ import { renderLobby, renderJoin } from "./shell/lobby.js";
 import { mountGame } from "./shell/game.js";
 import { mountReplay } from "./shell/replay.js";
 import { renderRules } from "./rules/page.js";
+import { gameTitle, isWebGame, WEB_GAMES } from "./games.js";
 
 let lang: Lang = currentLang();
 let unmount: (() => void) | null = null;
@@ -24,8 +25,7 @@ function header(): HTMLElement {
     { class: "topbar" },
     el("a", { class: "brand", href: "#/" }, el("img", { src: "favicon.svg", alt: "", width: 28, height: 28 }), "Souk"),
     el("a", { href: "#/" }, t(lang, "nav.home")),
-    el("a", { href: "#/rules/jaipur" }, `${t(lang, "nav.rules")} Jaipur`),
-    el("a", { href: "#/rules/marrakech" }, `${t(lang, "nav.rules")} Marrakech`),
+    ...WEB_GAMES.map((game) => el("a", { href: `#/rules/${game}` }, `${t(lang, "nav.rules")} ${gameTitle(lang, game)}`)),
     el(
       "button",
       {
@@ -59,8 +59,8 @@ function route(): void {
   else if (page === "watch" && id) unmount = mountGame(main, id, lang, "watch");
   else if (page === "join" && id && extra) renderJoin(main, id, extra, lang);
   else if (page === "replay" && id) unmount = mountReplay(main, id, lang);
-  else if (page === "rules" && (id === "jaipur" || id === "marrakech")) {
-    document.title = `${t(lang, "nav.rules")} ${id === "jaipur" ? "Jaipur" : "Marrakech"} · Souk`;
+  else if (page === "rules" && id && isWebGame(id)) {
+    document.title = `${t(lang, "nav.rules")} ${gameTitle(lang, id)} · Souk`;
     renderRules(main, id, lang);
   } else {
     document.title = "Souk";

@@ -77,15 +77,21 @@ test("Marrakech moves told in words", () => {
   assert.equal(describe(base(2, "frobnicate", { move: "frobnicate x" }), names, "en"), "hard bot: frobnicate x");
 });
 
-test("a move's canonical text in words (the hint)", () => {
-  assert.equal(moveInWords("sell 3 leather", "en"), "Sell 3 leather");
-  assert.equal(moveInWords("sell 2 diamond", "fr"), "Vendre 2 diamants");
-  assert.equal(moveInWords("take gold", "fr"), "Prendre 1 or");
-  assert.equal(moveInWords("camels", "en"), "Take the camels");
-  assert.equal(moveInWords("exchange gold spice for leather camel", "en"), "Exchange 1 leather and 1 camel for 1 gold and 1 spice");
-  assert.equal(moveInWords("right", "fr"), "Tourner à droite");
-  assert.equal(moveInWords("place c3 d3", "en"), "Place on c3–d3");
-  assert.equal(moveInWords("roll 3", "en"), "roll 3", "a move the hint never gives stays as it is");
+test("a move in words from its event, never its text (the hint)", () => {
+  const ev = (move, action, fields) => ({ seat: 0, move, chance: false, action, ...fields });
+  assert.equal(moveInWords(ev("sell 3 leather", "sell", { good: "leather", count: 3, tokens: [1, 1, 1], bonus: true }), "en"), "Sell 3 leather");
+  assert.equal(moveInWords(ev("sell 2 diamond", "sell", { good: "diamond", count: 2, tokens: [7, 7], bonus: false }), "fr"), "Vendre 2 diamants");
+  assert.equal(moveInWords(ev("take gold", "take", { good: "gold" }), "fr"), "Prendre 1 or");
+  assert.equal(moveInWords(ev("camels", "camels", { count: 3 }), "en"), "Take the camels");
+  assert.equal(
+    moveInWords(ev("exchange gold spice for leather camel", "exchange", { taken: ["gold", "spice"], given: ["leather", "camel"] }), "en"),
+    "Exchange 1 leather and 1 camel for 1 gold and 1 spice",
+  );
+  assert.equal(moveInWords(ev("right", "orient", { turn: "right" }), "fr"), "Tourner à droite");
+  assert.equal(moveInWords(ev("place c3 d3", "place", { squares: ["c3", "d3"] }), "en"), "Place on c3–d3");
+  // The words are the event's: a move text that says otherwise is not read.
+  assert.equal(moveInWords(ev("sell 9 gold", "sell", { good: "cloth", count: 2, tokens: [5, 3], bonus: false }), "en"), "Sell 2 cloth");
+  assert.equal(moveInWords(ev("roll 3", "roll", { roll: 3, assam: { x: 3, y: 3, facing: "N" }, path: [] }), "en"), "roll 3", "a move the hint never gives stays as it is");
 });
 
 test("the shell's words take their placeholders", () => {

@@ -1,5 +1,5 @@
-// Moves told in words, from the server's events (the log, the replay) and from a move's
-// canonical text (the hint). No DOM here: node's unit tests call it.
+// Moves told in words, from the server's events (the log, the replay, the hint), never
+// from a move's text. No DOM here: node's unit tests call it.
 import type { Card, GameEvent, Lang } from "../contract.js";
 import { plural, t, type TextKey } from "./t.js";
 
@@ -107,27 +107,24 @@ export function rollLines(e: Extract<GameEvent, { action: "roll" }>, name: (seat
   return lines;
 }
 
-// A move's canonical text in words, for the hint ("sell 3 leather" → "Sell 3 leather").
-export function moveInWords(move: string, lang: Lang): string {
-  const w = move.split(" ");
-  switch (w[0]) {
+// A move in words, as advice, from the engine's event for it (the hint asks the preview
+// route for it): "Sell 3 leather", "Place on c3–d3". Never from the move's text.
+export function moveInWords(e: GameEvent, lang: Lang): string {
+  switch (e.action) {
     case "take":
-      return t(lang, "move.take", { good: goodName(w[1], 1, lang) });
+      return t(lang, "move.take", { good: goodName(e.good, 1, lang) });
     case "camels":
       return t(lang, "move.camels");
     case "sell":
-      return t(lang, "move.sell", { goods: `${w[1]} ${goodName(w[2], Number(w[1]), lang)}` });
-    case "exchange": {
-      const at = w.indexOf("for");
-      return t(lang, "move.exchange", { given: countedList(w.slice(at + 1), lang), taken: countedList(w.slice(1, at), lang) });
-    }
-    case "left":
-    case "right":
-    case "straight":
-      return t(lang, `move.${w[0]}`);
+      return t(lang, "move.sell", { goods: `${e.count} ${goodName(e.good, e.count, lang)}` });
+    case "exchange":
+      return t(lang, "move.exchange", { given: countedList(e.given, lang), taken: countedList(e.taken, lang) });
+    case "orient":
+      return t(lang, `move.${e.turn}`);
     case "place":
-      return t(lang, "move.place", { a: w[1], b: w[2] });
+      return t(lang, "move.place", { a: e.squares[0], b: e.squares[1] });
     default:
-      return move;
+      // An action this client does not know (a newer server), or a roll: the move's own text.
+      return (e as GameEvent).move;
   }
 }

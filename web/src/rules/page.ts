@@ -5,6 +5,7 @@ import type { GameName, Lang } from "../contract.js";
 import { el } from "../dom.js";
 import { en } from "./en.js";
 import { fr } from "./fr.js";
+import { WEB_GAMES } from "../games.js";
 import { pictureEl } from "./pictures.js";
 import { trackSketch } from "./sketch.js";
 import type { Block, RulesText } from "./types.js";
@@ -86,7 +87,8 @@ function renderBlock(parent: HTMLElement, b: Block, lang: Lang): void {
 
 export function renderRules(root: HTMLElement, game: GameName, lang: Lang): void {
   const page = RULES[lang][game];
-  const other: GameName = game === "jaipur" ? "marrakech" : "jaipur";
+  // The next game's rules (games.ts's order, round to the first).
+  const other: GameName = WEB_GAMES[(WEB_GAMES.indexOf(game) + 1) % WEB_GAMES.length];
 
   root.replaceChildren();
   root.classList.add("rules");

@@ -2,13 +2,14 @@
 // or every seat held again in hot-seat play), then its page.
 import type { StateMessage } from "../contract.js";
 import { api, invites, seats } from "../api.js";
+import { webGame } from "../games.js";
 
 export async function playAgain(msg: StateMessage, mySeat: number, hotseat: boolean): Promise<void> {
   const seatList = msg.seats.map((s) => ({ player: s.player, name: s.player === "human" ? s.name : "" }));
   const created = await api.create({
     game: msg.game,
     players: msg.seats.length,
-    variant: msg.game === "marrakech" && msg.view.players[0].colors.length === 1 && msg.seats.length === 2 ? "single-colour" : "",
+    variant: webGame(msg.game)?.variantOf(msg) ?? "",
     seats: seatList,
     creator_seat: mySeat,
   });

@@ -1,11 +1,11 @@
-// The game page's dialogs: a Jaipur round's scoring, and the end of the game (the
-// winner with a brief celebration, the scores, the seals and the last round for Jaipur,
-// each Marrakech score's squares and dirhams, "play again"; closable to study the table).
-import type { Lang, RoundEnd, StateMessage } from "../contract.js";
+// The game page's dialogs: the end of the game (the winner with a brief celebration,
+// the scores as the game's module tells them, with what it adds: Jaipur's seals and last
+// round, each Marrakech score's squares and dirhams; "play again"; closable to study the
+// table). A dialog a move opens (a Jaipur round's scoring) is its game's (games.ts).
+import type { Lang, SeatName, StateMessage } from "../contract.js";
 import { clear, el } from "../dom.js";
-import { plural, t } from "../i18n/t.js";
-
-type SeatName = (seat: number) => string;
+import { t } from "../i18n/t.js";
+import { webGame } from "../games.js";
 
 // Shows `content` in the dialog layer, its first button focused.
 export function openDialog(layer: HTMLElement, content: HTMLElement): void {
@@ -13,29 +13,6 @@ export function openDialog(layer: HTMLElement, content: HTMLElement): void {
   layer.appendChild(content);
   layer.hidden = false;
   content.querySelector<HTMLElement>("button")?.focus();
-}
-
-// A round's scoring, player by player: goods tokens, bonus tokens, the camel token; the seal.
-function roundLines(lang: Lang, seatName: SeatName, r: RoundEnd): HTMLElement[] {
-  const rows = r.rupees.map((n, p) => {
-    const parts = ` (${t(lang, "round.parts", { goods: r.goods[p], bonus: r.bonus[p], camel: r.camel[p] })})`;
-    return el("li", {}, plural(lang, "round.rupees", n, { name: seatName(p) }) + parts);
-  });
-  return [
-    el("ul", { class: "breakdown" }, ...rows),
-    el("p", {}, r.camel_token === null ? t(lang, "round.camel.none") : t(lang, "round.camel", { name: seatName(r.camel_token) })),
-    el("p", {}, r.seal === null ? t(lang, "round.seal.none") : t(lang, "round.seal", { name: seatName(r.seal) })),
-  ];
-}
-
-export function roundSummary(lang: Lang, seatName: SeatName, round: number, r: RoundEnd, close: () => void): HTMLElement {
-  return el(
-    "div",
-    { class: "dialog", role: "dialog", "aria-modal": "true", "data-role": "round-summary" },
-    el("h2", {}, t(lang, "round.title", { n: round })),
-    ...roundLines(lang, seatName, r),
-    el("button", { class: "primary", "data-action": "close-round", onclick: close }, t(lang, "round.close")),
-  );
 }
 
 export interface SummaryOptions {
@@ -61,31 +38,13 @@ export function gameSummary(lang: Lang, msg: StateMessage, o: SummaryOptions): H
       : msg.winners.length === 1 && msg.seat !== null && msg.winners[0] === msg.seat && !o.hotseat
         ? t(lang, "game.winner.you")
         : t(lang, "game.winner.other", { name: names[0] ?? "?" });
-  let scores = (msg.scores ?? []).map((s, p) => el("li", {}, t(lang, "score.line", { name: o.seatName(p), score: s })));
-  if (msg.game === "marrakech" && msg.scores) {
-    // As the core counts it: visible squares plus dirhams.
-    scores = msg.view.players.map((b, p) =>
-      el(
-        "li",
-        { "data-role": "breakdown", "data-seat": p },
-        t(lang, "story.breakdown", {
-          name: o.seatName(p),
-          squares: plural(lang, "story.squares", b.squares),
-          dirhams: plural(lang, "dirhams", b.dirhams),
-          score: b.score,
-        }),
-      ),
-    );
-  }
-  const extra: HTMLElement[] = [];
-  if (msg.reveal && msg.game === "jaipur") extra.push(el("p", { class: "muted" }, t(lang, "story.revealed")));
+  const game = webGame(msg.game);
+  const scores =
+    game?.finalScores(lang, msg, o.seatName) ??
+    (msg.scores ?? []).map((s, p) => el("li", {}, t(lang, "score.line", { name: o.seatName(p), score: s })));
+  const extra = game?.summaryExtra(lang, msg, o.seatName) ?? [];
   // The winner's moment: for the one who won, and for anyone watching them win (hot-seat, a spectator).
   const celebrate = msg.winners.length > 0 && (o.hotseat || msg.seat === null || msg.winners.includes(msg.seat));
-  if (msg.game === "jaipur") {
-    const seals = msg.view.players.map((p, i) => `${o.seatName(i)} ${p.seals}`).join(" · ");
-    extra.push(el("p", {}, t(lang, "score.seals", { seals })));
-    if (msg.event?.round_end) extra.push(el("h3", {}, t(lang, "round.last")), ...roundLines(lang, o.seatName, msg.event.round_end));
-  }
   return el(
     "div",
     { class: "dialog", role: "dialog", "aria-modal": "true", "data-role": "summary" },

@@ -9,11 +9,11 @@ import { api, GameSocket, seats, type HeldSeat } from "../api.js";
 import { clear, el } from "../dom.js";
 import { t } from "../i18n/t.js";
 import { describe, moveInWords } from "../i18n/words.js";
+import { webGame } from "../games.js";
 import { playAgain } from "./again.js";
 import { deadEnd } from "./deadend.js";
-import { gameSummary, openDialog, roundSummary } from "./dialogs.js";
+import { gameSummary, openDialog } from "./dialogs.js";
 import { renderLinks } from "./links.js";
-import { createScreen } from "./screens.js";
 import { othersAreBots, seatNameFor, statusText } from "./status.js";
 import { Story, linkState, withReveal } from "./story.js";
 import { MoveLog, linkBadge, markLastMove, sinceLastTurn } from "./story-view.js";
@@ -99,6 +99,13 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
   const line = (e: GameEvent): string => describe(e, ctx.seatName, lang, hotseat ? null : ctx.seat);
 
   function render(msg: StateMessage, animate: boolean): void {
+    const game = webGame(msg.game);
+    if (!game) {
+      // A game the server plays that this app has no table for: said, never a crash.
+      clear(table);
+      table.appendChild(deadEnd(lang, t(lang, "game.unplayable", { game: msg.game })));
+      return;
+    }
     shown = msg;
     (window as unknown as { __soukState: StateMessage }).__soukState = msg;
     ctx.seat = msg.seat;
@@ -111,7 +118,7 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     statusLine.classList.toggle("your-turn", msg.legal.length > 0 && !waiting);
     table.classList.toggle("waiting-join", waiting);
     if (!screen) table.classList.add(msg.game);
-    screen ??= createScreen(msg.game, table, ctx);
+    screen ??= game.createScreen(table, ctx);
     // Once over, everyone's hand and bonus tokens are on the table.
     screen.update(withReveal(waiting ? { ...msg, legal: [] } : msg), animate);
     const story = storyOf(msg.seat).events;
@@ -125,8 +132,8 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     hintButton.disabled = msg.legal.length === 0 || waiting;
     if (msg.event && msg.move_count !== lastLogged) {
       lastLogged = msg.move_count;
-      if (animate && msg.game === "jaipur" && msg.event?.round_end && !msg.over)
-        openDialog(dialog, roundSummary(lang, ctx.seatName, msg.view.round - 1, msg.event.round_end, () => (dialog.hidden = true)));
+      const opened = animate ? game.moveDialog(lang, msg, ctx.seatName, () => (dialog.hidden = true)) : null;
+      if (opened) openDialog(dialog, opened);
     }
     renderLinks(links, lang, gameId, msg);
     // The summary waits for the board to finish showing the last moves.
@@ -226,10 +233,18 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
           const best = moves[0];
           if (!best || !shown) return;
           ctx.hinted = best.move;
-          hintLine.textContent = `${t(lang, "game.hint.best", { move: moveInWords(best.move, lang) })}${
-            best.visits ? ` · ${t(lang, "game.hint.win", { p: Math.round(best.win_rate * 100) })}` : ""
-          }`;
           screen?.update(shown, false);
+          const odds = best.visits ? ` · ${t(lang, "game.hint.win", { p: Math.round(best.win_rate * 100) })}` : "";
+          // Unless a move was played meanwhile: the hint's words.
+          const say = (move: string): void => {
+            if (ctx.hinted === best.move) hintLine.textContent = `${t(lang, "game.hint.best", { move })}${odds}`;
+          };
+          // The hint names only the move's text: its words come from the engine's event
+          // for it (the preview), else the text itself.
+          void ctx.preview(best.move).then(
+            (p) => say(p.event ? moveInWords(p.event, lang) : best.move),
+            () => say(best.move),
+          );
         },
         connection: (up, failures) => {
           banner.hidden = up;

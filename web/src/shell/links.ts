@@ -5,10 +5,11 @@ import type { Lang, StateMessage } from "../contract.js";
 import { invites } from "../api.js";
 import { clear, el } from "../dom.js";
 import { t } from "../i18n/t.js";
+import { webGame } from "../games.js";
 import { colourNames } from "./seats.js";
 
 function inviteLabel(lang: Lang, msg: StateMessage, seat: number): string {
-  const colours = msg.game === "marrakech" ? msg.view.players[seat]?.colors : undefined;
+  const colours = webGame(msg.game)?.seatColours(msg, seat);
   return colours?.length
     ? t(lang, "links.invite.colours", { n: seat + 1, colours: colourNames(lang, colours) })
     : t(lang, "links.invite", { n: seat + 1 });

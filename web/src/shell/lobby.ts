@@ -7,12 +7,13 @@ import { clear, el } from "../dom.js";
 import { plural, t } from "../i18n/t.js";
 import { deadEnd } from "./deadend.js";
 import { againstText, colourNames, resultText } from "./seats.js";
+import { gameTitle, isWebGame, webGame } from "../games.js";
+import { gameChoices, unplayable, variantsFor, type GameChoice } from "./choices.js";
 import { seatNameFor } from "./status.js";
 
 // What plays a seat other than the creator's: a bot level, a friend by invite, or
 // someone at this device (hot-seat).
 type SeatKind = "easy" | "medium" | "hard" | "friend" | "here";
-const MAX_PLAYERS = 4;
 
 const NAME_KEY = "souk.name";
 
@@ -32,9 +33,9 @@ const botName = (lang: Lang, level: "easy" | "medium" | "hard") => {
 
 // The other seats, each a row: what plays it (shown when mixing) and, for someone at
 // this device, their name. Rows past the game's player count are hidden.
-function seatRows(lang: Lang): HTMLFieldSetElement {
+function seatRows(lang: Lang, maxPlayers: number): HTMLFieldSetElement {
   const rows: HTMLElement[] = [];
-  for (let seat = 1; seat < MAX_PLAYERS; seat++) {
+  for (let seat = 1; seat < maxPlayers; seat++) {
     const n = seat + 1;
     const kind = el(
       "select",
@@ -85,7 +86,71 @@ function hotseatName(form: HTMLFormElement, lang: Lang, seat: number): string {
 }
 
 export function renderLobby(root: HTMLElement, lang: Lang): () => void {
+  // The new game's form waits for the games the server lists; "Your games" does not.
+  const formSlot = el("div", { class: "new-game card-panel" }, el("p", { class: "muted" }, t(lang, "invite.loading")));
+  let choices: GameChoice[] = [];
+  // A game's name: as the server lists it, else as this app names its own.
+  const gameLabel = (name: string): string =>
+    choices.find((c) => c.name === name)?.label ?? (isWebGame(name) ? gameTitle(lang, name) : name);
+
+  const yours = el("section", { class: "your-games card-panel", "data-role": "your-games" }, el("h2", {}, t(lang, "home.yours")));
+  const listBox = el("div", {});
+  yours.appendChild(listBox);
+  root.append(el("p", { class: "tagline" }, t(lang, "app.tagline")), el("div", { class: "lobby" }, formSlot, yours));
+
+  let stopped = false;
+  const refresh = async () => {
+    const tokens = seats.allTokens();
+    if (!tokens.length) {
+      clear(listBox);
+      listBox.appendChild(el("p", { class: "muted" }, t(lang, "home.none")));
+      return;
+    }
+    try {
+      const { games } = await api.lobby(tokens);
+      if (stopped) return;
+      clear(listBox);
+      if (!games.length) listBox.appendChild(el("p", { class: "muted" }, t(lang, "home.none")));
+      games.sort((a, b) => Number(b.your_turn) - Number(a.your_turn) || b.updated_ms - a.updated_ms);
+      const ul = el("ul", { class: "games" });
+      for (const g of games) ul.appendChild(lobbyRow(g, lang, gameLabel(g.game)));
+      listBox.appendChild(ul);
+    } catch (err) {
+      clear(listBox);
+      listBox.appendChild(el("p", { class: "form-error" }, err instanceof Error ? err.message : String(err)));
+    }
+  };
+  void refresh();
+  void api.gameTypes().then(
+    (types) => {
+      if (stopped) return;
+      choices = gameChoices(types, lang, (name) => webGame(name)?.variantLabel);
+      formSlot.replaceWith(newGameForm(lang, choices));
+      void refresh(); // the rows name their games as the server lists them
+    },
+    (err) => {
+      if (stopped) return;
+      clear(formSlot);
+      const error = err instanceof Error ? err.message : String(err);
+      formSlot.appendChild(el("p", { class: "form-error", role: "alert" }, t(lang, "home.games.failed", { error })));
+    },
+  );
+  const timer = setInterval(refresh, 5000);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}
+
+// The new game's form: the games the server lists (one not playable here says so), the
+// opponents, the player counts and variants the chosen game allows, a row per other
+// seat, the creator's name.
+function newGameForm(lang: Lang, choices: readonly GameChoice[]): HTMLFormElement {
   const status = el("p", { class: "form-error", role: "alert", "data-role": "form-error" });
+  const first = choices.find((c) => c.playable) ?? choices[0];
+  const counts = [...new Set(choices.flatMap((c) => c.players))].sort((a, b) => a - b);
+  const notHere = el("p", { class: "form-error", "data-role": "unplayable", hidden: true });
+  const start = el("button", { type: "submit", class: "primary", "data-action": "start" }, t(lang, "home.start"));
   const form = el(
     "form",
     { class: "new-game card-panel", "data-role": "new-game" },
@@ -94,9 +159,9 @@ export function renderLobby(root: HTMLElement, lang: Lang): () => void {
       "fieldset",
       {},
       el("legend", {}, t(lang, "home.game")),
-      radio("game", "jaipur", "Jaipur", true),
-      radio("game", "marrakech", "Marrakech", false),
+      ...choices.map((c) => radio("game", c.name, c.label, c === first)),
     ),
+    notHere,
     el(
       "fieldset",
       {},
@@ -116,48 +181,80 @@ export function renderLobby(root: HTMLElement, lang: Lang): () => void {
     ),
     el(
       "fieldset",
-      { "data-when": "marrakech" },
+      { "data-when": "players" },
       el("legend", {}, t(lang, "home.players")),
-      radio("players", "2", "2", true),
-      radio("players", "3", "3", false),
-      radio("players", "4", "4", false),
+      ...counts.map((n) => radio("players", String(n), String(n), n === first?.defaultPlayers)),
     ),
     el(
       "fieldset",
-      { "data-when": "marrakech2" },
+      { "data-when": "variant" },
       el("legend", {}, t(lang, "home.variant")),
-      radio("variant", "", t(lang, "home.variant.standard"), true),
-      radio("variant", "single-colour", t(lang, "home.variant.single"), false),
+      // Each game's own variants (the same name may read otherwise in another game).
+      ...choices.flatMap((c) =>
+        c.variants.map((v) => {
+          const label = radio("variant", v.name, v.label, c === first && v.name === "");
+          label.dataset.game = c.name;
+          return label;
+        }),
+      ),
     ),
-    seatRows(lang),
+    seatRows(lang, Math.max(2, ...counts)),
     el(
       "label",
       { class: "name" },
       el("span", {}, t(lang, "home.name")),
       el("input", { name: "name", maxlength: 24, autocomplete: "nickname", value: localStorage.getItem(NAME_KEY) ?? "" }),
     ),
-    el("button", { type: "submit", class: "primary", "data-action": "start" }, t(lang, "home.start")),
+    start,
     status,
   );
 
-  const playerCount = () => (chosen(form, "game") === "jaipur" ? 2 : Number(chosen(form, "players")));
+  const choice = (): GameChoice | undefined => choices.find((c) => c.name === chosen(form, "game"));
+  const radios = (name: string) => [...form.querySelectorAll<HTMLInputElement>(`input[name=${name}]`)];
+  const playerCount = (): number => {
+    const c = choice();
+    if (!c) return 2;
+    const n = Number(chosen(form, "players"));
+    return c.players.includes(n) ? n : c.defaultPlayers;
+  };
   const syncVisibility = () => {
-    const game = chosen(form, "game");
+    const c = choice();
     const mode = chosen(form, "mode");
-    const players = chosen(form, "players");
+    // The player counts this game allows; a count it does not allow gives way to its
+    // default when there is a choice (a choice hidden keeps its state for the next game).
+    const allowed = c?.players ?? [];
+    for (const input of radios("players")) input.closest("label")!.hidden = !allowed.includes(Number(input.value));
+    if (allowed.length > 1 && !allowed.includes(Number(chosen(form, "players"))))
+      for (const input of radios("players")) input.checked = Number(input.value) === c!.defaultPlayers;
+    const players = playerCount();
+    // Its variants for that many players; one not open to them gives way to the default.
+    const open = c ? variantsFor(c, players).map((v) => v.name) : [];
+    for (const input of radios("variant")) {
+      const label = input.closest("label")!;
+      label.hidden = label.dataset.game !== c?.name || !open.includes(input.value);
+    }
+    if (open.length && !radios("variant").some((i) => i.checked && !i.closest("label")!.hidden)) {
+      const standard = radios("variant").find((i) => !i.closest("label")!.hidden && i.value === "");
+      if (standard) standard.checked = true;
+    }
     for (const fs of form.querySelectorAll<HTMLElement>("[data-when]")) {
       const when = fs.dataset.when;
       fs.hidden = !(
         (when === "bot" && mode === "bot") ||
-        (when === "marrakech" && game === "marrakech") ||
-        (when === "marrakech2" && game === "marrakech" && players === "2") ||
+        (when === "players" && (c?.players.length ?? 0) > 1) ||
+        (when === "variant" && open.length > 0) ||
         (when === "seats" && (mode === "mixed" || mode === "hotseat"))
       );
     }
+    // A game the server plays that this app cannot show: said, and not started.
+    const why = c ? unplayable(lang, c) : null;
+    notHere.textContent = why ?? "";
+    notHere.hidden = why === null;
+    start.disabled = why !== null;
     // One row per other seat: its kind when mixing, its player's name when at this device.
     for (const row of form.querySelectorAll<HTMLElement>("[data-seat-row]")) {
       const seat = Number(row.dataset.seatRow);
-      row.hidden = seat >= playerCount();
+      row.hidden = seat >= players;
       const kind = row.querySelector("select")!;
       kind.hidden = mode !== "mixed";
       row.querySelector<HTMLElement>("[data-role=seat-name]")!.hidden = seatKind(form, seat) !== "here";
@@ -168,9 +265,11 @@ export function renderLobby(root: HTMLElement, lang: Lang): () => void {
 
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const game = chosen(form, "game");
+    const c = choice();
+    if (!c || !c.playable) return;
+    const game = c.name;
     const players = playerCount();
-    const variant = game === "marrakech" && players === 2 ? chosen(form, "variant") : "";
+    const variant = variantsFor(c, players).length ? chosen(form, "variant") : "";
     const name = (form.elements.namedItem("name") as HTMLInputElement).value.trim();
     localStorage.setItem(NAME_KEY, name);
     const seatList: SeatSpec[] = [{ player: "human", name }];
@@ -202,43 +301,10 @@ export function renderLobby(root: HTMLElement, lang: Lang): () => void {
       status.textContent = err instanceof Error ? err.message : String(err);
     }
   });
-
-  const yours = el("section", { class: "your-games card-panel", "data-role": "your-games" }, el("h2", {}, t(lang, "home.yours")));
-  const listBox = el("div", {});
-  yours.appendChild(listBox);
-  root.append(el("p", { class: "tagline" }, t(lang, "app.tagline")), el("div", { class: "lobby" }, form, yours));
-
-  let stopped = false;
-  const refresh = async () => {
-    const tokens = seats.allTokens();
-    if (!tokens.length) {
-      clear(listBox);
-      listBox.appendChild(el("p", { class: "muted" }, t(lang, "home.none")));
-      return;
-    }
-    try {
-      const { games } = await api.lobby(tokens);
-      if (stopped) return;
-      clear(listBox);
-      if (!games.length) listBox.appendChild(el("p", { class: "muted" }, t(lang, "home.none")));
-      games.sort((a, b) => Number(b.your_turn) - Number(a.your_turn) || b.updated_ms - a.updated_ms);
-      const ul = el("ul", { class: "games" });
-      for (const g of games) ul.appendChild(lobbyRow(g, lang));
-      listBox.appendChild(ul);
-    } catch (err) {
-      clear(listBox);
-      listBox.appendChild(el("p", { class: "form-error" }, err instanceof Error ? err.message : String(err)));
-    }
-  };
-  void refresh();
-  const timer = setInterval(refresh, 5000);
-  return () => {
-    stopped = true;
-    clearInterval(timer);
-  };
+  return form;
 }
 
-function lobbyRow(g: LobbyGame, lang: Lang): HTMLLIElement {
+function lobbyRow(g: LobbyGame, lang: Lang, gameName: string): HTMLLIElement {
   const held = seats.of(g.game_id);
   const hotseat = held.length > 1;
   const name = (seat: number) => seatNameFor(g, seat, hotseat ? null : g.seat, lang);
@@ -256,7 +322,7 @@ function lobbyRow(g: LobbyGame, lang: Lang): HTMLLIElement {
   return el(
     "li",
     { class: yourTurn ? "your-turn" : "", "data-game": g.game_id },
-    el("span", { class: "game-name" }, t(lang, `game.${g.game}`)),
+    el("span", { class: "game-name" }, gameName),
     el("span", { class: "opponents", "data-role": "opponents" }, hotseat ? listOfSeats(g.seats, name, lang) : againstText(lang, g.seats, g.seat, name)),
     el("span", { class: g.over ? "turn result" : "turn", "data-role": g.over ? "result" : "turn" }, turn),
     el("span", { class: "muted" }, `${plural(lang, "home.moves", g.move_count)} · ${when}`),
@@ -307,7 +373,9 @@ export function renderJoin(root: HTMLElement, gameId: string, invite: string, la
       if (err instanceof ApiError && err.code === "invite_used") return show(deadEnd(lang, t(lang, "invite.used"), "", [watch]));
       return show(deadEnd(lang, err instanceof Error ? err.message : String(err), "", [watch]));
     }
-    const colours = state.game === "marrakech" ? state.view.players[info.seat]?.colors : undefined;
+    const game = webGame(state.game);
+    if (!game) return show(deadEnd(lang, t(lang, "game.unplayable", { game: state.game })));
+    const colours = game.seatColours(state, info.seat);
     show(joinForm(lang, gameId, invite, info, colours));
   })();
 }

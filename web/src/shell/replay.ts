@@ -6,6 +6,7 @@ import type { GameContext, GameScreen, Lang, Replay, StateMessage } from "../con
 import { api, ApiError, seats } from "../api.js";
 import { clear, el } from "../dom.js";
 import { t } from "../i18n/t.js";
+import { webGame } from "../games.js";
 import { describe } from "../i18n/words.js";
 import { deadEnd } from "./deadend.js";
 import { createScreen } from "./screens.js";
@@ -86,7 +87,7 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
     ctx.seat = replay.seat;
     screen ??= createScreen(replay.game, table, ctx);
     // The last step shows every hand, whichever side the replay is seen from.
-    screen.update(withReveal(msg), animate);
+    screen?.update(withReveal(msg), animate);
     slider.value = String(index);
     stepLine.textContent = t(lang, "replay.step", { i: index, n: replay.steps.length - 1 });
     eventLine.textContent = step.event ? describe(step.event, ctx.seatName, lang, you()) : "";
@@ -104,7 +105,7 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
   function togglePlay(): void {
     if (timer) return stopPlay();
     playButton.textContent = t(lang, "replay.pause");
-    timer = setInterval(() => go(index + 1, true), replay?.game === "marrakech" ? 1600 : 900);
+    timer = setInterval(() => go(index + 1, true), (replay && webGame(replay.game)?.replayPace) || 900);
   }
 
   const onKey = (e: KeyboardEvent) => {
@@ -140,6 +141,11 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
     try {
       const r = await api.replay(gameId, side);
       if (unmounted) return;
+      if (!webGame(r.game)) {
+        clear(page);
+        page.appendChild(deadEnd(lang, t(lang, "game.unplayable", { game: r.game })));
+        return;
+      }
       replay = r;
       slider.max = String(r.steps.length - 1);
       title.textContent = `${t(lang, "replay.title")} · ${t(lang, `game.${r.game}`)}`;

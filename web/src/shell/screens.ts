@@ -1,8 +1,8 @@
-// The screen that draws a game's table: the shell knows no more of a game than this.
-import type { GameContext, GameName, GameScreen } from "../contract.js";
-import { createJaipurScreen } from "../jaipur/screen.js";
-import { createMarrakechScreen } from "../marrakech/screen.js";
+// The screen that draws a game's table: the shell knows no more of a game than this,
+// and finds it in the games' table (games.ts). Null: a game this app cannot show.
+import type { GameContext, GameScreen } from "../contract.js";
+import { webGame } from "../games.js";
 
-export function createScreen(game: GameName, table: HTMLElement, ctx: GameContext): GameScreen {
-  return game === "jaipur" ? createJaipurScreen(table, ctx) : createMarrakechScreen(table, ctx);
+export function createScreen(game: string, table: HTMLElement, ctx: GameContext): GameScreen | null {
+  return webGame(game)?.createScreen(table, ctx) ?? null;
 }

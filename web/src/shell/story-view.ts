@@ -4,8 +4,8 @@
 import type { GameEvent, Lang, StateMessage } from "../contract.js";
 import { clear, el } from "../dom.js";
 import { t } from "../i18n/t.js";
-import { squareName, squareXY, onBoard } from "../marrakech/geometry.js";
-import { lastOf, type LinkState } from "./story.js";
+import { webGame } from "../games.js";
+import type { LinkState } from "./story.js";
 
 type Line = (e: GameEvent) => string;
 
@@ -75,42 +75,11 @@ export function sinceLastTurn(lang: Lang, name: string, events: readonly GameEve
   );
 }
 
-// Points at what the last move touched, until the next one: Jaipur's market cards an
-// exchange left, the token pile a sale took from, the mover's hand or herd; Marrakech's
-// last carpet and Assam's last walk.
+// Points at what the last move touched, until the next one, as its game's module says
+// (games.ts): Jaipur's market cards an exchange left, the token pile a sale took from,
+// the mover's hand or herd; Marrakech's last carpet and Assam's last walk.
 export function markLastMove(table: HTMLElement, msg: StateMessage, story: readonly GameEvent[]): void {
   for (const old of table.querySelectorAll(".story-last, .story-path")) old.classList.remove("story-last", "story-path");
   const mark = (selector: string): void => table.querySelector(selector)?.classList.add("story-last");
-  if (msg.game === "jaipur") {
-    const e = msg.event;
-    if (!e || e.chance) return;
-    const player = `.jp-player[data-seat="${e.seat}"]`;
-    if (e.action === "exchange") {
-      const given: string[] = [...e.given];
-      for (const card of table.querySelectorAll<HTMLElement>('[data-role=market] [data-good]')) {
-        const k = given.indexOf(card.dataset.good ?? "");
-        if (k < 0) continue;
-        given.splice(k, 1);
-        card.classList.add("story-last");
-      }
-      mark(`${player} [data-role=hand]`);
-    } else if (e.action === "sell") {
-      mark(`[data-role=token-piles] [data-good="${e.good}"]`);
-      mark(`${player} [data-role=goods-tokens]`);
-    } else if (e.action === "camels") {
-      mark(`${player} .jp-herd`);
-    } else {
-      mark(`${player} [data-role=hand]`);
-    }
-    return;
-  }
-  const place = lastOf(story, "place");
-  if (place) {
-    const [x, y] = squareXY(place.squares[0]);
-    const cell = msg.view.board[y]?.[x];
-    if (cell) mark(`[data-carpet="${cell.carpet}"]`);
-  }
-  const roll = lastOf(story, "roll");
-  for (const p of roll?.path ?? [])
-    if (onBoard(p.x, p.y)) table.querySelector(`[data-square="${squareName(p.x, p.y)}"]`)?.classList.add("story-path");
+  webGame(msg.game)?.markLastMove(table, msg, story, mark);
 }
