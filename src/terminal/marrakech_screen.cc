@@ -241,7 +241,7 @@ std::string RenderMarrakech(const View& v, const std::vector<std::string>& names
 }
 
 std::vector<std::string> TellMarrakechMove(const View& before, const View& after, const mk::MoveEvent& event, int you,
-                                           const std::vector<std::string>& names, const Style& style) {
+                                           const std::vector<std::string>& names, const Style& style, bool brief) {
   const mk::Move& move = event.move;
   const int mover = event.seat;
   const bool second = mover == you;
@@ -251,7 +251,47 @@ std::vector<std::string> TellMarrakechMove(const View& before, const View& after
     return std::string(second ? style.tr(en2, fr2) : style.tr(en3, fr3));
   };
   std::vector<std::string> lines;
-  switch (move.kind) {
+  if (brief && move.kind == mk::MoveKind::kOrient) {
+    lines.push_back(Sub(move.turn == mk::Turn::kStraight ? style.tr("{0} {1} straight.", "{0} {1} tout droit.")
+                                                         : style.tr("{0} {1} {2}.", "{0} {1} {2}."),
+                        {who, move.turn == mk::Turn::kStraight ? verb("keeps", "keep", "va", "allez")
+                                                               : verb("turns", "turn", "tourne", "tournez"),
+                         move.turn == mk::Turn::kLeft ? style.tr("left", "à gauche") : style.tr("right", "à droite")}));
+    return lines;
+  }
+  if (brief && move.kind == mk::MoveKind::kPlace) {
+    lines.push_back(Sub(style.tr("{0} {1} {2} on {3} {4}.", "{0} {1} du {2} en {3} {4}."),
+                        {who, verb("places", "place", "pose", "posez"), PaintedColor(after.color[move.first], style),
+                         mk::SquareName(move.first), mk::SquareName(move.second)}));
+  }
+  if (brief && move.kind == mk::MoveKind::kRoll) {
+    lines.push_back(Sub(style.tr("{0} {1} {2} to {3}.", "{0} {1} {2}, jusqu'en {3}."),
+                        {who, verb("rolls", "roll", "fait", "faites"), std::to_string(move.roll),
+                         mk::SquareName(after.assam.square)}));
+    if (event.tribute) {
+      // The area's colour and size say why.
+      const int p = event.tribute->to;
+      const std::string paid = Dirhams(event.tribute->amount);
+      static const char* const kFeminine[] = {"rouge", "bleue", "jaune", "verte"};
+      const int c = after.color[At(after.assam.square)];
+      const std::string colour = style.Paint(style.tr(ColorName(c, style), kFeminine[c]), kCarpetBg[c], true);
+      const int n = event.tribute_due;
+      const std::string area = Sub(n == 1 ? style.tr("{0} area of 1 square", "zone {0} de 1 case")
+                                          : style.tr("{0} area of {1} squares", "zone {0} de {1} cases"),
+                                   {colour, std::to_string(n)});
+      if (second)
+        lines.push_back(Sub(style.tr("You pay {1} to {0} ({2}).", "Vous payez {1} à {0} ({2})."), {Name(names, p), paid, area}));
+      else if (p == you)
+        lines.push_back(Sub(style.tr("{0} pays you {1} ({2}).", "{0} vous paie {1} ({2})."), {who, paid, area}));
+      else
+        lines.push_back(Sub(style.tr("{0} pays {2} to {1} ({3}).", "{0} paie {2} à {1} ({3})."), {who, Name(names, p), paid, area}));
+    }
+    if (event.out >> mover & 1)
+      lines.push_back(Sub(second ? style.tr("You are out of the game.", "Vous êtes hors jeu.")
+                                 : style.tr("{0} is out of the game.", "{0} est hors jeu."),
+                          {who}));
+  }
+  if (!brief) switch (move.kind) {
     case mk::MoveKind::kOrient: {
       const std::string facing = FacingName(after.assam.facing, style);
       if (move.turn == mk::Turn::kStraight)
@@ -283,7 +323,7 @@ std::vector<std::string> TellMarrakechMove(const View& before, const View& after
         const int n = event.tribute_due;  // the area's size: a dirham a square
         const std::string size = Format(n == 1 ? style.tr("%d square", "%d case") : style.tr("%d squares", "%d cases"), n);
         if (second)
-          lines.push_back(Sub(style.tr("You land on {0}'s {2} area of {3}: you pay {0} {1}.",
+          lines.push_back(Sub(style.tr("You land on {0}'s {2} area of {3}: you pay {1} to {0}.",
                                        "Vous tombez sur la zone {2} de {0} ({3}) : vous payez {1} à {0}."),
                               {Name(names, p), paid, colour, size}));
         else if (p == you)
@@ -291,7 +331,7 @@ std::vector<std::string> TellMarrakechMove(const View& before, const View& after
                                        "{0} tombe sur votre zone {2} ({3}) : {0} vous paie {1}."),
                               {who, paid, colour, size}));
         else
-          lines.push_back(Sub(style.tr("{0} lands on {1}'s {3} area of {4}: {0} pays {1} {2}.",
+          lines.push_back(Sub(style.tr("{0} lands on {1}'s {3} area of {4}: {0} pays {2} to {1}.",
                                        "{0} tombe sur la zone {3} de {1} ({4}) : {0} paie {2} à {1}."),
                               {who, Name(names, p), paid, colour, size}));
       }

@@ -21,9 +21,12 @@ std::string RenderMarrakech(const marrakech::View& view, const std::vector<std::
 // `after`: e.g. "Red turns Assam left", "You roll 3: Assam walks to e4",
 // "You pay Blue 5 dirhams", "Blue is out of the game", "Red places a carpet on c3
 // d3". The seat `you` (-1: nobody) is addressed as "you". When the move ended the
-// game, the lines end with the final scores.
+// game, the lines end with the final scores. `brief`: the same in short, for the
+// screen where a whole turn joins on one line ("Ann turns left; rolls 3 to e4; pays
+// 3 dirhams to Bob; places red on c3 d3"); the log keeps the long form.
 std::vector<std::string> TellMarrakechMove(const marrakech::View& before, const marrakech::View& after,
                                            const marrakech::MoveEvent& event, int you,
-                                           const std::vector<std::string>& names, const Style& style);
+                                           const std::vector<std::string>& names, const Style& style,
+                                           bool brief = false);
 
 }  // namespace souk::terminal

@@ -298,7 +298,7 @@ TEST(MarrakechScreen, ATributeForOneSquareSaysSquareInTheSingular) {
   const mk::Move roll = mk::Move::Roll(1);
   mk::State after = s;
   after.ApplyMove(roll);
-  EXPECT_NE(Tell(s, after, roll, 0, 0).find("\nYou land on Bob's blue area of 1 square: you pay Bob 1 dirham.\n"),
+  EXPECT_NE(Tell(s, after, roll, 0, 0).find("\nYou land on Bob's blue area of 1 square: you pay 1 dirham to Bob.\n"),
             std::string::npos)
       << Tell(s, after, roll, 0, 0);
   EXPECT_NE(Tell(s, after, roll, 0, 1, kFrench).find("(1 case) : Ann vous paie 1 dirham.\n"), std::string::npos)
@@ -313,10 +313,10 @@ TEST(MarrakechScreen, TributeIsToldToPayerPayeeAndOthers) {
   ASSERT_EQ(after.players[0].dirhams, 28);
   // The tribute says why: whose area Assam stands on, and its size.
   EXPECT_EQ(Tell(s, after, roll, 0, 0),
-            "You roll 1: Assam walks to e4 (facing east).\nYou land on Bob's blue area of 2 squares: you pay Bob 2 dirhams.\n");
+            "You roll 1: Assam walks to e4 (facing east).\nYou land on Bob's blue area of 2 squares: you pay 2 dirhams to Bob.\n");
   EXPECT_NE(Tell(s, after, roll, 0, 1).find("\nAnn lands on your blue area of 2 squares: Ann pays you 2 dirhams.\n"),
             std::string::npos);
-  EXPECT_NE(Tell(s, after, roll, 0, 2).find("\nAnn lands on Bob's blue area of 2 squares: Ann pays Bob 2 dirhams.\n"),
+  EXPECT_NE(Tell(s, after, roll, 0, 2).find("\nAnn lands on Bob's blue area of 2 squares: Ann pays 2 dirhams to Bob.\n"),
             std::string::npos);
   EXPECT_NE(Tell(s, after, roll, 0, 0, kFrench).find("\nVous tombez sur la zone bleue de Bob (2 cases) : vous payez 2 dirhams à Bob.\n"),
             std::string::npos)
@@ -335,7 +335,7 @@ TEST(MarrakechScreen, PlayerWhoCannotPayIsToldOutOfTheGame) {
   after.ApplyMove(roll);
   ASSERT_TRUE(after.players[0].out);
   EXPECT_EQ(Tell(s, after, roll, 0, 2),
-            "Ann rolls 1: Assam walks to e4 (facing east).\nAnn lands on Bob's blue area of 2 squares: Ann pays Bob 1 dirham.\n"
+            "Ann rolls 1: Assam walks to e4 (facing east).\nAnn lands on Bob's blue area of 2 squares: Ann pays 1 dirham to Bob.\n"
             "Ann cannot pay the 2 dirhams due: Ann is out of the game.\n");
   EXPECT_NE(Tell(s, after, roll, 0, 0).find("\nYou cannot pay the 2 dirhams due: you are out of the game.\n"), std::string::npos);
   EXPECT_NE(Tell(s, after, roll, 0, 1, kFrench).find("\nAnn ne peut pas payer les 2 dirhams dus : Ann est hors jeu.\n"),
