@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -79,7 +80,8 @@ TEST(TerminalPty, AMarrakechTurnInFrenchFitsEightyByTwentyFour) {
     return v.Text().find("À vous de poser un tapis") != std::string::npos && LastLine(v).ends_with("votre coup>");
   })) << s.Dump();
   EXPECT_TRUE(Has(s.screen(), "poser ")) << s.Dump();
-  EXPECT_TRUE(Has(s.screen(), " au dé : Assam avance")) << "the roll made for you, told";
+  EXPECT_TRUE(Has(s.screen(), " ; faites ")) << "the roll made for you, told, joined to the orientation";
+  EXPECT_TRUE(Has(s.screen(), ", jusqu'en ")) << s.Dump();
   EXPECT_EQ(s.screen().overflows(), 0) << s.Dump();
   s.Type("\x04");
   EXPECT_EQ(s.Finish(), 3);
@@ -206,7 +208,7 @@ TEST(TerminalPty, AWholeJaipurGamePausesOnEachResult) {
 
 TEST(TerminalPty, ATributeSaysWhoseAreaAndHowLarge) {
   PtySession s({"play", "marrakech", "--vs", "random", "--seed", "6", "--lang", "en"}, NoColor());
-  for (int turn = 0; turn < 200 && s.output().find(" squares: ") == std::string::npos; ++turn) {
+  for (int turn = 0; turn < 200 && s.output().find(" squares)") == std::string::npos; ++turn) {
     if (!s.WaitUntil([](const VtScreen& v) {
           const std::string last = LastLine(v);
           return last.ends_with("your move>") || last.ends_with("(y/n)");
@@ -217,9 +219,12 @@ TEST(TerminalPty, ATributeSaysWhoseAreaAndHowLarge) {
     s.Type("1\r");
     s.WaitUntil([&](const VtScreen&) { return s.output().size() > mark; }, 10);
   }
-  const size_t at = s.output().find(" squares: ");
+  const size_t at = s.output().find(" squares)");
   ASSERT_NE(at, std::string::npos) << s.Dump();
-  const std::string line = s.output().substr(s.output().rfind('\n', at) + 1, 120);
+  // The words before it, a wrapped line joined again.
+  std::string line;
+  for (char c : s.output().substr(at > 120 ? at - 120 : 0, at > 120 ? 130 : at + 10))
+    if (!(c == '\r' || c == '\n' || (c == ' ' && !line.empty() && line.back() == ' '))) line += c;
   EXPECT_NE(line.find(" area of "), std::string::npos) << line;
   EXPECT_NE(line.find(" pay"), std::string::npos) << line;
   s.Type("\x04");
@@ -239,6 +244,121 @@ TEST(TerminalPty, WatchRedrawsAndPausesOnResults) {
   EXPECT_EQ(s.Finish(30), 0) << s.Dump();
   EXPECT_TRUE(Has(s.screen(), "Game over.")) << s.Dump();
   EXPECT_FALSE(HasSgr(s.output())) << "NO_COLOR: no colour (only cursor and screen sequences)";
+}
+
+// A screen line cut short ("…" at its end) or moves told left out ("…" first).
+bool CutOrLeftOut(const VtScreen& screen) {
+  for (const std::string& line : screen.Lines()) {
+    const size_t start = line.find_first_not_of(' ');
+    if (start != std::string::npos && line.compare(start, 3, "…") == 0) return true;
+    if (line.ends_with("…")) return true;
+  }
+  return false;
+}
+
+// Plays `args` to its end at 80x24 answering "1" at each prompt (Enter at each
+// result), checking every screen with a prompt with `check`; the prompts seen.
+int PlayWhole(const std::vector<std::string>& args, const std::function<void(const VtScreen&)>& check) {
+  PtySession s(args, NoColor());
+  int prompts = 0;
+  for (int turn = 0; turn < 600; ++turn) {
+    if (!s.WaitUntil([](const VtScreen& v) {
+          const std::string last = LastLine(v);
+          return last.ends_with("your move>") || last.ends_with("Press Enter to go on.") || last.ends_with("(y/n)");
+        })) {
+      ADD_FAILURE() << "no prompt: " << s.Dump();
+      break;
+    }
+    const std::string last = LastLine(s.screen());
+    if (last.ends_with("(y/n)")) break;
+    const size_t mark = s.output().size();
+    if (last.ends_with("your move>")) {
+      ++prompts;
+      check(s.screen());
+      EXPECT_EQ(s.screen().overflows(), 0) << s.Dump();
+      s.Type("1\r");
+    } else {
+      s.Type("\r");
+    }
+    s.WaitUntil([&](const VtScreen&) {
+      const std::string_view after = std::string_view(s.output()).substr(mark);
+      return after.find('\x1b') != std::string_view::npos || after.find("(y/n)") != std::string_view::npos;
+    }, 10);
+  }
+  s.Type("n\r");
+  EXPECT_EQ(s.Finish(), 0) << s.Dump();
+  return prompts;
+}
+
+TEST(TerminalPty, AWholeJaipurGameKeepsTheTableAndEveryMove) {
+  int failures = 0;
+  const int prompts = PlayWhole({"play", "jaipur", "--vs", "easy", "--seed", "11", "--lang", "en"}, [&](const VtScreen& v) {
+    if (failures > 2) return;
+    const bool ok = Has(v, "Market:") && Has(v, "Goods tokens") && !CutOrLeftOut(v);
+    if (!ok) ++failures;
+    EXPECT_TRUE(ok) << "the table and every line whole: " << v.Text();
+  });
+  EXPECT_GE(prompts, 10);
+}
+
+TEST(TerminalPty, AWholeThreePlayerMarrakechGameKeepsTheBoardAndEveryTurn) {
+  int failures = 0, orientations = 0;
+  const int prompts = PlayWhole({"play", "marrakech", "--players", "3", "--vs", "easy", "--seed", "4", "--lang", "en"},
+                                [&](const VtScreen& v) {
+    if (failures > 2) return;
+    bool ok = Has(v, "+---+---+") && Has(v, "Player") && !CutOrLeftOut(v);
+    // At each orientation but the first, both bots' turns since the player's.
+    if (Has(v, "Your turn: orient") && orientations++ > 0) {
+      for (const std::string bot : {"easy bot 2 ", "easy bot 3 "}) {
+        bool out = false;  // its row of the player table says "out": it has no turns
+        for (const std::string& line : v.Lines()) out = out || (line.find(bot) != std::string::npos && line.ends_with(" out"));
+        ok = ok && (out || Has(v, bot + "turns ") || Has(v, bot + "keeps "));
+      }
+    }
+    if (!ok) ++failures;
+    EXPECT_TRUE(ok) << "the board and every turn since the player's: " << v.Text();
+  });
+  EXPECT_GE(prompts, 10);
+}
+
+TEST(TerminalPty, TheMoveListPagesAndFiltersBesideTheTable) {
+  PtySession s({"play", "jaipur", "--vs", "easy", "--seed", "11", "--lang", "en"}, NoColor());
+  ASSERT_TRUE(s.WaitForPrompt("your move> ")) << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "Market:")) << "the table with 11 legal moves: " << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "11 legal moves")) << s.Dump();
+  s.Type("moves\r");
+  ASSERT_TRUE(s.WaitFor("type 'moves 2'")) << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "Market:")) << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "  1  take the camels")) << s.Dump();
+  s.Type("moves 2\r");
+  ASSERT_TRUE(s.WaitFor(" 11  ")) << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "Market:")) << s.Dump();
+  s.Type("moves sell\r");
+  ASSERT_TRUE(s.WaitFor("sell 1 cloth")) << s.Dump();
+  EXPECT_FALSE(Has(s.screen(), "take the camels")) << "only the sales: " << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "Market:")) << s.Dump();
+  EXPECT_FALSE(Has(s.screen(), "!")) << "no refusal: " << s.Dump();
+  s.Type("\x04");
+  s.Finish();
+}
+
+TEST(TerminalPty, LogShowsWhatHappenedPageByPage) {
+  PtySession s({"play", "marrakech", "--players", "3", "--vs", "easy", "--seed", "4", "--lang", "fr"}, NoColor());
+  for (int i = 0; i < 6; ++i) {
+    ASSERT_TRUE(s.WaitForPrompt("votre coup> ")) << s.Dump();
+    const size_t mark = s.output().size();
+    s.Type("1\r");
+    s.WaitUntil([&](const VtScreen&) { return s.output().find('\x1b', mark) != std::string::npos; }, 10);
+  }
+  ASSERT_TRUE(s.WaitForPrompt("votre coup> ")) << s.Dump();
+  s.Type("journal\r");
+  ASSERT_TRUE(s.WaitFor("tapez 'journal 2'")) << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "+---+---+")) << "the board stays: " << s.Dump();
+  s.Type("journal 2\r");
+  ASSERT_TRUE(s.WaitFor("tapez 'journal 3'")) << "the page before: " << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "+---+---+")) << s.Dump();
+  s.Type("\x04");
+  s.Finish();
 }
 
 TEST(TerminalPty, CommandLineErrorsSpeakToThePlayer) {

@@ -137,10 +137,15 @@ Entry ReadEntry(std::string_view game, std::string_view line, const std::vector<
   const std::string& first = w[0];
   if (w.size() == 1) {
     if (OneOf(first, {"help", "?", "aide", "h"})) return {Kind::kHelp, {}};
-    if (OneOf(first, {"moves", "coups", "m"})) return {Kind::kMoves, {}};
     if (OneOf(first, {"hint", "conseil"})) return {Kind::kHint, {}};
     if (OneOf(first, {"undo", "annuler", "u"})) return {Kind::kUndo, {}};
     if (OneOf(first, {"quit", "q", "quitter", "exit"})) return {Kind::kQuit, {}};
+  }
+  if (OneOf(first, {"moves", "coups", "m", "log", "journal"}) && w.size() <= 3) {
+    // "moves 2", "moves sell", "log 2": the words after the command.
+    std::string rest;
+    for (size_t i = 1; i < w.size(); ++i) rest += (i > 1 ? " " : "") + w[i];
+    return {OneOf(first, {"log", "journal"}) ? Kind::kLog : Kind::kMoves, rest};
   }
   if (OneOf(first, {"save", "sauver", "enregistrer"})) {
     // The file name keeps its case and spaces: everything after the command word.

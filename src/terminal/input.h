@@ -11,17 +11,19 @@
 namespace souk::terminal {
 
 struct Entry {
-  enum class Kind { kNothing, kMove, kHelp, kMoves, kHint, kUndo, kSave, kQuit, kError };
+  enum class Kind { kNothing, kMove, kHelp, kMoves, kLog, kHint, kUndo, kSave, kQuit, kError };
   Kind kind = Kind::kNothing;
   // kMove: the move as the game's parser should read it (not yet checked for
-  // legality); kSave: the file; kError: one line saying what is wrong.
+  // legality); kSave: the file; kError: one line saying what is wrong; kMoves:
+  // what follows the command ("2" for a page, "sell" to keep the moves whose words
+  // hold it), kLog: a page number or nothing.
   std::string text;
 };
 
 // Understands one line for `game` (a name of the registry); `legal` is the list of
 // legal moves as numbered on screen (1 is legal[0]). Commands and short forms in
 // either language whatever the language of messages:
-//   help ? aide | moves coups | hint conseil | undo annuler | save FILE sauver FILE |
+//   help ? aide | moves coups [PAGE | WORD] | log journal [PAGE] | hint conseil | undo annuler | save FILE sauver FILE |
 //   quit q quitter
 //   Jaipur: t gold, take gold, c (camels), s 3 cloth, s cloth (sell them all),
 //     x gold spice / leather camel (or "for"/"contre" for "/"); French card names.

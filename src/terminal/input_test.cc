@@ -85,6 +85,19 @@ TEST(Input, CommandsInEitherLanguage) {
   EXPECT_EQ(ReadEntry("jaipur", "   ", {}, kEnglish).kind, Kind::kNothing);
 }
 
+TEST(Input, MovesAndLogTakeAPageOrAFilter) {
+  Entry page = ReadEntry("jaipur", "moves 2", {}, kEnglish);
+  EXPECT_EQ(page.kind, Kind::kMoves);
+  EXPECT_EQ(page.text, "2");
+  Entry filter = ReadEntry("jaipur", "coups Vendre", {}, kFrench);
+  EXPECT_EQ(filter.kind, Kind::kMoves);
+  EXPECT_EQ(filter.text, "vendre");
+  for (const char* log : {"log", "journal"}) EXPECT_EQ(ReadEntry("marrakech", log, {}, kEnglish).kind, Kind::kLog);
+  Entry log_page = ReadEntry("jaipur", "log 3", {}, kEnglish);
+  EXPECT_EQ(log_page.kind, Kind::kLog);
+  EXPECT_EQ(log_page.text, "3");
+}
+
 TEST(Input, SaveKeepsTheFileNameAsTyped) {
   Entry e = ReadEntry("jaipur", "save  My Games/Game 1.txt ", {}, kEnglish);
   EXPECT_EQ(e.kind, Kind::kSave);

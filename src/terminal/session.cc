@@ -16,6 +16,7 @@
 #include "ai/bot.h"
 #include "core/game_type.h"
 #include "core/overloaded.h"
+#include "core/text.h"
 #include "format/record.h"
 #include "terminal/console.h"
 #include "terminal/games.h"
@@ -43,8 +44,9 @@ std::string Render(const AnyView& view, const std::vector<std::string>& names, c
 
 // The engine's event told from the side of the viewer of `before` and `after` (views
 // of the event's game: the event says which).
+// `brief`: in short where the game has a short form (a whole turn on one line).
 std::vector<std::string> Tell(const AnyView& before, const AnyView& after, const AnyEvent& event, int you,
-                              const std::vector<std::string>& names, const Style& style) {
+                              const std::vector<std::string>& names, const Style& style, bool brief) {
   return std::visit(
       Overloaded{[](std::monostate) { return std::vector<std::string>(); },
                  [&](const jaipur::MoveEvent& e) {
@@ -54,7 +56,7 @@ std::vector<std::string> Tell(const AnyView& before, const AnyView& after, const
                  },
                  [&](const marrakech::MoveEvent& e) {
                    return TellMarrakechMove(std::get<marrakech::View>(before), std::get<marrakech::View>(after), e, you,
-                                            names, style);
+                                            names, style, brief);
                  }},
       event);
 }
@@ -102,21 +104,30 @@ std::vector<std::string> HelpLines(std::string_view game, const Style& style) {
   std::string text = style.tr("Enter a move as the list shows it, by its number, or in short:\n",
                               "Entrez un coup comme la liste l'écrit, par son numéro, ou en bref :\n");
   if (const TerminalGame* known = TerminalGameFor(game)) text += style.tr(known->help_en, known->help_fr);
-  text += style.tr("Commands: moves (the numbered list), hint (the AI's advice), undo (back to\n"
-                   "your previous move), save FILE, quit, help.\n",
-                   "Commandes : coups (la liste numérotée), conseil (l'avis de l'IA), annuler\n"
+  text += style.tr("Commands: moves (the numbered list; moves 2: its second page; moves sell:\n"
+                   "the sales), log (what happened), hint (the AI's advice), undo (back to your\n"
+                   "previous move), save FILE, quit, help.\n",
+                   "Commandes : coups (la liste numérotée ; coups 2 : sa 2e page ; coups vendre :\n"
+                   "les ventes), journal (ce qui s'est passé), conseil (l'avis de l'IA), annuler\n"
                    "(revenir à votre coup précédent), sauver FICHIER, quitter, aide.\n");
   return SplitLines(text);
 }
 
-// The numbered moves in words, one a line, or in columns when `width` is given.
+// The numbered moves in words ("  3  sell 2 cloth"); with `filter`, only those whose
+// words (or canonical text) hold each of its words, keeping their numbers.
 std::vector<std::string> MoveList(std::string_view game, const std::vector<std::string>& legal, const Style& style,
-                                  size_t width) {
+                                  const std::string& filter = "") {
+  const std::vector<std::string> wanted = SplitLowerWords(filter);
   std::vector<std::string> items;
-  for (size_t i = 0; i < legal.size(); ++i)
-    items.push_back(Format("%3zu  %s", i + 1, MoveWords(game, legal[i], style).c_str()));
-  if (width) return InColumns(items, width);
-  for (std::string& item : items) item = "  " + item;
+  for (size_t i = 0; i < legal.size(); ++i) {
+    const std::string words = MoveWords(game, legal[i], style);
+    std::string haystack = words + " " + legal[i];
+    std::transform(haystack.begin(), haystack.end(), haystack.begin(),
+                   [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
+    if (!std::all_of(wanted.begin(), wanted.end(), [&](const std::string& w) { return haystack.find(w) != std::string::npos; }))
+      continue;
+    items.push_back(Format("%3zu  %s", i + 1, words.c_str()));
+  }
   return items;
 }
 
@@ -182,6 +193,7 @@ class Table {
       }
     }
     pending_.assign(static_cast<size_t>(n), {});
+    history_.assign(static_cast<size_t>(n), {});
     return {};
   }
 
@@ -272,11 +284,34 @@ class Table {
     result_ = result_ || EndsARound(state_->LastEvent(), *state_);
     for (size_t i = 0; i < listeners.size(); ++i) {
       const int s = listeners[i];
-      auto lines = Tell(before[i], state_->PlayerView(s), state_->LastEvent(), humans_.empty() ? -1 : s, names_,
-                        options_.style);
-      auto& log = pending_[static_cast<size_t>(s)];
-      log.insert(log.end(), lines.begin(), lines.end());
+      const AnyView after = state_->PlayerView(s);
+      const int you = humans_.empty() ? -1 : s;
+      // On a terminal, the screen tells each move in short; the log keeps the long form.
+      for (const std::string& line : Tell(before[i], after, state_->LastEvent(), you, names_, options_.style, options_.screen))
+        Add(&pending_[static_cast<size_t>(s)], line);
+      for (const std::string& line : Tell(before[i], after, state_->LastEvent(), you, names_, options_.style, false))
+        Add(&history_[static_cast<size_t>(s)], line);
     }
+  }
+
+  // Adds `line` to what a listener reads. A line of the same player as the last
+  // (a turn of several moves, as Marrakech's orientation, roll and carpet) joins
+  // it, its subject left out: "easy bot 2 turns Assam left: ...; rolls 3: ...".
+  void Add(std::vector<std::string>* told, const std::string& line) const {
+    const Style& style = options_.style;
+    if (!told->empty()) {
+      std::string& last = told->back();
+      std::vector<std::string> subjects = names_;
+      if (humans_.size() > 1) subjects.push_back(style.tr("You", "Vous"));
+      for (const std::string& name : subjects) {
+        const std::string subject = name + " ";
+        if (!line.starts_with(subject) || !last.starts_with(subject)) continue;
+        if (last.ends_with(".")) last.pop_back();
+        last += style.tr("; ", " ; ") + line.substr(subject.size());
+        return;
+      }
+    }
+    told->push_back(line);
   }
 
   // A bot's move; nothing when Ctrl-C came while it thought.
@@ -328,34 +363,106 @@ class Table {
     }
   }
 
+  // Lines the screen has above the prompt.
+  size_t Height() const { return static_cast<size_t>(std::max(rows_ - 2, 3)); }
+  size_t Width() const { return static_cast<size_t>(std::max(cols_, 20)); }
+
+  // Lines told, each wrapped to the width (the lines after the first indented).
+  std::vector<std::string> Wrapped(const std::vector<std::string>& told) const {
+    std::vector<std::string> lines;
+    for (const std::string& t : told)
+      for (std::string& line : Wrap("  " + t, Width(), 4)) lines.push_back(std::move(line));
+    return lines;
+  }
+
+  // The moves told within `room` lines: all of them, or the latest whole ones under
+  // a line saying how many earlier lines `log` shows.
+  std::vector<std::string> ToldLines(const std::vector<std::string>& told, size_t room) const {
+    std::vector<std::string> lines = Wrapped(told);
+    if (lines.size() <= room) return lines;
+    if (room == 0) return {};
+    size_t kept = 0;  // lines of the latest moves told that fit whole
+    for (size_t i = told.size(); i-- > 0;) {
+      const size_t more = Wrapped({told[i]}).size();
+      if (kept + more > room - 1) break;
+      kept += more;
+    }
+    if (kept == 0) kept = room - 1;
+    std::vector<std::string> out = {
+        "  " + Format(options_.style.tr("… %zu earlier lines: type 'log'", "… %zu lignes plus tôt : tapez 'journal'"),
+                      lines.size() - kept)};
+    out.insert(out.end(), lines.end() - static_cast<std::ptrdiff_t>(kept), lines.end());
+    return out;
+  }
+
+  // The lines left for the notes under the table `top` and the moves `told`: what
+  // the moves told leave, or when the player asked for the notes (`asked`), all but
+  // a line for the moves told (the oldest give way to `log`).
+  size_t NotesRoom(const std::vector<std::string>& top, const std::vector<std::string>& told, bool asked) const {
+    const size_t height = Height();
+    const size_t table = std::min(top.size(), height - 1);
+    const size_t room = height - table - 1;
+    if (asked) return room - std::min<size_t>(room, told.empty() ? 0 : 1);
+    return room - ToldLines(told, room).size();
+  }
+
   // One whole screen: `top` (the table), then the moves told, the notes (an error,
-  // the help), the prompt last. When everything does not fit, the oldest moves
-  // told go first, then the table (the notes are what the player asked for).
+  // the list, the help), the prompt last. The table always stays (but for the help
+  // when it does not fit beside it: `help`). The moves told come before notes the
+  // player did not ask for (the list shown at each turn), after those asked for
+  // (`asked`); what does not fit is cut, the oldest moves told first, saying so.
   void Draw(const std::vector<std::string>& top, const std::vector<std::string>& told,
-            const std::vector<std::string>& notes, const std::string& prompt) {
+            const std::vector<std::string>& notes, const std::string& prompt, bool asked = false, bool help = false) {
     EnterScreen();
     UpdateSize();  // the size now, whether or not its signal was read yet
-    const size_t height = static_cast<size_t>(std::max(rows_ - 2, 3));
+    const size_t height = Height();
     std::vector<std::string> lines = top;
-    if (lines.size() + notes.size() + 1 > height) lines.clear();
-    size_t room = height - std::min(height, lines.size() + notes.size() + 1);
-    // A blank line under the table when there is room for it and a move told.
-    if (!lines.empty() && room > std::min<size_t>(told.size(), 1)) {
-      lines.emplace_back();
-      --room;
-    }
-    if (!told.empty() && room > 0) {
-      // The latest moves; "…" in place of the first shown when some are left out.
-      const size_t first = told.size() > room ? told.size() - room : 0;
-      for (size_t i = first; i < told.size(); ++i)
-        lines.push_back(i == first && first > 0 && room > 1 ? "  …" : "  " + told[i]);
-    }
-    lines.insert(lines.end(), notes.begin(), notes.end());
+    if (help && lines.size() + notes.size() + 1 > height) lines.clear();
     if (lines.size() + 1 > height) lines.resize(height - 1);
+    size_t room = height - lines.size() - 1;
+    std::vector<std::string> told_lines;
+    size_t notes_room = 0;
+    if (asked) {
+      notes_room = std::min(notes.size(), room - std::min<size_t>(room, told.empty() ? 0 : 1));
+      told_lines = ToldLines(told, room - notes_room);
+    } else {
+      told_lines = ToldLines(told, room);
+      notes_room = std::min(notes.size(), room - told_lines.size());
+    }
+    room -= told_lines.size() + notes_room;
+    // A blank line under the table when there is room for it.
+    if (!lines.empty() && room > 0 && !(told_lines.empty() && notes.empty())) lines.emplace_back();
+    lines.insert(lines.end(), told_lines.begin(), told_lines.end());
+    for (size_t i = 0; i < notes_room; ++i)
+      lines.push_back(i + 1 == notes_room && notes_room < notes.size() ? "  …" : notes[i]);
     out_ << kClear;
-    for (const std::string& line : lines) out_ << FitLine(line, static_cast<size_t>(cols_)) << '\n';
-    out_ << FitLine(prompt, static_cast<size_t>(cols_));
+    for (const std::string& line : lines) out_ << FitLine(line, Width()) << '\n';
+    out_ << FitLine(prompt, Width());
     out_.flush();
+  }
+
+  // Page `page` (from 1) of `items` in columns within `room` lines; when they do not
+  // all fit, the last line says which are shown and how to see the others
+  // (`command` followed by a page number).
+  std::vector<std::string> Paged(const std::vector<std::string>& items, size_t room, size_t page,
+                                 const char* command) const {
+    const Style& style = options_.style;
+    std::vector<std::string> all = InColumns(items, Width());
+    if (all.size() <= room || room < 2) return all;
+    size_t widest = 1;
+    for (const std::string& item : items) widest = std::max(widest, VisibleWidth(item));
+    const size_t columns = std::max<size_t>(1, (Width() + 3) / (widest + 3));
+    const size_t per_page = (room - 1) * columns;
+    const size_t pages = (items.size() + per_page - 1) / per_page;
+    page = std::clamp<size_t>(page, 1, pages);
+    const size_t first = (page - 1) * per_page, last = std::min(items.size(), first + per_page);
+    std::vector<std::string> lines =
+        InColumns(std::vector<std::string>(items.begin() + static_cast<std::ptrdiff_t>(first),
+                                           items.begin() + static_cast<std::ptrdiff_t>(last)),
+                  Width());
+    lines.push_back(Format(style.tr("  page %zu of %zu: type '%s %zu' for the next", "  page %zu sur %zu : tapez '%s %zu' pour la suivante"),
+                           page, pages, command, page % pages + 1));
+    return lines;
   }
 
   // Bots only: the moves as they come, and the screen whenever a new seat is to
@@ -468,13 +575,24 @@ class Table {
     std::vector<std::string> told = pending_[static_cast<size_t>(p)];
     pending_[static_cast<size_t>(p)].clear();
     std::vector<std::string> notes;
+    std::vector<std::string> paged;  // a list shown a page at a time (moves, log)
+    size_t page = 1;
+    const char* paged_command = "";
+    bool help_shown = false, log_shown = false;
     auto draw = [&] {
       if (options_.screen) {
         std::vector<std::string> top = SplitLines(Render(state_->PlayerView(p), names_, style));
         std::vector<std::string> below = notes;
-        if (below.empty()) below = legal.size() <= 12 ? MoveList(state_->game(), legal, style, static_cast<size_t>(cols_))
-                                                      : std::vector<std::string>{many};
-        Draw(top, told, below, prompt);
+        const size_t room = NotesRoom(top, log_shown ? std::vector<std::string>() : told, !notes.empty() || !paged.empty());
+        if (!paged.empty()) {
+          below = Paged(paged, room, page, paged_command);
+        } else if (below.empty()) {
+          // The list when it fits whole beside the table, else how many moves there are.
+          below = InColumns(MoveList(state_->game(), legal, style), Width());
+          if (legal.size() > 12 || below.size() > room) below = {many};
+        }
+        // The log holds the moves told: they give it their room.
+        Draw(top, log_shown ? std::vector<std::string>() : told, below, prompt, !notes.empty() || !paged.empty(), help_shown);
       } else {
         out_ << prompt;
       }
@@ -483,7 +601,7 @@ class Table {
       for (const std::string& line : told) out_ << "  " << line << '\n';
       out_ << '\n' << Render(state_->PlayerView(p), names_, style) << '\n';
       if (legal.size() <= 12) {
-        for (const std::string& line : MoveList(state_->game(), legal, style, 0)) out_ << line << '\n';
+        for (const std::string& line : MoveList(state_->game(), legal, style)) out_ << "  " << line << '\n';
       } else {
         out_ << many << '\n';
       }
@@ -491,6 +609,8 @@ class Table {
     while (true) {
       draw();
       notes.clear();
+      paged.clear();
+      help_shown = log_shown = false;
       std::string line;
       Read r = ReadLine(&line, draw);
       if (r == Read::kInterrupt) return Outcome::kInterrupt;
@@ -498,8 +618,50 @@ class Table {
       Entry entry = ReadEntry(state_->game(), line, legal, style);
       switch (entry.kind) {
         case Entry::Kind::kNothing: break;
-        case Entry::Kind::kHelp: notes = HelpLines(state_->game(), style); break;
-        case Entry::Kind::kMoves: notes = MoveList(state_->game(), legal, style, options_.screen ? static_cast<size_t>(cols_) : 0); break;
+        case Entry::Kind::kHelp:
+          notes = HelpLines(state_->game(), style);
+          help_shown = true;
+          break;
+        case Entry::Kind::kMoves: {
+          // "moves 2": a page; "moves sell": the moves whose words hold "sell".
+          const std::optional<int> number = ParseSmallInt(entry.text);
+          std::vector<std::string> items = MoveList(state_->game(), legal, style, number ? "" : entry.text);
+          if (items.empty()) {
+            notes = {"  ! " + Format(style.tr("no legal move matches '%s' (type 'moves' for them all)",
+                                              "aucun coup légal ne contient '%s' (tapez 'coups' pour tous)"),
+                                     Quoted(entry.text).c_str())};
+          } else if (options_.screen) {
+            paged = std::move(items);
+            page = number && *number > 0 ? static_cast<size_t>(*number) : 1;
+            paged_command = style.tr("moves", "coups");
+          } else {
+            for (std::string& item : items) notes.push_back("  " + item);
+          }
+          break;
+        }
+        case Entry::Kind::kLog: {
+          // The latest lines first: "log 2" is the page before.
+          const std::vector<std::string>& history = history_[static_cast<size_t>(p)];
+          if (history.empty()) {
+            notes = {"  " + std::string(style.tr("Nothing has happened yet.", "Rien ne s'est encore passé."))};
+          } else if (options_.screen) {
+            const std::optional<int> number = ParseSmallInt(entry.text);
+            const size_t room = std::max<size_t>(NotesRoom(SplitLines(Render(state_->PlayerView(p), names_, style)), {}, true), 2);
+            log_shown = true;
+            const std::vector<std::string> lines = Wrapped(history);
+            const size_t per_page = room - 1;
+            const size_t pages = (lines.size() + per_page - 1) / per_page;
+            const size_t n = std::clamp<size_t>(number && *number > 0 ? static_cast<size_t>(*number) : 1, 1, pages);
+            const size_t end = lines.size() - (n - 1) * per_page, begin = end - std::min(end, per_page);
+            notes.assign(lines.begin() + static_cast<std::ptrdiff_t>(begin), lines.begin() + static_cast<std::ptrdiff_t>(end));
+            notes.push_back(Format(style.tr("  log, lines %zu-%zu of %zu: type 'log %zu' for earlier ones",
+                                            "  journal, lignes %zu-%zu sur %zu : tapez 'journal %zu' pour les précédentes"),
+                                   begin + 1, end, lines.size(), n % pages + 1));
+          } else {
+            for (const std::string& l : history) notes.push_back("  " + l);
+          }
+          break;
+        }
         case Entry::Kind::kHint: {
           std::optional<std::vector<std::string>> hint = Hint(p);
           if (!hint) return Outcome::kInterrupt;
@@ -585,6 +747,8 @@ class Table {
     state_ = std::move(*Replay(record_));
     for (auto& log : pending_) log.clear();
     pending_[static_cast<size_t>(humans_[0])].push_back(style.tr("Back to your previous move.", "Retour à votre coup précédent."));
+    history_[static_cast<size_t>(humans_[0])].push_back(style.tr("Back to your previous move (the moves above are undone).",
+                                                                 "Retour à votre coup précédent (les coups ci-dessus sont annulés)."));
     if (!options_.screen) out_ << "  " << style.tr("Back to your previous move.", "Retour à votre coup précédent.") << '\n';
     if (!options_.screen) pending_[static_cast<size_t>(humans_[0])].clear();
     return true;
@@ -616,6 +780,7 @@ class Table {
   std::vector<int> humans_;
   std::vector<std::string> names_;
   std::vector<std::vector<std::string>> pending_;  // lines each listener has yet to read
+  std::vector<std::vector<std::string>> history_;  // every line told to each listener (`log`)
   std::vector<size_t> decisions_;                   // record lengths at the human's decisions
   int shown_ = -1;                                  // the human whose screen is showing
   int watch_delay_ms_ = 0;
