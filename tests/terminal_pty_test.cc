@@ -278,6 +278,8 @@ int PlayWhole(const std::vector<std::string>& args, const std::function<void(con
       EXPECT_EQ(s.screen().overflows(), 0) << s.Dump();
       s.Type("1\r");
     } else {
+      // A result: every line whole, the totals too (issue 36, point 8).
+      EXPECT_FALSE(CutOrLeftOut(s.screen())) << "a result's lines wrapped, not cut: " << s.Dump();
       s.Type("\r");
     }
     s.WaitUntil([&](const VtScreen&) {
@@ -357,6 +359,38 @@ TEST(TerminalPty, LogShowsWhatHappenedPageByPage) {
   s.Type("journal 2\r");
   ASSERT_TRUE(s.WaitFor("tapez 'journal 3'")) << "the page before: " << s.Dump();
   EXPECT_TRUE(Has(s.screen(), "+---+---+")) << s.Dump();
+  s.Type("\x04");
+  s.Finish();
+}
+
+TEST(TerminalPty, FrenchWordsAPlayerMeets) {
+  PtySession s({"play", "jaipur", "--vs", "easy", "--seed", "11", "--lang", "fr", "--hint-bot", "easy"}, NoColor());
+  ASSERT_TRUE(s.WaitForPrompt("votre coup> ")) << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "bot facile")) << "the level in French: " << s.Dump();
+  EXPECT_FALSE(Has(s.screen(), "bot easy")) << s.Dump();
+  s.Type("p dimant\r");
+  ASSERT_TRUE(s.WaitFor("'dimant' n'est pas une carte : vouliez-vous dire diamant ?")) << s.Dump();
+  s.Type("conseil\r");
+  ASSERT_TRUE(s.WaitFor("écart ")) << s.Dump();
+  const std::string text = s.screen().Text();
+  const size_t at = text.find("écart ");
+  const std::string margin = text.substr(at + 7, text.find('\n', at) - at - 7);
+  EXPECT_NE(margin.find(','), std::string::npos) << "a decimal comma: " << margin;
+  EXPECT_EQ(margin.find('.'), std::string::npos) << margin;
+  EXPECT_EQ(text.find("%gagne"), std::string::npos);
+  s.Type("p cuir\r");  // the market holds leather: "p" is "prendre"
+  ASSERT_TRUE(s.WaitUntil([](const VtScreen& v) {
+    return v.Text().find("Vous prenez une carte cuir") != std::string::npos && LastLine(v).ends_with("votre coup>");
+  })) << s.Dump();
+  s.Type("\x04");
+  s.Finish();
+}
+
+TEST(TerminalPty, APreciousSaleOfOneSaysTheSaleToType) {
+  PtySession s({"play", "jaipur", "--vs", "easy", "--seed", "8", "--lang", "en"}, NoColor());
+  ASSERT_TRUE(s.WaitForPrompt("your move> ")) << s.Dump();
+  s.Type("sell 1 silver\r");
+  ASSERT_TRUE(s.WaitFor("silver sells 2 or more at a time: type 'sell 2 silver'")) << s.Dump();
   s.Type("\x04");
   s.Finish();
 }

@@ -8,6 +8,7 @@
 #include "core/messages.h"
 #include "core/text.h"
 #include "terminal/layout.h"
+#include "terminal/messages.h"
 
 namespace souk::terminal {
 namespace {
@@ -25,7 +26,7 @@ std::optional<std::string> CardWord(const std::string& word) {
       {"diamant", "diamond"}, {"diamants", "diamond"}, {"or", "gold"},         {"argent", "silver"},
       {"tissu", "cloth"},     {"tissus", "cloth"},     {"epice", "spice"},     {"epices", "spice"},
       {"\xc3\xa9pice", "spice"}, {"\xc3\xa9pices", "spice"}, {"cuir", "leather"}, {"cuirs", "leather"},
-      {"chameau", "camel"},   {"chameaux", "camel"},
+      {"chameau", "camel"},   {"chameaux", "camel"},   {"diamonds", "diamond"}, {"camels", "camel"},
   };
   for (const auto& f : kFrench)
     if (word == f.french) return std::string(f.card);
@@ -34,6 +35,20 @@ std::optional<std::string> CardWord(const std::string& word) {
 }
 
 Entry Move(std::string text) { return {Kind::kMove, std::move(text)}; }
+
+// "'dimond' is not a card", with the card one letter away when there is one.
+Entry NotACard(const std::string& word, const Style& style) {
+  static const struct { const char* en; const char* fr; } kCards[] = {
+      {"diamond", "diamant"}, {"gold", "or"},       {"silver", "argent"}, {"cloth", "tissu"},
+      {"spice", "épices"},    {"leather", "cuir"},  {"camel", "chameau"},
+  };
+  for (const auto& c : kCards)
+    for (const char* name : {c.en, c.fr})
+      if (std::string_view(name).size() >= 4 && OneEditApart(word, name))
+        return {Kind::kError, Format(style.tr("'%s' is not a card: did you mean %s?", "'%s' n'est pas une carte : vouliez-vous dire %s ?"),
+                                     Quoted(word).c_str(), style.tr(c.en, c.fr))};
+  return {Kind::kError, Format(style.tr("'%s' is not a card", "'%s' n'est pas une carte"), Quoted(word).c_str())};
+}
 Entry Error(std::string text) { return {Kind::kError, std::move(text)}; }
 
 }  // namespace
@@ -44,14 +59,14 @@ Entry JaipurShortForm(const std::vector<std::string>& w, std::string_view line,
   if (w.size() == 1 && OneOf(verb, {"c", "camels", "chameaux"})) return Move("camels");
   // "take the camels", "prendre les chameaux": the list's own words.
   if (w.size() == 3 && OneOf(verb, {"t", "take", "prendre"}) && OneOf(w[1], {"the", "les"})) return Move("camels");
-  if (OneOf(verb, {"t", "take", "prendre"}) && w.size() == 2) {
+  if (OneOf(verb, {"t", "take", "p", "prendre"}) && w.size() == 2) {
     auto card = CardWord(w[1]);
-    if (!card) return Error(Format(style.tr("'%s' is not a card", "'%s' n'est pas une carte"), Quoted(w[1]).c_str()));
+    if (!card) return NotACard(w[1], style);
     return Move(*card == "camel" ? "camels" : "take " + *card);
   }
   if (OneOf(verb, {"s", "sell", "v", "vendre"}) && (w.size() == 2 || w.size() == 3)) {
     auto card = CardWord(w.back());
-    if (!card) return Error(Format(style.tr("'%s' is not a card", "'%s' n'est pas une carte"), Quoted(w.back()).c_str()));
+    if (!card) return NotACard(w.back(), style);
     if (w.size() == 3) return Move("sell " + w[1] + " " + *card);
     // "s cloth": the largest legal sale of that good.
     std::string best;
@@ -101,7 +116,7 @@ Entry JaipurShortForm(const std::vector<std::string>& w, std::string_view line,
         continue;
       }
       auto card = CardWord(word);
-      if (!card) return Error(Format(style.tr("'%s' is not a card", "'%s' n'est pas une carte"), Quoted(word).c_str()));
+      if (!card) return NotACard(word, style);
       last = after_separator ? &given : &taken;
       last_card = *card;
       for (int k = 0; k < count; ++k) *last += " " + *card;

@@ -85,6 +85,17 @@ TEST(Input, CommandsInEitherLanguage) {
   EXPECT_EQ(ReadEntry("jaipur", "   ", {}, kEnglish).kind, Kind::kNothing);
 }
 
+TEST(Input, WordsAPlayerMeets) {
+  EXPECT_EQ(MoveOf("jaipur", "p cuir"), "take leather") << "p for prendre";
+  EXPECT_EQ(MoveOf("jaipur", "sell 2 diamonds"), "sell 2 diamond") << "the list's own plural";
+  Entry near = ReadEntry("jaipur", "t dimond", {}, kEnglish);
+  EXPECT_EQ(near.kind, Kind::kError);
+  EXPECT_EQ(near.text, "'dimond' is not a card: did you mean diamond?");
+  EXPECT_EQ(ReadEntry("jaipur", "p diamnt", {}, kFrench).text, "'diamnt' n'est pas une carte : vouliez-vous dire diamant ?");
+  EXPECT_EQ(ReadEntry("jaipur", "t rubies", {}, kEnglish).text, "'rubies' is not a card");
+  EXPECT_EQ(MoveWords("jaipur", "sell 2 diamond", kEnglish), "sell 2 diamonds");
+}
+
 TEST(Input, MovesAndLogTakeAPageOrAFilter) {
   Entry page = ReadEntry("jaipur", "moves 2", {}, kEnglish);
   EXPECT_EQ(page.kind, Kind::kMoves);

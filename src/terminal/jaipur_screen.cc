@@ -229,7 +229,7 @@ std::vector<std::string> TellJaipurMove(const View& before, const View& after, c
 
   switch (move.kind) {
     case jaipur::MoveKind::kTake:
-      lines.push_back(Format(style.tr("%s %s a %s.", "%s %s une carte %s."), who.c_str(),
+      lines.push_back(Format(style.tr("%s %s a %s card.", "%s %s une carte %s."), who.c_str(),
                              verb(mover, "takes", "take", "prend", "prenez"), Painted(move.good, style).c_str()));
       break;
     case jaipur::MoveKind::kCamels:
@@ -295,10 +295,11 @@ std::vector<std::string> TellJaipurMove(const View& before, const View& after, c
                        ? Format(style.tr("%d (1 token)", "%d (1 jeton)"), bonus_total)
                        : Format(style.tr("%d (%d tokens)", "%d (%d jetons)"), bonus_total, end->bonus_tokens[At(p)]);
     }
-    lines.push_back(Format(style.tr("  %s: goods tokens %d + bonus tokens %s + camel token %d = %d rupees",
-                                    "  %s : jetons marchandises %d + jetons bonus %s + jeton chameau %d = %d roupies"),
-                           names[At(p)].c_str(), goods_total, bonus_text.c_str(), end->camel[At(p)],
-                           result->rupees[At(p)]));
+    // The total first: a line cut at the screen's edge keeps it.
+    lines.push_back(Format(style.tr("  %s: %d rupees = goods tokens %d + bonus tokens %s + camel token %d",
+                                    "  %s : %d roupies = jetons marchandises %d + jetons bonus %s + jeton chameau %d"),
+                           names[At(p)].c_str(), result->rupees[At(p)], goods_total, bonus_text.c_str(),
+                           end->camel[At(p)]));
   }
   if (result->camel_token >= 0)
     lines.push_back(

@@ -38,6 +38,9 @@ const std::string* Arg(const MessageArgs& args, std::string_view name) {
   return arg ? &arg->value : nullptr;
 }
 
+
+}  // namespace
+
 // One edit apart (a letter more, less, changed or two swapped).
 bool OneEditApart(std::string_view a, std::string_view b) {
   if (a == b) return false;
@@ -51,8 +54,6 @@ bool OneEditApart(std::string_view a, std::string_view b) {
   }
   return a.substr(i) == b.substr(i + 1);
 }
-
-}  // namespace
 
 std::string NearVerb(std::string_view game, std::string_view word, const Style& style) {
   const TerminalGame* known = TerminalGameFor(game);
@@ -91,6 +92,11 @@ std::string ExplainRefusal(std::string_view game, const AnyView& view, const Sta
     const auto* v = std::get_if<jaipur::View>(&view);
     if (move.ok() && v) {
       const int held = v->hand[static_cast<size_t>(jaipur::Index(move->good))];
+      // Holding enough, the answer is the sale to type.
+      if (held >= 2)
+        return Format(style.tr("%s sells 2 or more at a time: type 'sell %d %s'", "%s se vend par 2 au moins : tapez 'vendre %d %s'"),
+                      JaipurCardName(move->good, 1, Style{false, style.lang}).c_str(), held,
+                      JaipurCardName(move->good, held, Style{false, style.lang}).c_str());
       return RenderTemplate(style.tr("{card} sells by 2 or more; you hold {count}",
                                      "le {card} se vend par 2 au moins ; vous en avez {count}"),
                             {{"card", std::string(jaipur::CardName(move->good))}, {"count", std::to_string(held)}},

@@ -21,6 +21,9 @@ std::string ExplainRefusal(std::string_view game, const AnyView& view, const Sta
 
 // A verb of `game` close to `word` (one letter off, or its first letters), in the
 // player's language; empty when none is.
+// Whether `a` and `b` are one edit apart (a letter more, less, changed or two swapped).
+bool OneEditApart(std::string_view a, std::string_view b);
+
 std::string NearVerb(std::string_view game, std::string_view word, const Style& style);
 
 // An error about the game's options (`message`, from the record or setup) told

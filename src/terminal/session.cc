@@ -96,8 +96,14 @@ bool Yes(const std::string& line) {
 // What plays an engine's seat once the engine has failed.
 constexpr const char* kFallbackBot = "medium";
 
+// "easy bot", "bot facile": Souk's levels in the player's language, other specs as given.
 std::string BotName(const std::string& spec, const Style& style) {
-  return Format(style.tr("%s bot", "bot %s"), spec.c_str());
+  static const struct { const char* en; const char* fr; } kLevels[] = {
+      {"random", "hasard"}, {"easy", "facile"}, {"medium", "moyen"}, {"hard", "difficile"}};
+  std::string shown = spec;
+  for (const auto& level : kLevels)
+    if (spec == level.en) shown = style.tr(level.en, level.fr);
+  return Format(style.tr("%s bot", "bot %s"), shown.c_str());
 }
 
 std::vector<std::string> HelpLines(std::string_view game, const Style& style) {
@@ -347,11 +353,26 @@ class Table {
     screen_on_ = false;
   }
 
-  // Every line cut to the terminal's width (on a terminal).
+  // Lines wider than the terminal wrapped (the lines after the first indented), the
+  // others as they are: nothing is cut.
+  std::vector<std::string> Fitted(const std::vector<std::string>& lines) const {
+    std::vector<std::string> out;
+    for (const std::string& line : lines) {
+      if (VisibleWidth(line) <= Width()) {
+        out.push_back(line);
+        continue;
+      }
+      const size_t indent = std::min<size_t>(line.find_first_not_of(' '), 8) + 2;
+      for (std::string& part : Wrap(line, Width(), indent)) out.push_back(std::move(part));
+    }
+    return out;
+  }
+
+  // Every line fitted to the terminal's width (on a terminal).
   std::string Fit(const std::string& text) const {
     if (!options_.screen) return text;
     std::string out;
-    for (const std::string& line : SplitLines(text)) out += FitLine(line, static_cast<size_t>(cols_)) + "\n";
+    for (const std::string& line : Fitted(SplitLines(text))) out += line + "\n";
     return out;
   }
 
@@ -586,7 +607,9 @@ class Table {
         const size_t room = NotesRoom(top, log_shown ? std::vector<std::string>() : told, !notes.empty() || !paged.empty());
         if (!paged.empty()) {
           below = Paged(paged, room, page, paged_command);
-        } else if (below.empty()) {
+        } else if (!below.empty()) {
+          below = Fitted(below);
+        } else {
           // The list when it fits whole beside the table, else how many moves there are.
           below = InColumns(MoveList(state_->game(), legal, style), Width());
           if (legal.size() > 12 || below.size() > room) below = {many};
@@ -717,14 +740,20 @@ class Table {
     } else {
       analysis = bot->Analyse(view);
     }
-    std::vector<std::string> lines = {Format(style.tr("  Hint (%s bot, %lld simulations):", "  Conseil (bot %s, %lld simulations) :"),
-                                             options_.hint_bot.c_str(), static_cast<long long>(analysis.iterations))};
+    std::vector<std::string> lines = {Format(style.tr("  Hint (%s, %lld simulations):", "  Conseil (%s, %lld simulations) :"),
+                                             BotName(options_.hint_bot, style).c_str(), static_cast<long long>(analysis.iterations))};
+    // The moves in a column as wide as the widest, two spaces before the numbers.
+    size_t widest = 0;
+    for (size_t i = 0; i < analysis.moves.size() && i < 3; ++i)
+      widest = std::max(widest, VisibleWidth(MoveWords(state_->game(), analysis.moves[i].move, style)));
     for (size_t i = 0; i < analysis.moves.size() && i < 3; ++i) {
       const auto& m = analysis.moves[i];
       std::string words = MoveWords(state_->game(), m.move, style);
-      words.append(36 - std::min<size_t>(36, VisibleWidth(words)), ' ');
-      lines.push_back(Format(style.tr("    %zu. %s wins %3.0f%%, margin %+.1f", "    %zu. %s gagne %3.0f %%, écart %+.1f"),
-                             i + 1, words.c_str(), 100 * m.win_rate, m.score));
+      words.append(widest + 2 - VisibleWidth(words), ' ');
+      std::string margin = Format("%+.1f", m.score);
+      if (style.lang == Lang::kFr) std::replace(margin.begin(), margin.end(), '.', ',');  // "écart -5,3"
+      lines.push_back(Format(style.tr("    %zu. %swins %3.0f%%, margin %s", "    %zu. %sgagne %3.0f %%, écart %s"),
+                             i + 1, words.c_str(), 100 * m.win_rate, margin.c_str()));
     }
     return lines;
   }

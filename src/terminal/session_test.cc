@@ -87,9 +87,21 @@ TEST(PlaySession, BadInputSaysWhatIsWrongAndAsksAgain) {
   EXPECT_NE(s.out.find("! save needs a file name"), std::string::npos);
   EXPECT_NE(s.out.find("! nothing to undo yet"), std::string::npos);
   EXPECT_NE(s.out.find("! 'dance' is not a move: type a move's number, 'moves' for the list"), std::string::npos);
-  EXPECT_NE(s.out.find("! illegal move 'sell 9 diamond'"), std::string::npos);
+  EXPECT_NE(s.out.find("! illegal move 'sell 9 diamonds'"), std::string::npos);
   // Every bad entry, and the quit taken back, asked again: one prompt each.
   EXPECT_EQ(Count(s.out, "your move> "), 8u);
+}
+
+// Holding enough of a precious good, the refusal of a sale of 1 names the sale to type.
+TEST(PlaySession, APreciousSaleOfOneWhenHoldingTwoSaysWhatToType) {
+  PlayOptions o = Options("jaipur", {"human", "easy"}, 8);  // the hand holds silver x2
+  o.seed_given = true;
+  Session s = PlayScript(o, "sell 1 silver\nquit\ny\n");
+  EXPECT_NE(s.out.find("! silver sells 2 or more at a time: type 'sell 2 silver'\n"), std::string::npos) << s.out;
+  EXPECT_EQ(s.out.find("you hold 2"), std::string::npos) << s.out;
+  o.style.lang = Lang::kFr;
+  Session f = PlayScript(o, "v 1 argent\nquitter\no\n");
+  EXPECT_NE(f.out.find("! argent se vend par 2 au moins : tapez 'vendre 2 argent'\n"), std::string::npos) << f.out;
 }
 
 // Errors say what would be legal: the minimum of a precious sale and the hand.

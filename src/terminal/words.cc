@@ -49,6 +49,7 @@ std::string JaipurCardName(jaipur::Card card, int count, const Style& style) {
   const int i = jaipur::Index(card);
   if (style.lang == Lang::kFr) return kFrench[i][count > 1 ? 1 : 0];
   if (card == jaipur::Card::kCamel && count > 1) return "camels";
+  if (card == jaipur::Card::kDiamond && count > 1) return "diamonds";  // the others are mass nouns
   return std::string(jaipur::CardName(card));
 }
 
