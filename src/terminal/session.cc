@@ -93,6 +93,18 @@ bool Yes(const std::string& line) {
   return !t.empty() && (t.front() == 'y' || t.front() == 'Y' || t.front() == 'o' || t.front() == 'O');
 }
 
+// The command that started souk as it was typed ("./build/souk", "souk"), for the
+// resume line: the first word of /proc/self/cmdline when it names souk, else "souk"
+// (a test binary running a session in-process).
+std::string ProgramName() {
+  std::ifstream cmdline("/proc/self/cmdline", std::ios::binary);
+  std::string argv0;
+  std::getline(cmdline, argv0, '\0');
+  const std::string base = std::filesystem::path(argv0).filename().string();
+  if (base != "souk" || argv0.find_first_of(" '\"\\$") != std::string::npos) return "souk";
+  return argv0;
+}
+
 // What plays an engine's seat once the engine has failed.
 constexpr const char* kFallbackBot = "medium";
 
@@ -266,9 +278,9 @@ class Table {
         return kExitCannotSave;
       }
     }
-    out_ << Format(style.tr("The game is saved in %s.\nResume it with: souk play --load %s\n",
-                            "La partie est sauvée dans %s.\nReprenez-la avec : souk play --load %s\n"),
-                   save_path_.c_str(), save_path_.c_str());
+    out_ << Format(style.tr("The game is saved in %s.\nResume it with: %s play --load %s\n",
+                            "La partie est sauvée dans %s.\nReprenez-la avec : %s play --load %s\n"),
+                   save_path_.c_str(), ProgramName().c_str(), save_path_.c_str());
     return code;
   }
 
@@ -324,6 +336,12 @@ class Table {
   std::optional<std::string> BotMove(int p) {
     std::shared_ptr<ai::Bot> bot = bots_[static_cast<size_t>(p)];
     AnyView view = state_->PlayerView(p);
+    if (options_.screen && humans_.size() == 1) {
+      // The player's table while the bot thinks, with a line saying so in place of the prompt.
+      const int human = humans_[0];
+      Draw(SplitLines(Render(state_->PlayerView(human), names_, options_.style)), pending_[static_cast<size_t>(human)], {},
+           Format(options_.style.tr("%s is thinking…", "%s réfléchit…"), names_[static_cast<size_t>(p)].c_str()));
+    }
     std::optional<std::string> move = options_.keyboard
                                           ? UnlessInterrupted<std::string>([bot, view] { return bot->ChooseMove(view); })
                                           : bot->ChooseMove(view);
@@ -796,8 +814,8 @@ class Table {
   std::string Save(const std::string& path) {
     const Style& style = options_.style;
     if (!Write(path)) return "  ! " + Format(style.tr("cannot write %s", "impossible d'écrire %s"), Quoted(path).c_str());
-    return "  " + Format(style.tr("Saved to %s. Resume with: souk play --load %s", "Sauvé dans %s. Reprendre : souk play --load %s"),
-                         path.c_str(), path.c_str());
+    return "  " + Format(style.tr("Saved to %s. Resume with: %s play --load %s", "Sauvé dans %s. Reprendre : %s play --load %s"),
+                         path.c_str(), ProgramName().c_str(), path.c_str());
   }
 
   const PlayOptions& options_;
