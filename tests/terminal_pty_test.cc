@@ -260,8 +260,9 @@ bool CutOrLeftOut(const VtScreen& screen) {
 }
 
 // Plays `args` to its end at 80x24 answering "1" at each prompt (Enter at each
-// result), checking every screen with a prompt with `check`; the prompts seen.
-int PlayWhole(const std::vector<std::string>& args, const std::function<void(const VtScreen&)>& check) {
+// result), checking every screen with a prompt with `check`, and that the table's
+// first line (`top`) is still on the screen at the end; the prompts seen.
+int PlayWhole(const std::vector<std::string>& args, const std::string& top, const std::function<void(const VtScreen&)>& check) {
   PtySession s(args, NoColor());
   int prompts = 0;
   for (int turn = 0; turn < 600; ++turn) {
@@ -273,7 +274,12 @@ int PlayWhole(const std::vector<std::string>& args, const std::function<void(con
       break;
     }
     const std::string last = LastLine(s.screen());
-    if (last.ends_with("(y/n)")) break;
+    if (last.ends_with("(y/n)")) {
+      // The result stays whole on the normal screen: the table's first line too.
+      EXPECT_TRUE(Has(s.screen(), top)) << "the game-over summary fits 24 lines: " << s.Dump();
+      EXPECT_TRUE(Has(s.screen(), "Game over.")) << s.Dump();
+      break;
+    }
     const size_t mark = s.output().size();
     if (last.ends_with("your move>")) {
       ++prompts;
@@ -297,7 +303,7 @@ int PlayWhole(const std::vector<std::string>& args, const std::function<void(con
 
 TEST(TerminalPty, AWholeJaipurGameKeepsTheTableAndEveryMove) {
   int failures = 0;
-  const int prompts = PlayWhole({"play", "jaipur", "--vs", "easy", "--seed", "11", "--lang", "en"}, [&](const VtScreen& v) {
+  const int prompts = PlayWhole({"play", "jaipur", "--vs", "easy", "--seed", "11", "--lang", "en"}, "Jaipur - round", [&](const VtScreen& v) {
     if (failures > 2) return;
     const bool ok = Has(v, "Market:") && Has(v, "Goods tokens") && !CutOrLeftOut(v);
     if (!ok) ++failures;
@@ -308,7 +314,7 @@ TEST(TerminalPty, AWholeJaipurGameKeepsTheTableAndEveryMove) {
 
 TEST(TerminalPty, AWholeThreePlayerMarrakechGameKeepsTheBoardAndEveryTurn) {
   int failures = 0, orientations = 0;
-  const int prompts = PlayWhole({"play", "marrakech", "--players", "3", "--vs", "easy", "--seed", "4", "--lang", "en"},
+  const int prompts = PlayWhole({"play", "marrakech", "--players", "3", "--vs", "easy", "--seed", "4", "--lang", "en"}, "a   b   c",
                                 [&](const VtScreen& v) {
     if (failures > 2) return;
     bool ok = Has(v, "+---+---+") && Has(v, "Player") && !CutOrLeftOut(v);

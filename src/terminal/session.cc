@@ -240,8 +240,23 @@ class Table {
     const int reader = humans_.empty() ? 0 : humans_.front();
     if (options_.screen) out_ << kLeaveScreen;
     screen_on_ = false;
-    Flush(reader);
-    out_ << '\n' << Fit(Render(state_->PlayerView(reader), names_, style)) << '\n';
+    if (options_.screen) {
+      // What stays on the normal screen fits it: the last moves told (the final
+      // scores, which the table shows too, give way first), the table, the result,
+      // and "Play again?" below the line that started the game.
+      const std::vector<std::string> table = Fitted(SplitLines(Render(state_->PlayerView(reader), names_, style)));
+      const size_t used = table.size() + 4;  // the game's first line, the result, "Play again?", the cursor's line
+      const size_t rows = static_cast<size_t>(std::max(rows_, 10));
+      std::vector<std::string> told = Wrapped(pending_[static_cast<size_t>(reader)]);
+      pending_[static_cast<size_t>(reader)].clear();
+      const size_t room = rows > used ? rows - used : 0;
+      if (told.size() > room) told.resize(room);
+      for (const std::string& line : told) out_ << line << '\n';
+      for (const std::string& line : table) out_ << line << '\n';
+    } else {
+      Flush(reader);
+      out_ << '\n' << Fit(Render(state_->PlayerView(reader), names_, style)) << '\n';
+    }
     std::vector<int> winners = state_->Winners();
     out_ << style.Bold(style.tr("Game over. ", "Partie terminée. "));
     if (winners.size() == 1 && humans_.size() == 1 && winners[0] == humans_[0]) {
