@@ -105,6 +105,23 @@ TEST(TerminalPty, AResizeRedrawsWithinTheNewWidth) {
   s.Finish();
 }
 
+TEST(TerminalPty, BelowEightyColumnsTheBoardStaysWhilePlacing) {
+  PtyOptions narrow = NoColor();
+  narrow.cols = 50;
+  PtySession s({"play", "marrakech", "--players", "3", "--vs", "easy", "--seed", "4", "--lang", "en"}, narrow);
+  ASSERT_TRUE(s.WaitForPrompt("your move> ")) << s.Dump();
+  s.Type("1\r");
+  ASSERT_TRUE(s.WaitUntil([](const VtScreen& v) {
+    return (v.Text().find("place a") != std::string::npos || v.Text().find("legal moves") != std::string::npos) &&
+           LastLine(v).ends_with("your move>");
+  })) << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "+---+---+")) << "the board with the list or its size: " << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "You turn left") || Has(s.screen(), "You turn Assam left")) << s.Dump();
+  EXPECT_EQ(s.screen().overflows(), 0) << s.Dump();
+  s.Type("\x04");
+  s.Finish();
+}
+
 TEST(TerminalPty, HotSeatLeavesNoHandInTheScrollback) {
   PtySession s({"play", "jaipur", "--seats", "human,human", "--seed", "3", "--lang", "en"});
   ASSERT_TRUE(s.WaitFor("Pass the keyboard to Player")) << s.Dump();
