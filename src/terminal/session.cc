@@ -122,12 +122,12 @@ std::vector<std::string> HelpLines(std::string_view game, const Style& style) {
   std::string text = style.tr("Enter a move as the list shows it, by its number, or in short:\n",
                               "Entrez un coup comme la liste l'écrit, par son numéro, ou en bref :\n");
   if (const TerminalGame* known = TerminalGameFor(game)) text += style.tr(known->help_en, known->help_fr);
-  text += style.tr("Commands: moves (the numbered list; moves 2: its second page; moves sell:\n"
-                   "the sales), log (what happened), hint (the AI's advice), undo (back to your\n"
-                   "previous move), save FILE, quit, help.\n",
-                   "Commandes : coups (la liste numérotée ; coups 2 : sa 2e page ; coups vendre :\n"
-                   "les ventes), journal (ce qui s'est passé), conseil (l'avis de l'IA), annuler\n"
-                   "(revenir à votre coup précédent), sauver FICHIER, quitter, aide.\n");
+  text += style.tr("Commands: moves (the numbered list; moves 2: its second page; moves WORD:\n"
+                   "the moves with WORD), log (what happened), hint (the AI's advice), undo (back\n"
+                   "to your previous move), save FILE, quit, help.\n",
+                   "Commandes : coups (la liste numérotée ; coups 2 : sa 2e page ; coups MOT : les\n"
+                   "coups avec MOT), journal (ce qui s'est passé), conseil (l'avis de l'IA),\n"
+                   "annuler (revenir à votre coup précédent), sauver FICHIER, quitter, aide.\n");
   return SplitLines(text);
 }
 
