@@ -8,7 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "server/http_server.h"
-#include "server/loadtest.h"
+#include "loadtest/loadtest.h"
 
 namespace souk::cli {
 

@@ -1,4 +1,4 @@
-#include "server/loadtest_seat.h"
+#include "loadtest/loadtest_seat.h"
 
 #include <utility>
 

@@ -1,4 +1,4 @@
-#include "server/loadtest_abuse.h"
+#include "loadtest/loadtest_abuse.h"
 
 #include <algorithm>
 #include <array>
@@ -16,8 +16,8 @@
 
 #include "core/prng.h"
 #include "format/json.h"
-#include "server/loadtest_net.h"
-#include "server/loadtest_seat.h"
+#include "loadtest/loadtest_net.h"
+#include "loadtest/loadtest_seat.h"
 
 namespace souk::server::load {
 namespace {

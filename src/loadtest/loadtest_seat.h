@@ -15,7 +15,7 @@
 #include <string>
 
 #include "core/prng.h"
-#include "server/loadtest_net.h"
+#include "loadtest/loadtest_net.h"
 
 namespace souk::server::load {
 

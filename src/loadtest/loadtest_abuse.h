@@ -19,7 +19,7 @@
 
 #include <cstdint>
 
-#include "server/loadtest.h"
+#include "loadtest/loadtest.h"
 
 namespace souk::server::load {
 
