@@ -24,7 +24,7 @@
 #include "loadtest/loadtest_net.h"
 #include "loadtest/loadtest_seat.h"
 
-namespace souk::server {
+namespace souk::loadtest {
 namespace {
 
 namespace beast = boost::beast;
@@ -342,4 +342,4 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
   return true;
 }
 
-}  // namespace souk::server
+}  // namespace souk::loadtest

@@ -4,7 +4,7 @@
 
 #include "format/json.h"
 
-namespace souk::server::load {
+namespace souk::loadtest::load {
 
 namespace {
 
@@ -129,4 +129,4 @@ void SeatPlayer::OnMessage(const std::string& text) {
   });
 }
 
-}  // namespace souk::server::load
+}  // namespace souk::loadtest::load
