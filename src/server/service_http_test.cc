@@ -6,8 +6,8 @@
 #include <cstdio>
 
 #include "server/http_server.h"
-#include "server/test_client.h"
 #include "server/test_server.h"
+#include "testing/test_client.h"
 
 namespace souk::server {
 namespace {
