@@ -3,7 +3,6 @@
 #pragma once
 
 #include <atomic>
-#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <map>
@@ -13,13 +12,12 @@
 #include <vector>
 
 #include "server/game_service.h"
+#include "server/wall_time.h"
 
 namespace souk::server {
 
-inline int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
+// How a game in play ends unplayed (ServiceOptions), for the messages that say so.
+std::string AbandonRule(const ServiceOptions& options);
 
 struct GameService::Game {
   std::mutex mutex;

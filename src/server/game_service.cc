@@ -1,8 +1,6 @@
 #include "server/game_service.h"
 
 #include <algorithm>
-#include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <stdexcept>
 #include <tuple>
@@ -19,9 +17,6 @@ namespace {
 constexpr int64_t kMaxBotIterations = 200000;
 constexpr int kMaxBotTimeMs = 5000;
 constexpr int kMaxBotThreads = 2;
-// The hint button's search: the medium level, one thread, at most a few at once.
-constexpr const char* kHintBot = "medium";
-constexpr int kMaxHintsRunning = 2;
 
 // The game's seed is a secret like the deck it orders: drawn here, never sent.
 uint64_t SecretSeed() {
@@ -56,28 +51,13 @@ GameService::GameService(Store& store, const ServiceOptions& options)
     : store_(store),
       options_(options),
       bot_memory_(options.bot_memory_bytes, std::max(1, options.bot_threads) + std::max(0, options.quick_bot_threads)),
-      scheduler_(options.bot_threads, std::max(0, options.quick_bot_threads), options.bot_nice) {
-  if (options_.sweep_every_ms > 0)
-    sweeper_ = std::thread([this] {
-      std::unique_lock lock(sweep_mutex_);
-      while (!sweep_wake_.wait_for(lock, std::chrono::milliseconds(options_.sweep_every_ms), [this] { return stopping_sweep_; })) {
-        lock.unlock();
-        SweepIdle(NowMs());
-        lock.lock();
-      }
-    });
+      scheduler_(options.bot_threads, std::max(0, options.quick_bot_threads), options.bot_nice),
+      holdings_(options.max_games, options.max_games_per_client, AbandonRule(options)),
+      health_(store) {
+  if (options_.sweep_every_ms > 0) sweeper_.Start(options_.sweep_every_ms, [this] { SweepIdle(NowMs()); });
   if (store_.Shared()) {
     store_.Watch([this](const StoreChange& change) { OnStoreChange(change); });
-    if (options_.follow_every_ms > 0)
-      follower_ = std::thread([this] {
-        std::unique_lock lock(follow_mutex_);
-        while (!follow_wake_.wait_for(lock, std::chrono::milliseconds(options_.follow_every_ms),
-                                      [this] { return stopping_follow_; })) {
-          lock.unlock();
-          Follow(NowMs());
-          lock.lock();
-        }
-      });
+    if (options_.follow_every_ms > 0) follower_.Start(options_.follow_every_ms, [this] { Follow(NowMs()); });
   }
 }
 
@@ -93,23 +73,9 @@ GameService::~GameService() { StopBots(); }
 void GameService::StopBots() {
   // Other instances' changes first: they schedule bots and tell listeners.
   store_.StopWatching();
-  {
-    std::lock_guard lock(follow_mutex_);
-    stopping_follow_ = true;
-  }
-  follow_wake_.notify_all();
-  if (follower_.joinable()) follower_.join();
-  {
-    std::lock_guard lock(sweep_mutex_);
-    stopping_sweep_ = true;
-  }
-  sweep_wake_.notify_all();
-  if (sweeper_.joinable()) sweeper_.join();
-  {
-    std::unique_lock lock(hints_mutex_);
-    stopping_hints_ = true;
-    hints_changed_.wait(lock, [this] { return hints_running_ == 0; });
-  }
+  follower_.Stop();
+  sweeper_.Stop();
+  hints_.Stop();
   scheduler_.Stop();
 }
 
@@ -278,30 +244,14 @@ Result<Created> GameService::Create(const CreateRequest& request) {
   }
   // A place among the games in play, given back if the game is not made after all.
   const std::string client = ClientKey(request.client);
-  {
-    std::lock_guard lock(holdings_mutex_);
-    if (options_.max_games > 0 && in_play_ >= options_.max_games)
-      return Status::ResourceExhausted("this server has " + std::to_string(in_play_) +
-                                       " games in play, its most: try again later");
-    int& mine = in_play_by_client_[client];
-    if (options_.max_games_per_client > 0 && mine >= options_.max_games_per_client)
-      return Status::ResourceExhausted("you have " + std::to_string(mine) +
-                                       " games in play, the most for one address: finish one first (" +
-                                       AbandonRule() + ")");
-    ++mine;
-    ++in_play_;
-  }
-  auto give_back = [&] {
-    std::lock_guard lock(holdings_mutex_);
-    if (--in_play_by_client_[client] <= 0) in_play_by_client_.erase(client);
-    --in_play_;
-  };
+  if (Status place = holdings_.Take(client); !place.ok()) return place;
+  auto give_back = [&] { holdings_.GiveBack(client); };
   auto game = Load(stored);
   if (!game.ok()) {
     give_back();
     return game.status();
   }
-  if (Status st = Wrote(store_.CreateGame(stored)); !st.ok()) {
+  if (Status st = health_.Wrote(store_.CreateGame(stored)); !st.ok()) {
     give_back();
     return st;
   }
@@ -401,7 +351,7 @@ Status GameService::ApplyLocked(Game& g, const std::string& move) {
   Status applied = next->Apply(move);
   if (!applied.ok()) return applied.AsKind(StatusCode::kIllegalMove);
   if (Status canonical = CheckCanonical(legal, move); !canonical.ok()) return canonical;
-  if (Status st = Wrote(store_.AppendMove(g.stored.id, g.stored.moves.size(), move, next->is_over(), NowMs(),
+  if (Status st = health_.Wrote(store_.AppendMove(g.stored.id, g.stored.moves.size(), move, next->is_over(), NowMs(),
                                           BotToMove(g, *next)));
       !st.ok()) {
     // Another instance stored a move at this index first: this copy is behind. Read
@@ -508,9 +458,7 @@ Result<Json> GameService::Preview(const std::string& game_id, int seat, const st
 }
 
 void GameService::Hint(const std::string& game_id, int seat, std::function<void(Json)> done) {
-  auto error = [&](const std::string& message) {
-    done(Json{{"type", "error"}, {"error", "hint: " + message}, {"code", std::string(ErrorCodeName(ErrorCode::kHintRefused))}});
-  };
+  auto error = [&](const std::string& message) { done(Hints::Refusal(message)); };
   auto found = Find(game_id);
   if (!found.ok()) return error(found.message());
   std::shared_ptr<Game> g = *found;
@@ -527,38 +475,7 @@ void GameService::Hint(const std::string& game_id, int seat, std::function<void(
     view = g->state->PlayerView(seat);
     game = g->stored.options.game;
   }
-  {
-    std::lock_guard lock(hints_mutex_);
-    // Each hint is a search on a thread of its own: a few at a time at most, so
-    // the bots' workers and the network keep their cores.
-    if (stopping_hints_ || hints_running_ >= kMaxHintsRunning) return error("busy, ask again in a moment");
-    ++hints_running_;
-  }
-  std::thread([this, view = std::move(view), game = std::move(game), done = std::move(done)] {
-    Json reply;
-    try {
-      auto bot = ai::MakeBot(game, kHintBot, 1);
-      if (!bot.ok()) throw std::runtime_error(bot.message());
-      ai::TextAnalysis analysis = (*bot)->Analyse(view);
-      Json moves = Json::array();
-      for (size_t i = 0; i < analysis.moves.size() && i < 5; ++i) {
-        const auto& m = analysis.moves[i];
-        moves.push_back({{"move", m.move}, {"visits", m.visits}, {"win_rate", std::round(m.win_rate * 1000) / 1000},
-                         {"score", std::round(m.score * 100) / 100}});
-      }
-      reply = {{"type", "hint"}, {"bot", kHintBot}, {"moves", moves}};
-    } catch (const std::exception& e) {
-      reply = {{"type", "error"}, {"error", std::string("hint: ") + e.what()}, {"code", std::string(ErrorCodeName(ErrorCode::kHintRefused))}};
-    }
-    try {
-      done(reply);
-    } catch (...) {
-      // The listener's connection is gone: nobody to tell.
-    }
-    std::lock_guard lock(hints_mutex_);
-    --hints_running_;
-    hints_changed_.notify_all();
-  }).detach();
+  hints_.Ask(std::move(view), std::move(game), std::move(done));
 }
 
 Result<Json> GameService::Replay(const std::string& game_id, int viewer) {
@@ -662,10 +579,7 @@ void GameService::ScheduleBotLocked(const std::shared_ptr<Game>& g) {
   const int p = g->state->current_player();
   if (p < 0 || !g->bots[static_cast<size_t>(p)]) return;
   g->bot_queued = true;
-  {
-    std::lock_guard lock(bot_turns_mutex_);
-    ++bot_turns_here_[g->stored.id];
-  }
+  bot_turns_here_.Add(g->stored.id);
   scheduler_.Submit(g->lanes[static_cast<size_t>(p)], g->client, [this, g] { PlayBot(g); });
 }
 
@@ -676,14 +590,10 @@ void GameService::PlayBot(const std::shared_ptr<Game>& g) {
   std::shared_ptr<ai::Bot> bot;
   // However this turn ends, the bot is no longer queued here: its lease is not renewed.
   struct Unqueued {
-    GameService& service;
+    HeldBotTurns& turns;
     const std::string& id;
-    ~Unqueued() {
-      std::lock_guard lock(service.bot_turns_mutex_);
-      auto it = service.bot_turns_here_.find(id);
-      if (it != service.bot_turns_here_.end() && --it->second <= 0) service.bot_turns_here_.erase(it);
-    }
-  } unqueued{*this, g->stored.id};
+    ~Unqueued() { turns.Remove(id); }
+  } unqueued{bot_turns_here_, g->stored.id};
   {
     std::lock_guard lock(g->mutex);
     seat = g->state->current_player();
