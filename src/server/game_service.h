@@ -218,7 +218,7 @@ class GameService {
   // network that listeners write to goes away. Bots play no more.
   void StopBots();
 
-  struct Game;  // public for the helpers in game_service.cc; opaque elsewhere
+  struct Game;  // public for the helpers in game_service*.cc; opaque elsewhere
 
  private:
   // Changes to tell a game's listeners: made under the game's lock (each distinct
