@@ -14,6 +14,7 @@
 #include "cli/ai_commands.h"
 #include "cli/bench_command.h"
 #include "cli/cli_error.h"
+#include "cli/loadtest_command.h"
 #include "cli/play_commands.h"
 #include "cli/read_input.h"
 #include "cli/serve_command.h"
@@ -207,7 +208,7 @@ int Run(int argc, char** argv) {
 
   cli::BenchCommand bench(app);
 
-  server::LoadOptions load;
+  loadtest::LoadOptions load;
   CLI::App* load_cmd = app.add_subcommand("loadtest", "Play many games at once against a running `souk serve`");
   load_cmd->add_option("--host", load.host, "Server address")->capture_default_str();
   load_cmd->add_option("--port", load.port, "Server port")->capture_default_str();

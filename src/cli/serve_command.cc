@@ -14,12 +14,6 @@
 
 namespace souk::cli {
 
-int LoadTest(const server::LoadOptions& options) {
-  server::LoadReport report;
-  if (!server::RunLoad(options, &report, std::cout)) return 1;
-  return report.errors || report.lost ? 3 : 0;
-}
-
 namespace {
 
 // `make web` builds the web app into web/ beside the souk binary (build/web): served

@@ -8,7 +8,6 @@
 #include <CLI/CLI.hpp>
 
 #include "server/http_server.h"
-#include "server/loadtest.h"
 
 namespace souk::cli {
 
@@ -37,9 +36,5 @@ class ServeCommand {
   bool no_rate_limits_ = false;
   std::array<std::string, server::kRateCount> rates_;  // as given, by server::Rate; "" if not
 };
-
-// `souk loadtest`: prints the report; exit status 1 if the server could not be used,
-// 3 if any move was lost or any error seen.
-int LoadTest(const server::LoadOptions& options);
 
 }  // namespace souk::cli

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "server/http_server.h"
-#include "server/raw_client.h"
+#include "testing/raw_client.h"
 
 namespace souk::server {
 namespace {

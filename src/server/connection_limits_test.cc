@@ -9,9 +9,9 @@
 #include <thread>
 #include <vector>
 
-#include "server/raw_client.h"
-#include "server/test_client.h"
 #include "server/test_server.h"
+#include "testing/raw_client.h"
+#include "testing/test_client.h"
 
 namespace souk::server {
 namespace {

@@ -12,10 +12,10 @@
 #include <thread>
 #include <string>
 
-#include "server/serve_process.h"
 #include "server/store.h"
-#include "server/test_client.h"
 #include "server/test_stores.h"
+#include "testing/serve_process.h"
+#include "testing/test_client.h"
 
 namespace souk::server {
 namespace {

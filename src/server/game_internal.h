@@ -1,25 +1,34 @@
-// What the files of GameService share (game_service.cc, game_service_listeners.cc,
-// game_service_holdings.cc): a game as the service holds it. Not for other code.
+// What the files of GameService share (game_service*.cc): a game as the service holds
+// it, and the helpers more than one of them uses. Not for other code.
 #pragma once
 
 #include <atomic>
-#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "server/game_service.h"
+#include "server/wall_time.h"
 
 namespace souk::server {
 
-inline int64_t NowMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
+// What plays an engine's seat once the engine has failed in a game.
+inline constexpr const char* kEngineFallbackBot = "medium";
+// Whether a seat's player spec names one of the operator's engines.
+bool IsEngine(std::string_view player);
+// A stable seed per game and seat, for its bot (game_service_bots.cc).
+uint64_t BotSeed(const std::string& game_id, int seat);
+// The record holds canonical text only: the same move in any other spelling is
+// refused rather than rewritten, so what a client sent is what is stored (and what
+// describing the move reads: "sell 1 leathers" names no token pile).
+Status CheckCanonical(const std::vector<std::string>& legal, const std::string& move);
+// How a game in play ends unplayed (ServiceOptions), for the messages that say so.
+std::string AbandonRule(const ServiceOptions& options);
 
 struct GameService::Game {
   std::mutex mutex;

@@ -1,10 +1,6 @@
 #include "server/game_service.h"
 
 #include <algorithm>
-#include <chrono>
-#include <cmath>
-#include <cstdio>
-#include <stdexcept>
 #include <tuple>
 #include <utility>
 
@@ -19,9 +15,6 @@ namespace {
 constexpr int64_t kMaxBotIterations = 200000;
 constexpr int kMaxBotTimeMs = 5000;
 constexpr int kMaxBotThreads = 2;
-// The hint button's search: the medium level, one thread, at most a few at once.
-constexpr const char* kHintBot = "medium";
-constexpr int kMaxHintsRunning = 2;
 
 // The game's seed is a secret like the deck it orders: drawn here, never sent.
 uint64_t SecretSeed() {
@@ -30,54 +23,25 @@ uint64_t SecretSeed() {
   return seed;
 }
 
-// What plays an engine's seat once the engine has failed in a game.
-constexpr const char* kEngineFallbackBot = "medium";
+}  // namespace
 
-bool IsEngine(std::string_view player) { return player.starts_with("engine:"); }
-
-uint64_t BotSeed(const std::string& game_id, int seat) {
-  uint64_t h = 1469598103934665603ULL;  // FNV-1a: a stable seed per game and seat
-  for (char c : game_id) h = (h ^ static_cast<uint8_t>(c)) * 1099511628211ULL;
-  return h ^ (static_cast<uint64_t>(seat) * 0x9e3779b97f4a7c15ULL);
-}
-
-// The record holds canonical text only: the same move in any other spelling is
-// refused rather than rewritten, so what a client sent is what is stored (and what
-// describing the move reads: "sell 1 leathers" names no token pile).
 Status CheckCanonical(const std::vector<std::string>& legal, const std::string& move) {
   if (std::binary_search(legal.begin(), legal.end(), move)) return Status::Ok();
   return Status::Coded(ErrorCode::kNotCanonical,
                        "move '" + move + "': not in canonical text (as the list of legal moves writes it)");
 }
 
-}  // namespace
-
 GameService::GameService(Store& store, const ServiceOptions& options)
     : store_(store),
       options_(options),
       bot_memory_(options.bot_memory_bytes, std::max(1, options.bot_threads) + std::max(0, options.quick_bot_threads)),
-      scheduler_(options.bot_threads, std::max(0, options.quick_bot_threads), options.bot_nice) {
-  if (options_.sweep_every_ms > 0)
-    sweeper_ = std::thread([this] {
-      std::unique_lock lock(sweep_mutex_);
-      while (!sweep_wake_.wait_for(lock, std::chrono::milliseconds(options_.sweep_every_ms), [this] { return stopping_sweep_; })) {
-        lock.unlock();
-        SweepIdle(NowMs());
-        lock.lock();
-      }
-    });
+      scheduler_(options.bot_threads, std::max(0, options.quick_bot_threads), options.bot_nice),
+      holdings_(options.max_games, options.max_games_per_client, AbandonRule(options)),
+      health_(store) {
+  if (options_.sweep_every_ms > 0) sweeper_.Start(options_.sweep_every_ms, [this] { SweepIdle(NowMs()); });
   if (store_.Shared()) {
     store_.Watch([this](const StoreChange& change) { OnStoreChange(change); });
-    if (options_.follow_every_ms > 0)
-      follower_ = std::thread([this] {
-        std::unique_lock lock(follow_mutex_);
-        while (!follow_wake_.wait_for(lock, std::chrono::milliseconds(options_.follow_every_ms),
-                                      [this] { return stopping_follow_; })) {
-          lock.unlock();
-          Follow(NowMs());
-          lock.lock();
-        }
-      });
+    if (options_.follow_every_ms > 0) follower_.Start(options_.follow_every_ms, [this] { Follow(NowMs()); });
   }
 }
 
@@ -93,23 +57,9 @@ GameService::~GameService() { StopBots(); }
 void GameService::StopBots() {
   // Other instances' changes first: they schedule bots and tell listeners.
   store_.StopWatching();
-  {
-    std::lock_guard lock(follow_mutex_);
-    stopping_follow_ = true;
-  }
-  follow_wake_.notify_all();
-  if (follower_.joinable()) follower_.join();
-  {
-    std::lock_guard lock(sweep_mutex_);
-    stopping_sweep_ = true;
-  }
-  sweep_wake_.notify_all();
-  if (sweeper_.joinable()) sweeper_.join();
-  {
-    std::unique_lock lock(hints_mutex_);
-    stopping_hints_ = true;
-    hints_changed_.wait(lock, [this] { return hints_running_ == 0; });
-  }
+  follower_.Stop();
+  sweeper_.Stop();
+  hints_.Stop();
   scheduler_.Stop();
 }
 
@@ -173,18 +123,6 @@ Result<std::shared_ptr<GameService::Game>> GameService::Load(StoredGame stored) 
     game->bots.push_back(bot_memory_.Adopt(std::move(*bot)));
   }
   return game;
-}
-
-Result<std::unique_ptr<ai::Bot>> GameService::MakeSeatBot(std::string_view game, const std::string& player,
-                                                          uint64_t seed) const {
-  if (!IsEngine(player)) return ai::MakeBot(game, player, seed);
-  if (options_.make_engine) {
-    auto engine = options_.make_engine(game, player, seed);
-    if (engine.ok()) return engine;
-  }
-  std::fprintf(stderr, "souk serve: %s is not one of this server's engines now; the %s bot plays its seat\n",
-               player.c_str(), kEngineFallbackBot);
-  return ai::MakeBot(game, kEngineFallbackBot, seed);
 }
 
 Status GameService::Restore() {
@@ -278,30 +216,14 @@ Result<Created> GameService::Create(const CreateRequest& request) {
   }
   // A place among the games in play, given back if the game is not made after all.
   const std::string client = ClientKey(request.client);
-  {
-    std::lock_guard lock(holdings_mutex_);
-    if (options_.max_games > 0 && in_play_ >= options_.max_games)
-      return Status::ResourceExhausted("this server has " + std::to_string(in_play_) +
-                                       " games in play, its most: try again later");
-    int& mine = in_play_by_client_[client];
-    if (options_.max_games_per_client > 0 && mine >= options_.max_games_per_client)
-      return Status::ResourceExhausted("you have " + std::to_string(mine) +
-                                       " games in play, the most for one address: finish one first (" +
-                                       AbandonRule() + ")");
-    ++mine;
-    ++in_play_;
-  }
-  auto give_back = [&] {
-    std::lock_guard lock(holdings_mutex_);
-    if (--in_play_by_client_[client] <= 0) in_play_by_client_.erase(client);
-    --in_play_;
-  };
+  if (Status place = holdings_.Take(client); !place.ok()) return place;
+  auto give_back = [&] { holdings_.GiveBack(client); };
   auto game = Load(stored);
   if (!game.ok()) {
     give_back();
     return game.status();
   }
-  if (Status st = Wrote(store_.CreateGame(stored)); !st.ok()) {
+  if (Status st = health_.Wrote(store_.CreateGame(stored)); !st.ok()) {
     give_back();
     return st;
   }
@@ -401,7 +323,7 @@ Status GameService::ApplyLocked(Game& g, const std::string& move) {
   Status applied = next->Apply(move);
   if (!applied.ok()) return applied.AsKind(StatusCode::kIllegalMove);
   if (Status canonical = CheckCanonical(legal, move); !canonical.ok()) return canonical;
-  if (Status st = Wrote(store_.AppendMove(g.stored.id, g.stored.moves.size(), move, next->is_over(), NowMs(),
+  if (Status st = health_.Wrote(store_.AppendMove(g.stored.id, g.stored.moves.size(), move, next->is_over(), NowMs(),
                                           BotToMove(g, *next)));
       !st.ok()) {
     // Another instance stored a move at this index first: this copy is behind. Read
@@ -448,330 +370,5 @@ Status GameService::PlayChanceLocked(Game& g) {
   }
   return Status::Ok();
 }
-
-Json GameService::SnapshotLocked(const Game& g, int seat) const {
-  ++snapshots_built_;
-  const GameState& s = *g.state;
-  Json j;
-  j["type"] = "state";
-  j["game_id"] = g.stored.id;
-  j["game"] = s.game();
-  j["seat"] = seat >= 0 ? Json(seat) : Json(nullptr);
-  j["move_count"] = g.stored.moves.size();
-  j["to_move"] = s.is_over() || g.abandoned || s.current_player() < 0 ? Json(nullptr) : Json(s.current_player());
-  j["view"] = s.ViewJson(seat >= 0 ? seat : GameState::kSpectator);
-  j["legal"] = seat >= 0 && !s.is_over() && !g.abandoned && s.current_player() == seat ? Json(s.LegalMoves()) : Json::array();
-  // The move that led here, told by the engine as this seat may know it.
-  j["event"] = s.LastEventJson(seat >= 0 ? seat : GameState::kSpectator);
-  j["over"] = s.is_over();
-  j["abandoned"] = g.abandoned;
-  j["winners"] = s.Winners();
-  // Final scores are public once the game is over (a Jaipur round's scoring is).
-  j["scores"] = s.is_over() ? Json(s.Scores()) : Json(nullptr);
-  Json seats = Json::array();
-  for (const StoredSeat& st : g.stored.seats)
-    seats.push_back({{"player", st.player}, {"name", st.name}, {"joined", st.player != "human" || !st.token_hash.empty()}});
-  j["seats"] = seats;
-  AddStory(g, seat, j);
-  return j;
-}
-
-Result<Json> GameService::Preview(const std::string& game_id, int seat, const std::string& move, Lang lang) {
-  auto found = Find(game_id);
-  if (!found.ok()) return found.status();
-  std::shared_ptr<Game> g = *found;
-  std::unique_ptr<GameState> next;
-  {
-    std::lock_guard lock(g->mutex);
-    if (g->abandoned) return AbandonedError(game_id);
-    if (g->state->is_over()) return Status::Coded(ErrorCode::kGameOver, "the game is over");
-    if (seat < 0 || g->state->current_player() != seat)
-      return Status::Coded(ErrorCode::kNotYourTurn,
-                           "not your turn: seat " + std::to_string(g->state->current_player()) + " is to move");
-    next = g->state->Clone();
-  }
-  // Checked as a move is: what is not canonical text is refused, not previewed.
-  const std::vector<std::string> legal = next->LegalMoves();
-  // A refused move is no failure of the request: the body says why, as an error's
-  // would (lang.h, ErrorBody).
-  auto refused = [lang](const Status& why) {
-    return Json{{"legal", false}, {"error", StatusText(why, lang)}, {"code", std::string(ErrorCodeName(why.error_code()))}};
-  };
-  if (Status applied = next->Apply(move); !applied.ok()) return refused(applied);
-  if (Status canonical = CheckCanonical(legal, move); !canonical.ok()) return refused(canonical);
-  // The public event: a bonus token's value is not told before it is taken.
-  Json event = next->LastEventJson(GameState::kSpectator);
-  // A round's or the game's end would tell what the next deal or the scoring
-  // holds (the opponent's bonus values): only the move itself is previewed.
-  for (const char* key : {"round_end", "winner", "winners"}) event.erase(key);
-  return Json{{"legal", true}, {"event", event}};
-}
-
-void GameService::Hint(const std::string& game_id, int seat, std::function<void(Json)> done) {
-  auto error = [&](const std::string& message) {
-    done(Json{{"type", "error"}, {"error", "hint: " + message}, {"code", std::string(ErrorCodeName(ErrorCode::kHintRefused))}});
-  };
-  auto found = Find(game_id);
-  if (!found.ok()) return error(found.message());
-  std::shared_ptr<Game> g = *found;
-  AnyView view;
-  std::string game;
-  {
-    std::lock_guard lock(g->mutex);
-    if (g->abandoned) return error(AbandonedError(game_id).message());
-    if (g->state->is_over()) return error("the game is over");
-    if (seat < 0 || g->state->current_player() != seat) return error("it is not your turn");
-    for (size_t s = 0; s < g->stored.seats.size(); ++s)
-      if (static_cast<int>(s) != seat && g->stored.seats[s].player == "human")
-        return error("hints are for games against bots only");
-    view = g->state->PlayerView(seat);
-    game = g->stored.options.game;
-  }
-  {
-    std::lock_guard lock(hints_mutex_);
-    // Each hint is a search on a thread of its own: a few at a time at most, so
-    // the bots' workers and the network keep their cores.
-    if (stopping_hints_ || hints_running_ >= kMaxHintsRunning) return error("busy, ask again in a moment");
-    ++hints_running_;
-  }
-  std::thread([this, view = std::move(view), game = std::move(game), done = std::move(done)] {
-    Json reply;
-    try {
-      auto bot = ai::MakeBot(game, kHintBot, 1);
-      if (!bot.ok()) throw std::runtime_error(bot.message());
-      ai::TextAnalysis analysis = (*bot)->Analyse(view);
-      Json moves = Json::array();
-      for (size_t i = 0; i < analysis.moves.size() && i < 5; ++i) {
-        const auto& m = analysis.moves[i];
-        moves.push_back({{"move", m.move}, {"visits", m.visits}, {"win_rate", std::round(m.win_rate * 1000) / 1000},
-                         {"score", std::round(m.score * 100) / 100}});
-      }
-      reply = {{"type", "hint"}, {"bot", kHintBot}, {"moves", moves}};
-    } catch (const std::exception& e) {
-      reply = {{"type", "error"}, {"error", std::string("hint: ") + e.what()}, {"code", std::string(ErrorCodeName(ErrorCode::kHintRefused))}};
-    }
-    try {
-      done(reply);
-    } catch (...) {
-      // The listener's connection is gone: nobody to tell.
-    }
-    std::lock_guard lock(hints_mutex_);
-    --hints_running_;
-    hints_changed_.notify_all();
-  }).detach();
-}
-
-Result<Json> GameService::Replay(const std::string& game_id, int viewer) {
-  auto found = Find(game_id);
-  if (!found.ok()) return found.status();
-  std::shared_ptr<Game> g = *found;
-  GameOptions options;
-  std::vector<std::string> moves;
-  Json seats = Json::array();
-  {
-    std::lock_guard lock(g->mutex);
-    if (!g->state->is_over() && !g->abandoned)
-      return Status::Coded(ErrorCode::kGameNotOver, "the replay of game " + game_id + " is shown when the game is over");
-    if (viewer < -1 || viewer >= static_cast<int>(g->stored.seats.size()))
-      return Status::Error("seat: expected a seat of game " + game_id + ", 0 to " +
-                           std::to_string(g->stored.seats.size() - 1));
-    options = g->stored.options;
-    moves = g->stored.moves;
-    for (const StoredSeat& st : g->stored.seats) seats.push_back({{"player", st.player}, {"name", st.name}});
-  }
-  auto state = NewGame(options);
-  if (!state.ok()) return state.status();
-  GameState& s = **state;
-  const int seen_by = viewer >= 0 ? viewer : GameState::kSpectator;
-  Json steps = Json::array();
-  steps.push_back({{"view", s.ViewJson(seen_by)}, {"event", nullptr}, {"to_move", s.current_player()}});
-  for (const std::string& move : moves) {
-    if (Status st = s.Apply(move); !st.ok()) return Status::Internal("game " + game_id + ": " + st.message());
-    steps.push_back({{"view", s.ViewJson(seen_by)},
-                     {"event", s.LastEventJson(seen_by)},
-                     {"to_move", s.is_over() ? Json(nullptr) : Json(s.current_player())}});
-  }
-  Json replay{{"game_id", game_id}, {"game", options.game}, {"players", s.num_players()}, {"seats", seats},
-              {"seat", viewer >= 0 ? Json(viewer) : Json(nullptr)},
-              {"winners", s.Winners()}, {"scores", s.Scores()}, {"steps", steps}};
-  // A game played to its end shows its final table whole, from every side; an abandoned
-  // one keeps its secrets.
-  if (s.is_over()) replay["reveal"] = Reveal(s);
-  return replay;
-}
-
-Result<Json> GameService::Record(const std::string& game_id) {
-  auto found = Find(game_id);
-  if (!found.ok()) return found.status();
-  std::shared_ptr<Game> g = *found;
-  std::lock_guard lock(g->mutex);
-  if (!g->state->is_over() && !g->abandoned)
-    return Status::Coded(ErrorCode::kGameNotOver, "the record of game " + game_id + " is shown when the game is over");
-  const GameOptions& o = g->stored.options;
-  return Json{{"game_id", game_id}, {"game", o.game},          {"seed", std::to_string(o.seed)},
-              {"players", o.players}, {"variant", o.variant}, {"moves", g->stored.moves}};
-}
-
-Result<Json> GameService::GamesOfTokens(const std::vector<std::string>& tokens) {
-  std::vector<std::string> hashes;
-  for (const std::string& t : tokens) hashes.push_back(HashSecret(t));
-  auto ids = store_.GamesOfTokens(hashes);
-  if (!ids.ok()) return ids.status();
-  std::sort(ids->begin(), ids->end());
-  ids->erase(std::unique(ids->begin(), ids->end()), ids->end());
-  Json list = Json::array();
-  for (const std::string& id : *ids) {
-    auto found = Find(id);
-    if (found.code() == StatusCode::kNotFound) continue;
-    if (!found.ok()) return found.status();
-    std::shared_ptr<Game> g = *found;
-    std::lock_guard lock(g->mutex);
-    for (size_t seat = 0; seat < g->stored.seats.size(); ++seat) {
-      const std::string& mine = g->stored.seats[seat].token_hash;
-      if (mine.empty() || std::none_of(hashes.begin(), hashes.end(), [&](const std::string& h) { return SameHash(h, mine); }))
-        continue;
-      const GameState& s = *g->state;
-      const int to_move = s.is_over() || g->abandoned ? -1 : s.current_player();
-      Json seats = Json::array();
-      bool waiting = false;  // for a friend to follow an invite
-      for (const StoredSeat& st : g->stored.seats) {
-        const bool joined = st.player != "human" || !st.token_hash.empty();
-        waiting = waiting || !joined;
-        seats.push_back({{"player", st.player}, {"name", st.name}, {"joined", joined}});
-      }
-      list.push_back({{"game_id", id},
-                      {"game", s.game()},
-                      {"seat", seat},
-                      {"to_move", to_move >= 0 ? Json(to_move) : Json(nullptr)},
-                      {"your_turn", to_move == static_cast<int>(seat) && !waiting},
-                      {"waiting", waiting && !s.is_over() && !g->abandoned},
-                      {"over", s.is_over()},
-                      {"abandoned", g->abandoned},
-                      {"seats", seats},
-                      {"winners", s.is_over() ? Json(s.Winners()) : Json::array()},
-                      {"scores", s.is_over() ? Json(s.Scores()) : Json(nullptr)},
-                      {"move_count", g->stored.moves.size()},
-                      {"updated_ms", g->stored.updated_ms}});
-    }
-  }
-  return list;
-}
-
-void GameService::ScheduleBotLocked(const std::shared_ptr<Game>& g) {
-  if (g->bot_queued || g->state->is_over() || g->abandoned) return;
-  const int p = g->state->current_player();
-  if (p < 0 || !g->bots[static_cast<size_t>(p)]) return;
-  g->bot_queued = true;
-  {
-    std::lock_guard lock(bot_turns_mutex_);
-    ++bot_turns_here_[g->stored.id];
-  }
-  scheduler_.Submit(g->lanes[static_cast<size_t>(p)], g->client, [this, g] { PlayBot(g); });
-}
-
-void GameService::PlayBot(const std::shared_ptr<Game>& g) {
-  int seat = -1;
-  size_t move_count = 0;
-  AnyView view;
-  std::shared_ptr<ai::Bot> bot;
-  // However this turn ends, the bot is no longer queued here: its lease is not renewed.
-  struct Unqueued {
-    GameService& service;
-    const std::string& id;
-    ~Unqueued() {
-      std::lock_guard lock(service.bot_turns_mutex_);
-      auto it = service.bot_turns_here_.find(id);
-      if (it != service.bot_turns_here_.end() && --it->second <= 0) service.bot_turns_here_.erase(it);
-    }
-  } unqueued{*this, g->stored.id};
-  {
-    std::lock_guard lock(g->mutex);
-    seat = g->state->current_player();
-    move_count = g->stored.moves.size();
-    if (seat >= 0) {
-      view = g->state->PlayerView(seat);
-      bot = g->bots[static_cast<size_t>(seat)];
-    }
-    if (!bot) g->bot_queued = false;
-  }
-  if (!bot) return;
-  // One instance thinks for a bot: the one holding the lease on its turn. Another
-  // that holds it plays the move and tells this one; if it dies, Follow finds the
-  // lease expired and schedules the turn again.
-  auto mine = store_.TakeBotTurn(g->stored.id, move_count, NowMs());
-  if (!mine.ok() || !*mine) {
-    std::lock_guard lock(g->mutex);
-    g->bot_queued = false;
-    if (!mine.ok()) g->stalled = true;  // the store is down: tried again once it answers
-    // The game moved on while this turn waited in the queue: the next bot turn may be
-    // this instance's (it stored the move before it, and holds its lease).
-    else if (g->stored.moves.size() != move_count) ScheduleBotLocked(g);
-    return;
-  }
-  ++bot_turns_thought_;
-  // Thinking holds no lock: other games, and this game's listeners, carry on.
-  std::string move;
-  try {
-    {
-      // Within the bots' memory budget: set aside before, counted after.
-      BotMemory::Search search = bot_memory_.BeginSearch(bot);
-      move = bot->ChooseMove(view);
-    }
-    if (move.empty() && !bot->FailureReason().empty()) {
-      // An engine failed: the game goes on, its seat played by the built-in fallback
-      // bot from this move to the end (docs/protocol.md, "Engines").
-      std::fprintf(stderr, "souk serve: game %s seat %d: %s; the %s bot plays it from now on\n",
-                   g->stored.id.c_str(), seat, bot->FailureReason().c_str(), kEngineFallbackBot);
-      auto fallback = ai::MakeBot(g->state->game(), kEngineFallbackBot, BotSeed(g->stored.id, seat));
-      if (!fallback.ok()) throw std::runtime_error(fallback.message());
-      std::shared_ptr<ai::Bot> replacement = bot_memory_.Adopt(std::move(*fallback));
-      {
-        std::lock_guard lock(g->mutex);
-        g->bots[static_cast<size_t>(seat)] = replacement;
-      }
-      bot = replacement;
-      BotMemory::Search search = bot_memory_.BeginSearch(bot);
-      move = bot->ChooseMove(view);
-    }
-  } catch (const std::exception&) {
-    bot = nullptr;  // no move: the seat waits for a restart
-  }
-  try {
-    Notice notice;  // told once the lock is released
-    std::lock_guard lock(g->mutex);
-    g->bot_queued = false;
-    const uint64_t version = g->version;
-    if (bot && g->stored.moves.size() == move_count) {
-      // A move the game refuses (a bot's bug) or cannot store would come back the
-      // same at once: the seat waits for a restart rather than spin. One that another
-      // instance beat (it took the turn over from this one, thought too slow) leaves
-      // this copy caught up: the bot thinks again if it is still to move.
-      Status played = ApplyLocked(*g, move);
-      if (played.ok()) PlayChanceLocked(*g);
-      if (played.ok() || played.code() == StatusCode::kAborted) ScheduleBotLocked(g);
-    } else if (bot) {
-      ScheduleBotLocked(g);  // the game moved on while the bot thought: think again
-    }
-    if (g->version != version) notice = NotifyLocked(*g);
-  } catch (const std::exception&) {
-    // A listener or the store failed; the game keeps what was stored.
-  }
-}
-
-int GameService::BotsHeld() {
-  std::vector<std::shared_ptr<Game>> games;
-  {
-    std::lock_guard lock(games_mutex_);
-    for (const auto& entry : games_) games.push_back(entry.second);
-  }
-  int held = 0;
-  for (const auto& g : games) {  // one game's lock at a time, never with games_mutex_
-    std::lock_guard lock(g->mutex);
-    for (const auto& bot : g->bots) held += bot != nullptr;
-  }
-  return held;
-}
-
-void GameService::WaitForBots() { scheduler_.WaitIdle(); }
 
 }  // namespace souk::server

@@ -13,7 +13,6 @@
 #pragma once
 
 #include <atomic>
-#include <condition_variable>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -22,7 +21,6 @@
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -31,7 +29,12 @@
 #include "format/game.h"
 #include "server/bot_memory.h"
 #include "server/bot_scheduler.h"
+#include "server/held_bot_turns.h"
+#include "server/hints.h"
+#include "server/holdings.h"
+#include "server/periodic.h"
 #include "server/store.h"
+#include "server/store_health.h"
 
 namespace souk::server {
 
@@ -215,7 +218,7 @@ class GameService {
   // network that listeners write to goes away. Bots play no more.
   void StopBots();
 
-  struct Game;  // public for the helpers in game_service.cc; opaque elsewhere
+  struct Game;  // public for the helpers in game_service*.cc; opaque elsewhere
 
  private:
   // Changes to tell a game's listeners: made under the game's lock (each distinct
@@ -237,9 +240,7 @@ class GameService {
   Notice AbandonLocked(Game& g, int64_t now_ms);
   void CountLocked(Game& g);
   void UncountLocked(Game& g);
-  std::string AbandonRule() const;
   Status AbandonedError(const std::string& game_id) const;
-  Status Wrote(Status written);  // notes a store write's outcome for Health
   Result<std::shared_ptr<Game>> Load(StoredGame stored);
   // A seat's bot: Souk's own, or an engine the operator listed (a game restored after
   // its engine left the list gets the fallback bot).
@@ -269,39 +270,21 @@ class GameService {
   BotMemory bot_memory_;  // before games_: it outlives every bot it counts
   std::mutex games_mutex_;
   std::map<std::string, std::shared_ptr<Game>> games_;
+  std::optional<uint64_t> next_test_seed_;  // guarded by games_mutex_
 
   std::atomic<uint64_t> next_subscription_{1};
   mutable std::atomic<uint64_t> snapshots_built_{0};
   std::atomic<uint64_t> bot_turns_thought_{0};
   BotScheduler scheduler_;  // after games_: stopped, its jobs gone, before them
 
-  // Games in play, by client and in all, against the limits.
-  std::mutex holdings_mutex_;
-  std::map<std::string, int> in_play_by_client_;
-  int in_play_ = 0;
-
-  std::mutex health_mutex_;
-  Status store_health_;
-  int64_t store_checked_ms_ = 0;
-
-  std::mutex sweep_mutex_;
-  std::condition_variable sweep_wake_;
-  bool stopping_sweep_ = false;
-  std::thread sweeper_;
-  std::optional<uint64_t> next_test_seed_;  // guarded by games_mutex_
-
-  // The games whose bot's turn is queued or thought about here: their leases are renewed.
-  std::mutex bot_turns_mutex_;
-  std::map<std::string, int> bot_turns_here_;
-  std::mutex follow_mutex_;
-  std::condition_variable follow_wake_;
-  bool stopping_follow_ = false;
-  std::thread follower_;
-
-  std::mutex hints_mutex_;
-  std::condition_variable hints_changed_;
-  int hints_running_ = 0;
-  bool stopping_hints_ = false;
+  // The concerns with a lock of their own, beside the games: never a game's lock
+  // taken under theirs.
+  Holdings holdings_;
+  StoreHealth health_;
+  HeldBotTurns bot_turns_here_;
+  Hints hints_;
+  Periodic sweeper_;   // SweepIdle every sweep_every_ms
+  Periodic follower_;  // on a shared store: Follow every follow_every_ms
 };
 
 }  // namespace souk::server

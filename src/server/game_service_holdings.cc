@@ -1,5 +1,5 @@
-// GameService's holdings: games in play counted against the limits, idle games
-// abandoned, unused ones leaving memory, and the store's health (docs/limits-bots.md).
+// GameService's holdings: games in play counted against the limits (server/holdings.h),
+// idle games abandoned, unused ones leaving memory (docs/limits-bots.md).
 #include "server/game_internal.h"
 
 namespace souk::server {
@@ -7,37 +7,33 @@ namespace souk::server {
 void GameService::CountLocked(Game& g) {
   if (g.in_play || g.abandoned || g.state->is_over()) return;
   g.in_play = true;
-  std::lock_guard lock(holdings_mutex_);
-  ++in_play_by_client_[g.client];
-  ++in_play_;
+  holdings_.Add(g.client);
 }
 
 void GameService::UncountLocked(Game& g) {
   if (!g.in_play) return;
   g.in_play = false;
-  std::lock_guard lock(holdings_mutex_);
-  if (--in_play_by_client_[g.client] <= 0) in_play_by_client_.erase(g.client);
-  --in_play_;
+  holdings_.GiveBack(g.client);
 }
 
-std::string GameService::AbandonRule() const {
+std::string AbandonRule(const ServiceOptions& options) {
   auto span = [](int64_t ms) {
     const int64_t hours = ms / (3600 * 1000);
     if (hours >= 48 && hours % 24 == 0) return std::to_string(hours / 24) + " days";
     if (hours >= 1) return std::to_string(hours) + (hours == 1 ? " hour" : " hours");
     return std::to_string(ms / 60000) + " minutes";
   };
-  return "a game is abandoned after " + span(options_.abandon_after_ms) + " without a move, " +
-         span(options_.abandon_bots_game_after_ms) + " when only bots wait on the player to move";
+  return "a game is abandoned after " + span(options.abandon_after_ms) + " without a move, " +
+         span(options.abandon_bots_game_after_ms) + " when only bots wait on the player to move";
 }
 
 Status GameService::AbandonedError(const std::string& game_id) const {
-  return Status::Coded(ErrorCode::kGameAbandoned, "game " + game_id + " was abandoned (" + AbandonRule() +
+  return Status::Coded(ErrorCode::kGameAbandoned, "game " + game_id + " was abandoned (" + AbandonRule(options_) +
                                                        ") and cannot be resumed: start a new one");
 }
 
 GameService::Notice GameService::AbandonLocked(Game& g, int64_t now_ms) {
-  if (Status st = Wrote(store_.MarkAbandoned(g.stored.id, now_ms)); !st.ok()) return {};  // the next sweep tries again
+  if (Status st = health_.Wrote(store_.MarkAbandoned(g.stored.id, now_ms)); !st.ok()) return {};  // the next sweep tries again
   g.abandoned = g.stored.abandoned = true;
   ++g.version;
   g.stored.updated_ms = now_ms;
@@ -86,32 +82,13 @@ void GameService::SweepIdle(int64_t now_ms) {
   }
 }
 
-Status GameService::Wrote(Status written) {
-  if (written.ok() || written.code() == StatusCode::kUnavailable) {
-    std::lock_guard lock(health_mutex_);
-    store_health_ = written;
-    store_checked_ms_ = NowMs();
-  }
-  return written;
-}
-
-Status GameService::Health() {
-  {
-    std::lock_guard lock(health_mutex_);
-    // A write that worked less than a second ago will do; a failure is probed again.
-    if (store_health_.ok() && NowMs() - store_checked_ms_ < 1000) return Status::Ok();
-  }
-  return Wrote(store_.Probe()).Prefixed("the store cannot write: ");
-}
+Status GameService::Health() { return health_.Check(); }
 
 int GameService::GamesInMemory() {
   std::lock_guard lock(games_mutex_);
   return static_cast<int>(games_.size());
 }
 
-int GameService::GamesInPlay() {
-  std::lock_guard lock(holdings_mutex_);
-  return in_play_;
-}
+int GameService::GamesInPlay() { return holdings_.InPlay(); }
 
 }  // namespace souk::server

@@ -70,7 +70,7 @@ Result<Joined> GameService::Join(const std::string& game_id, const std::string& 
   Joined joined{*seat, NewSecret()};
   s.token_hash = HashSecret(joined.token);
   s.name = *checked;
-  if (Status st = Wrote(store_.ClaimSeat(game_id, *seat, s)); !st.ok()) {
+  if (Status st = health_.Wrote(store_.ClaimSeat(game_id, *seat, s)); !st.ok()) {
     // Taken through another instance a moment ago: a used code, as on one server.
     if (st.code() != StatusCode::kAborted) return st;
     const uint64_t version = g->version;

@@ -78,12 +78,7 @@ Status GameService::CatchUpLocked(Game& g) {
 void GameService::Follow(int64_t now_ms) {
   if (!store_.Shared()) return;
   // The bots' turns this instance holds stay its own while they wait or think.
-  std::vector<std::string> mine;
-  {
-    std::lock_guard lock(bot_turns_mutex_);
-    for (const auto& entry : bot_turns_here_) mine.push_back(entry.first);
-  }
-  store_.RenewBotTurns(mine, now_ms);
+  store_.RenewBotTurns(bot_turns_here_.Games(), now_ms);
   // The bots' turns of instances that died (or lost the database): played here, each
   // game read back first (Find loads one this instance does not hold, and schedules it).
   if (auto orphans = store_.UnattendedBotTurns(now_ms); orphans.ok()) {

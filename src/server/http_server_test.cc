@@ -1,6 +1,6 @@
 // The API and the WebSocket protocol against a real server on loopback.
 #include "server/http_server.h"
-#include "server/test_client.h"
+#include "testing/test_client.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

@@ -6,9 +6,9 @@
 #include <fstream>
 #include <thread>
 
-#include "server/raw_client.h"
-#include "server/test_client.h"
 #include "server/test_server.h"
+#include "testing/raw_client.h"
+#include "testing/test_client.h"
 
 namespace souk::server {
 namespace {

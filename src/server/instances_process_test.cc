@@ -10,10 +10,10 @@
 #include <thread>
 
 #include "format/record.h"
-#include "server/serve_process.h"
 #include "server/store.h"
-#include "server/test_client.h"
 #include "server/test_stores.h"
+#include "testing/serve_process.h"
+#include "testing/test_client.h"
 
 namespace souk::server {
 namespace {

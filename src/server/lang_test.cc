@@ -2,8 +2,8 @@
 // and WebSocket (the hello's "lang"), in English without, against a real server.
 #include "server/http_server.h"
 #include "server/lang.h"
-#include "server/test_client.h"
 #include "server/test_server.h"
+#include "testing/test_client.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

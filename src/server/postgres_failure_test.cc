@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "server/game_service.h"
-#include "server/postgres_test_env.h"
+#include "testing/postgres_test_env.h"
 
 namespace souk::server {
 namespace {

@@ -5,9 +5,9 @@
 #include <thread>
 #include <vector>
 
-#include "server/postgres_test_env.h"
 #include "server/postgres_watcher.h"
 #include "server/store.h"
+#include "testing/postgres_test_env.h"
 
 namespace souk::server {
 namespace {

@@ -8,9 +8,9 @@
 
 #include <atomic>
 
-#include "server/raw_client.h"
-#include "server/test_client.h"
 #include "server/test_server.h"
+#include "testing/raw_client.h"
+#include "testing/test_client.h"
 
 namespace souk::server {
 namespace {

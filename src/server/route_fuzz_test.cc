@@ -29,10 +29,10 @@
 
 #include "core/prng.h"
 #include "format/json.h"
-#include "server/fuzz_net.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
 #include "server/store.h"
+#include "testing/fuzz_net.h"
 
 namespace souk::server {
 namespace {

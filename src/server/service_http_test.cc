@@ -7,8 +7,8 @@
 
 #include "core/game_type.h"
 #include "server/http_server.h"
-#include "server/test_client.h"
 #include "server/test_server.h"
+#include "testing/test_client.h"
 
 namespace souk::server {
 namespace {

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "server/http_server.h"
-#include "server/test_client.h"
 #include "server/test_server.h"
+#include "testing/test_client.h"
 
 namespace souk::server {
 namespace {

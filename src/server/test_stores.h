@@ -11,8 +11,8 @@
 #include <ostream>
 #include <string>
 
-#include "server/postgres_test_env.h"
 #include "server/store.h"
+#include "testing/postgres_test_env.h"
 
 namespace souk::server::testing {
 

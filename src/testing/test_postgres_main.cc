@@ -6,7 +6,7 @@
 #include <iostream>
 #include <string>
 
-#include "server/postgres_test_env.h"
+#include "testing/postgres_test_env.h"
 
 int main() {
   using souk::server::testing::TestPostgres;

@@ -19,9 +19,9 @@
 
 #include <cstdint>
 
-#include "server/loadtest.h"
+#include "loadtest/loadtest.h"
 
-namespace souk::server::load {
+namespace souk::loadtest::load {
 
 struct AbuseOptions {
   boost::asio::ip::tcp::endpoint server;
@@ -35,4 +35,4 @@ struct AbuseOptions {
 // Runs the abusers for `options.seconds` on the calling thread, then stops them.
 void RunAbuse(const AbuseOptions& options, AbuseReport* report);
 
-}  // namespace souk::server::load
+}  // namespace souk::loadtest::load

@@ -1,4 +1,4 @@
-#include "server/postgres_test_env.h"
+#include "testing/postgres_test_env.h"
 
 #include <fcntl.h>
 #include <grp.h>

@@ -16,7 +16,7 @@
 
 #include "format/json.h"
 
-namespace souk::server::load {
+namespace souk::loadtest::load {
 
 namespace beast = boost::beast;
 namespace http = beast::http;
@@ -109,4 +109,4 @@ class HttpClient {
   bool connected_ = false;
 };
 
-}  // namespace souk::server::load
+}  // namespace souk::loadtest::load

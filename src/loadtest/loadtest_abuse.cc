@@ -1,4 +1,4 @@
-#include "server/loadtest_abuse.h"
+#include "loadtest/loadtest_abuse.h"
 
 #include <algorithm>
 #include <array>
@@ -16,10 +16,10 @@
 
 #include "core/prng.h"
 #include "format/json.h"
-#include "server/loadtest_net.h"
-#include "server/loadtest_seat.h"
+#include "loadtest/loadtest_net.h"
+#include "loadtest/loadtest_seat.h"
 
-namespace souk::server::load {
+namespace souk::loadtest::load {
 namespace {
 
 namespace websocket = beast::websocket;
@@ -473,4 +473,4 @@ void RunAbuse(const AbuseOptions& o, AbuseReport* report) {
   report->half_open_median_held_s = held.empty() ? 0.0 : held[held.size() / 2];
 }
 
-}  // namespace souk::server::load
+}  // namespace souk::loadtest::load

@@ -1,4 +1,4 @@
-#include "server/loadtest.h"
+#include "loadtest/loadtest.h"
 
 #include <dirent.h>
 #include <sys/resource.h>
@@ -20,11 +20,11 @@
 
 #include "core/prng.h"
 #include "format/json.h"
-#include "server/loadtest_abuse.h"
-#include "server/loadtest_net.h"
-#include "server/loadtest_seat.h"
+#include "loadtest/loadtest_abuse.h"
+#include "loadtest/loadtest_net.h"
+#include "loadtest/loadtest_seat.h"
 
-namespace souk::server {
+namespace souk::loadtest {
 namespace {
 
 namespace beast = boost::beast;
@@ -342,4 +342,4 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
   return true;
 }
 
-}  // namespace souk::server
+}  // namespace souk::loadtest

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace souk::server {
+namespace souk::loadtest {
 
 struct LoadOptions {
   std::string host = "127.0.0.1";
@@ -72,4 +72,4 @@ struct LoadReport {
 // Progress and the report go to `out`. Returns false if the server could not be used.
 bool RunLoad(const LoadOptions& options, LoadReport* report, std::ostream& out);
 
-}  // namespace souk::server
+}  // namespace souk::loadtest

@@ -1,10 +1,10 @@
-#include "server/loadtest_seat.h"
+#include "loadtest/loadtest_seat.h"
 
 #include <utility>
 
 #include "format/json.h"
 
-namespace souk::server::load {
+namespace souk::loadtest::load {
 
 namespace {
 
@@ -129,4 +129,4 @@ void SeatPlayer::OnMessage(const std::string& text) {
   });
 }
 
-}  // namespace souk::server::load
+}  // namespace souk::loadtest::load

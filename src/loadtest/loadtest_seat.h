@@ -15,9 +15,9 @@
 #include <string>
 
 #include "core/prng.h"
-#include "server/loadtest_net.h"
+#include "loadtest/loadtest_net.h"
 
-namespace souk::server::load {
+namespace souk::loadtest::load {
 
 struct SeatHooks {
   std::function<int(Prng&)> think_ms;                          // before each move
@@ -59,4 +59,4 @@ class SeatPlayer : public std::enable_shared_from_this<SeatPlayer> {
   std::chrono::steady_clock::time_point sent_at_;
 };
 
-}  // namespace souk::server::load
+}  // namespace souk::loadtest::load

@@ -1,0 +1,34 @@
+// Whether the store can write, for GET /api/health, which load balancers ask often.
+//
+// Every write the service makes is noted here, so that a write that worked less than
+// a second ago answers the question without touching the store; only then is a small
+// write made to see. Its own lock: writes are noted under any game's lock, and the
+// health is asked under none.
+#pragma once
+
+#include <cstdint>
+#include <mutex>
+
+#include "core/status.h"
+#include "server/store.h"
+
+namespace souk::server {
+
+class StoreHealth {
+ public:
+  explicit StoreHealth(Store& store) : store_(store) {}
+
+  // Notes a store write's outcome (a success, or the store unavailable; a refusal
+  // says nothing of its health) and returns it.
+  Status Wrote(Status written);
+  // Ok, or "unavailable" when the store cannot write.
+  Status Check();
+
+ private:
+  Store& store_;
+  std::mutex mutex_;
+  Status health_;
+  int64_t checked_ms_ = 0;
+};
+
+}  // namespace souk::server
