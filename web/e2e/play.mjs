@@ -2,6 +2,9 @@
 export async function closeDialogs(page) {
   const round = page.locator("[data-action=close-round]");
   if (await round.isVisible()) await round.click();
+  // A round's end stays on the table until the next round is dealt.
+  const deal = page.locator("[data-action=next-round]");
+  if (await deal.isVisible()) await deal.click();
 }
 
 async function clickUnselected(page, zone, good) {

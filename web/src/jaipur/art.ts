@@ -16,6 +16,9 @@ export interface Drawing {
   composing: boolean; // this seat is to move: its market and hand cards are buttons
   hl: Highlights; // what the last move changed
   hint: Selection; // the hinted move's cards
+  // A round's result, once scored (the round's end, the game's end): each panel's rupees
+  // are the round's, the camel token included.
+  result?: { rupees: number[]; camel_token: number | null; seal: number | null } | null;
 }
 
 const SYMBOLS: Record<Card, string> = {

@@ -4,13 +4,15 @@
 // (compose.ts); the engine alone decides legality (msg.legal) and tells what a move
 // yields (ctx.preview). The app shell (shell/) draws the header, the move log, the hint
 // button and the end-of-game summary around it.
-import type { Card, GameContext, GameScreen, JaipurState, StateMessage } from "../contract.js";
+import type { Card, GameContext, GameScreen, JaipurState, JaipurView, RoundEnd, StateMessage } from "../contract.js";
 import { el } from "../dom.js";
+import { t } from "../i18n/t.js";
 import type { Drawing } from "./art.js";
 import { boardEl } from "./board.js";
 import { compose, emptySelection, hintedCards, nextHerd, toggleHand, toggleMarket, type Selection } from "./compose.js";
 import { Composer, markSelection } from "./composer.js";
-import { highlights, type Highlights } from "./highlights.js";
+import { highlights, noHighlights, type Highlights } from "./highlights.js";
+import { roundEndView } from "./rounds.js";
 import { playerEl } from "./player.js";
 
 export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScreen {
@@ -18,6 +20,11 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
   let msg: JaipurState | null = null;
   let sel: Selection = emptySelection();
   let destroyed = false;
+  // A round just ended: its last table, shown before the next round's deal. In play the
+  // deal waits for the player ("Deal round 2"), the states meanwhile kept in `dealt`; a
+  // replay (no story) shows it as its own step.
+  let roundEnd: { round: number; view: JaipurView; end: RoundEnd } | null = null;
+  let dealt: JaipurState | null = null;
   const composer = new Composer(lang, (move) => ctx.preview(move));
 
   const table = el("div", { class: "jaipur jp-table" });
@@ -25,7 +32,7 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
 
   const myHand = (): Card[] => (msg && msg.seat !== null ? (msg.view.players[msg.seat]?.hand ?? []) : []);
   const myHerd = (): number => (msg ? (msg.view.players[msg.seat ?? 0]?.herd ?? 0) : 0);
-  const composing = (): boolean => !!msg && msg.seat !== null && msg.legal.length > 0 && !msg.over;
+  const composing = (): boolean => !roundEnd && !!msg && msg.seat !== null && msg.legal.length > 0 && !msg.over;
 
   // The selection's marks, and what it makes in the composer.
   function refreshComposer(): void {
@@ -35,6 +42,16 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
   }
 
   function onClick(e: MouseEvent): void {
+    const deal = e.target instanceof Element ? e.target.closest("button[data-action=next-round]") : null;
+    if (deal && roundEnd) {
+      roundEnd = null;
+      if (dealt) msg = dealt;
+      dealt = null;
+      sel = emptySelection();
+      render(noHighlights());
+      table.querySelector<HTMLElement>("button")?.focus({ preventScroll: true });
+      return;
+    }
     if (!msg || !composing()) return;
     const target = e.target instanceof Element ? e.target.closest("button") : null;
     if (!target || !table.contains(target)) return;
@@ -65,7 +82,9 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
 
   function render(hl: Highlights): void {
     if (!msg) return;
-    const view = msg.view;
+    const view = roundEnd ? roundEnd.view : msg.view;
+    // The scored round's rupees on the panels: the round just ended, or the game's last.
+    const result = roundEnd ? roundEnd.end : view.status === "game_over" ? view.last_round : null;
     const active = document.activeElement;
     const focusKey = active instanceof HTMLElement && table.contains(active) ? active.dataset.key : undefined;
 
@@ -76,6 +95,7 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
       composing: composing(),
       hl,
       hint: composing() ? hintedCards(ctx.hinted, view, myHand()) : emptySelection(),
+      result,
     };
     const seat = msg.seat;
     const parts: HTMLElement[] = [];
@@ -87,6 +107,18 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
     } else {
       for (let p = 0; p < view.players.length; p++) if (p !== seat) parts.push(playerEl(d, p, false));
       parts.push(boardEl(d), playerEl(d, seat, true));
+    }
+    if (roundEnd) {
+      // The round's end, on its own table: what it was, and the next deal on request.
+      const live = !!ctx.story;
+      parts.unshift(
+        el(
+          "div",
+          { class: "jp-round-over", "data-role": "round-over", role: "status" },
+          el("strong", {}, t(lang, "jp.roundOver", { n: roundEnd.round })),
+          live ? el("button", { type: "button", class: "primary", "data-action": "next-round" }, t(lang, "jp.roundOver.deal", { n: roundEnd.round + 1 })) : null,
+        ),
+      );
     }
     const panel = composer.build(composing());
     if (panel) parts.push(panel);
@@ -105,6 +137,24 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
   return {
     update(next: StateMessage, animate: boolean): void {
       if (destroyed || next.game !== "jaipur") return;
+      if (roundEnd && dealt && !next.over && ctx.story) {
+        dealt = next; // the next round goes on meanwhile: drawn once the player asks
+        return;
+      }
+      const end = next.event?.round_end;
+      const before = roundEnd ? null : msg;
+      roundEnd = null;
+      dealt = null;
+      // A round ended without ending the game: its last table first (the event's data on
+      // the table before its last move), the next round's deal after.
+      if (end && !next.over && before && before.view.round === next.view.round - 1 && (animate || !ctx.story)) {
+        roundEnd = { round: before.view.round, view: roundEndView(before.view, next.event!), end };
+        dealt = next;
+        msg = next;
+        sel = emptySelection();
+        render(noHighlights());
+        return;
+      }
       // The seat shown before this state: its own move is not pointed at.
       const hl = highlights(msg?.view ?? null, next.view, next.event, animate, msg?.seat ?? null);
       if (msg?.move_count !== next.move_count || next.legal.length === 0) sel = emptySelection();

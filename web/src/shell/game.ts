@@ -125,7 +125,7 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     markLastMove(table, msg, story);
     // The Marrakech board is drawn again when its animations end: point again then.
     void screen.settled().then(() => unmounted || shown !== msg || markLastMove(table, msg, story));
-    moveLog.show(story, line, String(msg.seat));
+    moveLog.show(story, line, String(msg.seat), (i) => game.afterEvent(lang, story, i, ctx.seatName));
     // The box stays in place between turns (no jumping layout); it goes only when no hint
     // can come: a spectator, a human opponent, the game over.
     hintBox.hidden = msg.over || msg.seat === null || !othersAreBots(msg);
@@ -145,7 +145,8 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     if (summaryShown) return;
     summaryShown = true;
     const again = held.length ? () => void playAgain(msg, held[0]?.seat ?? 0, hotseat) : null;
-    const summary = gameSummary(lang, msg, { seatName: ctx.seatName, hotseat, gameId, playAgain: again, close: closeSummary });
+    const story = storyOf(msg.seat).events;
+    const summary = gameSummary(lang, msg, { seatName: ctx.seatName, hotseat, gameId, playAgain: again, close: closeSummary, story });
     showResult.onclick = () => {
       showResult.hidden = true;
       openDialog(dialog, summary);
