@@ -240,6 +240,9 @@ export interface GameContext {
   lang: Lang;
   // The seat this browser plays, or null (spectator, replay).
   seat: number | null;
+  // The seat addressed as "you" in words, where it is not `seat` (a replay seen from a
+  // seat this browser did not play: nobody).
+  you?: () => number | null;
   // The display names of the seats ("You", "Ann", "hard bot"...).
   seatName(seat: number): string;
   // Plays a move (canonical text). The new state arrives through update().

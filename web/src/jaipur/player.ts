@@ -35,7 +35,7 @@ export function playerEl(d: Drawing, seat: number, me: boolean): HTMLElement {
   const interactive = me && d.composing;
   if (p.hand) {
     // One's own hand, or, once the game is over, anyone's: revealed to all.
-    p.hand.forEach((c, i) => handBox.append(cardEl(lang, c, { zone: "hand", index: i, interactive, hinted: me && hint.hand.has(i) })));
+    p.hand.forEach((c, i) => handBox.append(cardEl(lang, c, { zone: "hand", index: i, interactive, hinted: me && hint.hand.has(i), owner: me ? undefined : d.seatName(seat) })));
   } else {
     const known = sortCards(p.known);
     known.forEach((c) => handBox.append(cardEl(lang, c, { zone: "known", small: true })));

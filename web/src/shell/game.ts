@@ -9,6 +9,7 @@ import { api, GameSocket, seats, type HeldSeat } from "../api.js";
 import { clear, el } from "../dom.js";
 import { t } from "../i18n/t.js";
 import { describe, moveInWords } from "../i18n/words.js";
+import { ruleOf } from "../errors.js";
 import { webGame } from "../games.js";
 import { playAgain } from "./again.js";
 import { deadEnd } from "./deadend.js";
@@ -219,15 +220,22 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
         },
         error: (message, code) => {
           if (!shown) {
+            // No game to show: the dead end alone, in the page's words (the server's own
+            // sentence only when it is not "no such game"), without badge, log or status.
             clear(table);
-            table.appendChild(deadEnd(lang, t(lang, "game.notfound"), message));
+            table.appendChild(deadEnd(lang, t(lang, "game.notfound"), code === "not_found" || code === "forbidden" ? "" : message));
+            for (const part of [side, link.element, drawerButton, statusLine, links]) part.hidden = true;
+            errorLine.textContent = "";
+            return;
           }
           if (code === "hint_refused") {
             hintPending = false;
             hintLine.textContent = message;
             return;
           }
-          errorLine.textContent = t(lang, "game.error", { error: message });
+          // A move the engine refused: the rule in its words, without its "illegal move '…':".
+          errorLine.textContent =
+            code === "illegal_move" ? t(lang, "game.illegal", { rule: ruleOf(message) }) : t(lang, "game.error", { error: message });
         },
         hint: (moves) => {
           hintPending = false;

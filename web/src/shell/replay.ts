@@ -55,6 +55,7 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
   const ctx: GameContext = {
     lang,
     seat: null,
+    you,
     seatName: (seat: number) => (replay ? seatNameFor({ seats: replay.seats.map((s) => ({ ...s, joined: true })) }, seat, you(), lang) : String(seat)),
     sendMove: () => {},
     preview: () => Promise.resolve({ legal: false, error: "a replay" }),
