@@ -107,3 +107,47 @@ test("dead ends: an unknown route says so, with the way home", { timeout: 60000 
   await screenshot(page, "issue36-unknown-route");
   check();
 });
+
+test("returning players: the invite link first while waiting, your games first on a phone", { timeout: 120000 }, async () => {
+  const { page, check } = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
+  await startFromLobby(page, env.server.url, { game: "jaipur", mode: "friend" });
+  await page.waitForSelector("[data-role=links] input");
+  const link = await page.locator("[data-role=links]").boundingBox();
+  const table = await page.locator("[data-role=table]").boundingBox();
+  assert.ok(link.y < table.y, "the invite link is above the table");
+  assert.ok(link.y + link.height <= 800, `the invite link is on the first screen (bottom ${link.y + link.height})`);
+  await screenshot(page, "issue36-invite-first");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(env.server.url);
+  await page.waitForSelector("[data-role=your-games] li[data-game]");
+  await page.waitForSelector("[data-role=new-game]");
+  const yours = await page.locator("[data-role=your-games]").boundingBox();
+  const form = await page.locator("[data-role=new-game]").boundingBox();
+  assert.ok(yours.y < form.y, "your games come before the new game's form");
+  await screenshot(page, "issue36-phone-lobby");
+  check();
+});
+
+test("replays fit 1280×800: your Jaipur hand and the whole Marrakech board", { timeout: 300000 }, async () => {
+  const { page, check } = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
+  const url = env.server.url;
+  for (const [game, extra, bottom] of [
+    ["jaipur", {}, ".jp-me"],
+    ["marrakech", { players: "3" }, ".mk-board"],
+  ]) {
+    const id = await startFromLobby(page, url, { game, mode: "bot", level: "easy", ...extra });
+    await page.waitForSelector("[data-role=log]");
+    const held = await heldSeat(page, id);
+    await playUntil(url, id, held, prng(11), () => false);
+    await page.goto(`${url}#/replay/${id}`);
+    await page.waitForSelector(bottom);
+    await page.click("[data-action=next]");
+    await page.waitForTimeout(300);
+    const box = await page.locator(bottom).first().boundingBox();
+    const scrollY = await page.evaluate(() => window.scrollY);
+    assert.ok(box.y + scrollY + box.height <= 800, `${game}: ${bottom} ends at ${box.y + scrollY + box.height}, below 800`);
+    await screenshot(page, `issue36-replay-fit-${game}`);
+  }
+  check();
+});

@@ -137,6 +137,11 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
       if (opened) openDialog(dialog, opened);
     }
     renderLinks(links, lang, gameId, msg);
+    // While a friend is awaited, the invite links come first, above the table.
+    const gameBody = table.closest(".game-body");
+    if (waiting && gameBody && links.nextElementSibling !== gameBody) gameBody.before(links);
+    else if (!waiting && gameBody && gameBody.nextElementSibling !== links) gameBody.after(links);
+    links.classList.toggle("links-first", waiting);
     // The summary waits for the board to finish showing the last moves.
     if (msg.over) void screen.settled().then(() => unmounted || showSummary(msg));
   }

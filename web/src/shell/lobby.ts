@@ -96,7 +96,7 @@ export function renderLobby(root: HTMLElement, lang: Lang): () => void {
   const yours = el("section", { class: "your-games card-panel", "data-role": "your-games" }, el("h2", {}, t(lang, "home.yours")));
   const listBox = el("div", {});
   yours.appendChild(listBox);
-  root.append(el("p", { class: "tagline" }, t(lang, "app.tagline")), el("div", { class: "lobby" }, formSlot, yours));
+  root.append(el("p", { class: "tagline" }, t(lang, "app.tagline")), el("div", { class: seats.allTokens().length ? "lobby has-games" : "lobby" }, formSlot, yours));
 
   let stopped = false;
   const refresh = async () => {
