@@ -2,8 +2,8 @@
 // (point 5).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openPage, prng, screenshot, serverAndBrowser, startFromLobby } from "./harness.mjs";
-import { api, heldSeat, playUntil } from "./play.mjs";
+import { openPage, prng, screenshot, serverAndBrowser, startFromLobby, waitForState } from "./harness.mjs";
+import { api, closeDialogs, heldSeat, playJaipurMove, playUntil } from "./play.mjs";
 
 const env = serverAndBrowser();
 
@@ -149,5 +149,85 @@ test("replays fit 1280×800: your Jaipur hand and the whole Marrakech board", { 
     assert.ok(box.y + scrollY + box.height <= 800, `${game}: ${bottom} ends at ${box.y + scrollY + box.height}, below 800`);
     await screenshot(page, `issue36-replay-fit-${game}`);
   }
+  check();
+});
+
+// Every text on the page that its box cuts (wider or taller than its box), by its class.
+function cutTexts(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("main *")]
+      .filter((e) => e.children.length === 0 && e.textContent.trim() && e.getClientRects().length > 0 && getComputedStyle(e).display !== "inline")
+      .filter((e) => !["INPUT", "SELECT", "OPTION"].includes(e.tagName))
+      .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+      .map((e) => `${e.className}: "${e.textContent.trim().slice(0, 50)}" ${e.scrollWidth}/${e.clientWidth}×${e.scrollHeight}/${e.clientHeight}`),
+  );
+}
+
+for (const lang of ["en", "fr"]) {
+  test(`phone (${lang}): at 390×844 no text is cut, Confirm clears the bottom, the table does not move between turns`, { timeout: 300000 }, async () => {
+    const { page, check } = await openPage(env.browser, { viewport: { width: 390, height: 844 }, lang });
+    await startFromLobby(page, env.server.url, { game: "jaipur", mode: "bot", level: "easy" });
+    const random = prng(lang === "fr" ? 3 : 5);
+    let s = await waitForState(page, (m) => m.legal.length > 0, "our turn");
+    const board = async () => page.evaluate(() => document.querySelector(".jp-board").getBoundingClientRect().top + window.scrollY);
+    const top = await board();
+    const head = await page.locator(".game-head").boundingBox();
+    assert.ok(head.height < 48, `the game's head is one row (${head.height}px)`);
+    for (let turn = 0; turn < 12 && !s.over; turn++) {
+      await closeDialogs(page);
+      await page.waitForTimeout(150);
+      assert.deepEqual(await cutTexts(page), [], `turn ${turn}: no text cut`);
+      assert.equal(await board(), top, `turn ${turn}: the table stays where it was`);
+      const confirm = await page.locator("[data-action=confirm]").boundingBox();
+      assert.ok(confirm.y + confirm.height <= 844 - 16, `turn ${turn}: Confirm ends ${844 - confirm.y - confirm.height}px from the bottom`);
+      const sells = s.legal.filter((m) => m.startsWith("sell"));
+      const pool = sells.length && random(3) ? sells : s.legal;
+      const before = s.move_count;
+      await playJaipurMove(page, pool[random(pool.length)]);
+      s = await waitForState(page, (m) => m.move_count > before && (m.legal.length > 0 || m.over), "the answer");
+      if (turn === 5) await screenshot(page, `issue36-phone-${lang}`);
+    }
+    check();
+  });
+}
+
+test("desktop: a long Confirm label shows whole, and the log's move numbers have room", { timeout: 300000 }, async () => {
+  const { page, check } = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
+  const url = env.server.url;
+  const id = await startFromLobby(page, url, { game: "jaipur", mode: "bot", level: "easy" });
+  await page.waitForSelector("[data-role=log]");
+  const held = await heldSeat(page, id);
+  // An exchange of two goods for two goods: the longest label Confirm takes.
+  const two = (m) => /^exchange \w+ \w+ for \w+ \w+$/.test(m) && !m.includes("camel");
+  const s = await playUntil(url, id, held, prng(21), (m) => m.to_move === held.seat && m.legal.some(two));
+  if (!s.over) {
+    const move = s.legal.find(two);
+    await waitForState(page, (m) => m.move_count === s.move_count, "the page at our turn");
+    await closeDialogs(page);
+    const w = move.split(" ");
+    for (const g of [w[1], w[2]]) await page.locator(`button[data-zone=market][data-good=${g}]:not([aria-pressed=true])`).first().click();
+    for (const g of [w[4], w[5]]) await page.locator(`button[data-zone=hand][data-good=${g}]:not([aria-pressed=true])`).first().click();
+    await page.waitForFunction(() => /Exchange/.test(document.querySelector("button[data-action=confirm]")?.textContent ?? ""));
+    const fits = await page.evaluate(() => {
+      const b = document.querySelector("button[data-action=confirm]");
+      return { text: b.textContent, scroll: b.scrollHeight, client: b.clientHeight };
+    });
+    assert.ok(fits.scroll <= fits.client + 1, `"${fits.text}" fits its button (${fits.scroll}/${fits.client})`);
+    await screenshot(page, "issue36-confirm-label");
+    await page.click("[data-action=clear]");
+  }
+  // The game's end: every move number of the log has room beside its line.
+  await playUntil(url, id, held, prng(22), () => false);
+  await page.waitForSelector("[data-role=summary]", { timeout: 20000 });
+  await page.click("[data-action=close-summary]");
+  const room = await page.evaluate(() => {
+    const log = document.querySelector("[data-role=log]");
+    const li = [...log.querySelectorAll("li[data-move]")].at(-1);
+    const ctx = document.createElement("canvas").getContext("2d");
+    const style = getComputedStyle(li);
+    ctx.font = `600 ${style.fontSize} ${style.fontFamily}`;
+    return { need: ctx.measureText("888. ").width, have: li.getBoundingClientRect().left - log.getBoundingClientRect().left };
+  });
+  assert.ok(room.have >= room.need, `three digits need ${room.need}px beside the line, there are ${room.have}`);
   check();
 });

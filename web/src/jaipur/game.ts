@@ -90,6 +90,9 @@ export const jaipurGame: WebGame<JaipurState> = {
   markLastMove(table, msg, _story, mark) {
     const e = msg.event;
     if (!e || e.chance) return;
+    // The move that ended a round is pointed at on the round's end only, never on the
+    // next round's deal (an empty token row, a new hand).
+    if (e.round_end && !msg.over && !table.querySelector("[data-role=round-over]")) return;
     const player = `.jp-player[data-seat="${e.seat}"]`;
     if (e.action === "exchange") {
       const given: string[] = [...e.given];
