@@ -231,3 +231,49 @@ test("desktop: a long Confirm label shows whole, and the log's move numbers have
   assert.ok(room.have >= room.need, `three digits need ${room.need}px beside the line, there are ${room.have}`);
   check();
 });
+
+// Samples the page every few milliseconds while `act` runs and a moment after: whether
+// pieces travelled, and whether "Your turn" was said while they did.
+async function watchMotion(page, act) {
+  await page.evaluate(() => {
+    window.__motion = { seen: 0, early: 0 };
+    const tick = () => {
+      const ghosts = document.querySelectorAll(".jp-ghost").length;
+      if (ghosts) window.__motion.seen++;
+      if (ghosts && /Your turn/.test(document.querySelector("[data-role=status]")?.textContent ?? "")) window.__motion.early++;
+      window.__motionTimer = requestAnimationFrame(tick);
+    };
+    tick();
+  });
+  await act();
+  await page.waitForTimeout(1500);
+  return page.evaluate(() => {
+    cancelAnimationFrame(window.__motionTimer);
+    return window.__motion;
+  });
+}
+
+test("motion: a move's cards and tokens travel, 'Your turn' waits for them, none with reduced motion", { timeout: 180000 }, async () => {
+  for (const reduced of [false, true]) {
+    const { page, check } = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
+    if (reduced) await page.emulateMedia({ reducedMotion: "reduce" });
+    await startFromLobby(page, env.server.url, { game: "jaipur", mode: "bot", level: "easy" });
+    let s = await waitForState(page, (m) => m.legal.length > 0, "our turn");
+    const random = prng(8);
+    let seen = 0;
+    for (let turn = 0; turn < 3; turn++) {
+      const before = s.move_count;
+      const move = s.legal.find((m) => m.startsWith("take")) ?? s.legal[random(s.legal.length)];
+      const m = await watchMotion(page, async () => {
+        await playJaipurMove(page, move);
+        s = await waitForState(page, (x) => x.move_count > before && x.legal.length > 0, "the answer");
+      });
+      seen += m.seen;
+      assert.equal(m.early, 0, "'Your turn' is said once the pieces have arrived");
+      if (turn === 0 && !reduced) await screenshot(page, "issue36-motion");
+    }
+    if (reduced) assert.equal(seen, 0, "nothing travels under prefers-reduced-motion");
+    else assert.ok(seen > 0, "cards and tokens travel");
+    check();
+  }
+});

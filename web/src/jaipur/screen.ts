@@ -13,6 +13,7 @@ import { compose, emptySelection, hintedCards, nextHerd, toggleHand, toggleMarke
 import { Composer, markSelection } from "./composer.js";
 import { highlights, noHighlights, type Highlights } from "./highlights.js";
 import { roundEndView } from "./rounds.js";
+import { animateMove, finishAll, snapshot } from "./motion.js";
 import { playerEl } from "./player.js";
 
 export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScreen {
@@ -25,6 +26,11 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
   // replay (no story) shows it as its own step.
   let roundEnd: { round: number; view: JaipurView; end: RoundEnd } | null = null;
   let dealt: JaipurState | null = null;
+  // The pieces travelling now (motion.ts): a click or a key finishes them.
+  let moving: Animation[] = [];
+  const skip = (): void => finishAll(moving);
+  document.addEventListener("pointerdown", skip, true);
+  document.addEventListener("keydown", skip, true);
   const composer = new Composer(lang, (move) => ctx.preview(move));
 
   const table = el("div", { class: "jaipur jp-table" });
@@ -158,14 +164,22 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
       // The seat shown before this state: its own move is not pointed at.
       const hl = highlights(msg?.view ?? null, next.view, next.event, animate, msg?.seat ?? null);
       if (msg?.move_count !== next.move_count || next.legal.length === 0) sel = emptySelection();
+      const moved = animate && msg !== null && msg.move_count !== next.move_count && msg.view.round === next.view.round;
+      const places = moved ? snapshot(table) : null;
       msg = next;
       render(hl);
+      finishAll(moving);
+      moving = places ? animateMove(table, places, next.event) : [];
     },
     settled(): Promise<void> {
-      return Promise.resolve(); // highlights are CSS transitions: nothing to wait for
+      // The pieces still travelling (highlights are CSS transitions: not waited for).
+      return Promise.all(moving.map((a) => a.finished.catch(() => undefined))).then(() => undefined);
     },
     destroy(): void {
       destroyed = true;
+      finishAll(moving);
+      document.removeEventListener("pointerdown", skip, true);
+      document.removeEventListener("keydown", skip, true);
       composer.forget();
       table.removeEventListener("click", onClick);
       table.remove();

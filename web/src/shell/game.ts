@@ -112,16 +112,21 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     ctx.seat = msg.seat;
     title.textContent = t(lang, `game.${msg.game}`);
     const status = statusText(lang, msg, ctx.seatName, hotseat);
-    document.title = `${status} · ${t(lang, `game.${msg.game}`)} · Souk`;
-    statusLine.textContent = status;
     // Nobody plays while a seat waits for its friend: no move offered, no "your turn".
     const waiting = !msg.over && msg.seats.some((s) => !s.joined);
-    statusLine.classList.toggle("your-turn", msg.legal.length > 0 && !waiting);
+    const showStatus = (): void => {
+      document.title = `${status} · ${t(lang, `game.${msg.game}`)} · Souk`;
+      statusLine.textContent = status;
+      statusLine.classList.toggle("your-turn", msg.legal.length > 0 && !waiting);
+    };
     table.classList.toggle("waiting-join", waiting);
     if (!screen) table.classList.add(msg.game);
     screen ??= game.createScreen(table, ctx);
     // Once over, everyone's hand and bonus tokens are on the table.
     screen.update(withReveal(waiting ? { ...msg, legal: [] } : msg), animate);
+    // "Your turn" once the table has finished showing the moves before it.
+    if (animate && msg.legal.length > 0) void screen.settled().then(() => unmounted || shown !== msg || showStatus());
+    else showStatus();
     const story = storyOf(msg.seat).events;
     markLastMove(table, msg, story);
     // The Marrakech board is drawn again when its animations end: point again then.
