@@ -23,6 +23,7 @@ test("every Jaipur round's end: on its table, in the log, the end's dialog, the 
   const first = history.events.find((e) => e.round_end).round_end;
   await page.waitForSelector("[data-role=round-over]", { timeout: 15000 });
   assert.match(await page.textContent("[data-role=round-over]"), /Round 1 is over/);
+  assert.doesNotMatch(await page.textContent("[data-role=status]"), /Your turn/, "no 'Your turn' before the next deal");
   await page.waitForSelector("[data-role=round-summary]");
   await screenshot(page, "jaipur-round-end-dialog");
   await page.click("[data-action=close-round]");

@@ -28,6 +28,13 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
   let dealt: JaipurState | null = null;
   // The pieces travelling now (motion.ts): a click or a key finishes them.
   let moving: Animation[] = [];
+  // While a round's end waits for the next deal, the table has not settled: the header
+  // says whose turn it is once the player has dealt.
+  let dealing: Promise<void> = Promise.resolve();
+  let deal = (): void => undefined;
+  const hold = (): void => {
+    dealing = new Promise((resolve) => (deal = resolve));
+  };
   const skip = (): void => finishAll(moving);
   document.addEventListener("pointerdown", skip, true);
   document.addEventListener("keydown", skip, true);
@@ -48,8 +55,9 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
   }
 
   function onClick(e: MouseEvent): void {
-    const deal = e.target instanceof Element ? e.target.closest("button[data-action=next-round]") : null;
-    if (deal && roundEnd) {
+    const dealButton = e.target instanceof Element ? e.target.closest("button[data-action=next-round]") : null;
+    if (dealButton && roundEnd) {
+      deal();
       roundEnd = null;
       if (dealt) msg = dealt;
       dealt = null;
@@ -149,12 +157,14 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
       }
       const end = next.event?.round_end;
       const before = roundEnd ? null : msg;
+      if (roundEnd) deal();
       roundEnd = null;
       dealt = null;
       // A round ended without ending the game: its last table first (the event's data on
       // the table before its last move), the next round's deal after.
       if (end && !next.over && before && before.view.round === next.view.round - 1 && (animate || !ctx.story)) {
         roundEnd = { round: before.view.round, view: roundEndView(before.view, next.event!), end };
+        if (ctx.story) hold();
         dealt = next;
         msg = next;
         sel = emptySelection();
@@ -173,11 +183,12 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
     },
     settled(): Promise<void> {
       // The pieces still travelling (highlights are CSS transitions: not waited for).
-      return Promise.all(moving.map((a) => a.finished.catch(() => undefined))).then(() => undefined);
+      return Promise.all([dealing, ...moving.map((a) => a.finished.catch(() => undefined))]).then(() => undefined);
     },
     destroy(): void {
       destroyed = true;
       finishAll(moving);
+      deal();
       document.removeEventListener("pointerdown", skip, true);
       document.removeEventListener("keydown", skip, true);
       composer.forget();
