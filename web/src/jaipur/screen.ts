@@ -125,7 +125,8 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
     if (roundEnd) {
       // The round's end, on its own table: what it was, and the next deal on request.
       const live = !!ctx.story;
-      parts.unshift(
+      // Below the table, where the composer was: the table itself does not move.
+      parts.push(
         el(
           "div",
           { class: "jp-round-over", "data-role": "round-over", role: "status" },
