@@ -58,7 +58,8 @@ test("a phone-sized page in French: lobby, a four-player game, no sideways scrol
   await startFromLobby(page, env.server.url, { game: "marrakech", mode: "bot", level: "easy", players: "4" }, "Zoé");
   const s = await waitForState(page, (m) => m.legal.length > 0, "our turn");
   assert.equal(s.view.players.length, 4);
-  assert.match(await page.textContent("[data-role=status]"), /À vous de jouer/);
+  // "À vous de jouer" once Assam has finished walking.
+  await page.waitForFunction(() => /À vous de jouer/.test(document.querySelector("[data-role=status]")?.textContent ?? ""), null, { timeout: 15000 });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 375, `the page fits the phone (scroll width ${width})`);
   await screenshot(page, "phone-fr-marrakech");

@@ -2,6 +2,9 @@
 export async function closeDialogs(page) {
   const round = page.locator("[data-action=close-round]");
   if (await round.isVisible()) await round.click();
+  // A round's end stays on the table until the next round is dealt.
+  const deal = page.locator("[data-action=next-round]");
+  if (await deal.isVisible()) await deal.click();
 }
 
 async function clickUnselected(page, zone, good) {
@@ -48,4 +51,43 @@ export async function playMarrakechMove(page, move) {
   } else {
     await page.click(`button[data-orient=${w[0]}]`);
   }
+}
+
+// The seat this page holds in game `id` (its token, kept in localStorage).
+export async function heldSeat(page, id) {
+  const seats = await page.evaluate((gameId) => JSON.parse(localStorage.getItem("souk.seats") ?? "{}")[gameId], id);
+  return seats[0];
+}
+
+// A call to the server's API; a rate limit reached is waited out, as a client should.
+export async function api(url, path, token, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  for (;;) {
+    const res = await fetch(`${url}${path.slice(1)}`, { method: body ? "POST" : "GET", headers, body: body ? JSON.stringify(body) : undefined });
+    const json = await res.json();
+    if (res.status === 429) {
+      await new Promise((r) => setTimeout(r, json.retry_after_ms ?? 1000));
+      continue;
+    }
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  }
+}
+
+// Plays this seat's moves through the API (the page follows on its WebSocket) until
+// `done` holds or the game is over. Sales first, for short rounds.
+export async function playUntil(url, id, held, random, done) {
+  for (let i = 0; i < 3000; i++) {
+    const s = await api(url, `/api/games/${id}`, held.token);
+    if (s.over || done(s)) return s;
+    if (s.to_move !== held.seat || s.legal.length === 0) {
+      await new Promise((r) => setTimeout(r, 40));
+      continue;
+    }
+    const sells = s.legal.filter((m) => m.startsWith("sell"));
+    const pool = sells.length && random(4) ? sells : s.legal;
+    await api(url, `/api/games/${id}/moves`, held.token, { move: pool[random(pool.length)] });
+  }
+  throw new Error("the game should end");
 }

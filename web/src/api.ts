@@ -88,6 +88,8 @@ export const api = {
   state: (id: string, token?: string) => call<StateMessage>("GET", `/api/games/${encodeURIComponent(id)}`, undefined, token),
   preview: (id: string, token: string, move: string) =>
     call<Preview>("POST", `/api/games/${encodeURIComponent(id)}/preview`, { move }, token),
+  // Every move's event so far, as the token's seat may know it (the move log, a Jaipur game's rounds).
+  history: (id: string, token?: string) => call<HistoryMessage>("GET", `/api/games/${encodeURIComponent(id)}/history`, undefined, token),
   lobby: (tokens: string[]) => call<{ games: LobbyGame[] }>("POST", "/api/lobby", { tokens }),
   invite: (id: string, invite: string) => call<InviteInfo>("POST", `/api/games/${encodeURIComponent(id)}/invite`, { invite }),
   // `seat`: the side the replay is seen from (null: a spectator's).

@@ -240,6 +240,9 @@ export interface GameContext {
   lang: Lang;
   // The seat this browser plays, or null (spectator, replay).
   seat: number | null;
+  // The seat addressed as "you" in words, where it is not `seat` (a replay seen from a
+  // seat this browser did not play: nobody).
+  you?: () => number | null;
   // The display names of the seats ("You", "Ann", "hard bot"...).
   seatName(seat: number): string;
   // Plays a move (canonical text). The new state arrives through update().
@@ -300,8 +303,13 @@ export interface WebGame<S extends StateMessage = StateMessage> {
   moveDialog(lang: Lang, msg: S, seatName: SeatName, close: () => void): HTMLElement | null;
   // The end's final scores, a line each (null: each score as a number), and what the
   // end's dialog shows below them.
-  finalScores(lang: Lang, msg: S, seatName: SeatName): HTMLElement[] | null;
-  summaryExtra(lang: Lang, msg: S, seatName: SeatName): HTMLElement[];
+  // `story`: the game's events, oldest first (Jaipur's rounds).
+  finalScores(lang: Lang, msg: S, seatName: SeatName, story: readonly GameEvent[]): HTMLElement[] | null;
+  summaryExtra(lang: Lang, msg: S, seatName: SeatName, story: readonly GameEvent[]): HTMLElement[];
+  // What the log and the replay tell after event `i` of `events` (a Jaipur round's end), or null.
+  afterEvent(lang: Lang, events: readonly GameEvent[], i: number, seatName: SeatName): string | null;
+  // The end's scores in words (the replay's last step, the lobby), from the game's story.
+  endWords(lang: Lang, scores: readonly number[], seatName: SeatName, story: readonly GameEvent[]): string;
   // Points at what the last move touched on the table (`mark` outlines a selector's
   // first match): until the next move.
   markLastMove(table: HTMLElement, msg: S, story: readonly GameEvent[], mark: (selector: string) => void): void;

@@ -33,3 +33,10 @@ export function errorCodeOf(body: unknown): ErrorCode {
   const code = typeof body === "object" && body !== null ? (body as { code?: unknown }).code : undefined;
   return typeof code === "string" && known.has(code) ? (code as ErrorCode) : "internal";
 }
+
+// The rule an engine's refusal names: "illegal move 'sell 1 diamond': you must sell at
+// least 2" gives "you must sell at least 2" (the message whole if it has no such head).
+export function ruleOf(message: string): string {
+  const m = /^[^']*'[^']*'\s*:\s*(.+)$/s.exec(message);
+  return m ? m[1]! : message;
+}

@@ -12,6 +12,7 @@ import { t } from "./i18n/t.js";
 import { renderLobby, renderJoin } from "./shell/lobby.js";
 import { mountGame } from "./shell/game.js";
 import { mountReplay } from "./shell/replay.js";
+import { deadEnd } from "./shell/deadend.js";
 import { renderRules } from "./rules/page.js";
 import { gameTitle, isWebGame, WEB_GAMES } from "./games.js";
 
@@ -62,9 +63,13 @@ function route(): void {
   else if (page === "rules" && id && isWebGame(id)) {
     document.title = `${t(lang, "nav.rules")} ${gameTitle(lang, id)} · Souk`;
     renderRules(main, id, lang);
-  } else {
+  } else if (page === "" || page === undefined) {
     document.title = "Souk";
     unmount = renderLobby(main, lang);
+  } else {
+    // A route this app does not know: said, with the way home.
+    document.title = `${t(lang, "route.unknown")} · Souk`;
+    main.appendChild(deadEnd(lang, t(lang, "route.unknown")));
   }
 }
 

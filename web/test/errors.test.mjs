@@ -27,3 +27,10 @@ test("the app's codes are the ones docs/protocol.md documents", () => {
   const documented = [...section.matchAll(/^\| `([a-z_]+)` \|/gm)].map((m) => m[1]);
   assert.deepEqual([...documented].sort(), [...ERROR_CODES].sort());
 });
+
+test("a refused move's rule, without the engine's head (issue 36)", async () => {
+  const { ruleOf } = await import("../../build/web/js/errors.js");
+  assert.equal(ruleOf("illegal move 'sell 1 diamond': you must sell at least 2 diamonds"), "you must sell at least 2 diamonds");
+  assert.equal(ruleOf("coup illégal 'sell 1 diamond'\u00a0: il faut vendre au moins 2 diamants"), "il faut vendre au moins 2 diamants");
+  assert.equal(ruleOf("not your turn"), "not your turn");
+});

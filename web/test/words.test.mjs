@@ -98,3 +98,10 @@ test("the shell's words take their placeholders", () => {
   assert.equal(t("fr", "game.turn.other", { name: "Ann" }), "À Ann de jouer");
   assert.equal(t("en", "round.parts", { goods: 12, bonus: 3, camel: 5 }), "goods 12 + bonus 3 + camel 5");
 });
+
+test("a tribute paid to you is told to you (issue 36)", () => {
+  const e = { seat: 1, move: "roll", chance: true, action: "roll", roll: 3, tribute: { from: 1, to: 0, amount: 5, squares: [] }, out: [] };
+  const names = (p) => (p === 0 ? "You" : "Karim");
+  assert.equal(describe(e, names, "en", 0), "Karim rolls 3 and pays you 5 dirhams");
+  assert.doesNotMatch(describe(e, (p) => (p === 0 ? "Vous" : "Karim"), "fr", 0), /à Vous/);
+});

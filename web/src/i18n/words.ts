@@ -69,7 +69,7 @@ export function describe(e: GameEvent, name: (seat: number) => string, lang: Lan
       return t(lang, person(`log.${e.turn}`, e.seat, you), { who });
     case "roll": {
       let text = e.tribute
-        ? t(lang, person("log.roll.tribute", e.seat, you), {
+        ? t(lang, e.tribute.to === you && you !== null ? "log.roll.tribute.toYou" : person("log.roll.tribute", e.seat, you), {
             who,
             roll: e.roll,
             to: name(e.tribute.to),

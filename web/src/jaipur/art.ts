@@ -16,6 +16,9 @@ export interface Drawing {
   composing: boolean; // this seat is to move: its market and hand cards are buttons
   hl: Highlights; // what the last move changed
   hint: Selection; // the hinted move's cards
+  // A round's result, once scored (the round's end, the game's end): each panel's rupees
+  // are the round's, the camel token included.
+  result?: { rupees: number[]; camel_token: number | null; seal: number | null } | null;
 }
 
 const SYMBOLS: Record<Card, string> = {
@@ -69,6 +72,7 @@ export interface CardOptions {
   small?: boolean;
   isNew?: boolean; // just arrived
   hinted?: boolean; // part of the hinted move
+  owner?: string; // a hand card not this seat's (revealed at the end): whose hand it is in
 }
 
 // A card face up: a button while it can be selected, else a picture.
@@ -79,8 +83,9 @@ export function cardEl(lang: Lang, good: string, opts: CardOptions): HTMLElement
   if (opts.small) cls.push("jp-card-small");
   if (opts.isNew) cls.push("jp-new");
   if (opts.hinted) cls.push("jp-hinted");
-  const label =
-    opts.zone === "market" ? t(lang, "jp.card.market", { good: name }) : opts.zone === "hand" ? t(lang, "jp.card.hand", { good: name }) : name;
+  const label = opts.owner
+    ? t(lang, "jp.card.of", { good: name, name: opts.owner })
+    : opts.zone === "market" ? t(lang, "jp.card.market", { good: name }) : opts.zone === "hand" ? t(lang, "jp.card.hand", { good: name }) : name;
   const attrs = {
     class: cls.join(" "),
     "data-zone": opts.zone === "known" ? null : opts.zone,

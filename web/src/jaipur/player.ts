@@ -35,7 +35,7 @@ export function playerEl(d: Drawing, seat: number, me: boolean): HTMLElement {
   const interactive = me && d.composing;
   if (p.hand) {
     // One's own hand, or, once the game is over, anyone's: revealed to all.
-    p.hand.forEach((c, i) => handBox.append(cardEl(lang, c, { zone: "hand", index: i, interactive, hinted: me && hint.hand.has(i) })));
+    p.hand.forEach((c, i) => handBox.append(cardEl(lang, c, { zone: "hand", index: i, interactive, hinted: me && hint.hand.has(i), owner: me ? undefined : d.seatName(seat) })));
   } else {
     const known = sortCards(p.known);
     known.forEach((c) => handBox.append(cardEl(lang, c, { zone: "known", small: true })));
@@ -86,7 +86,14 @@ export function playerEl(d: Drawing, seat: number, me: boolean): HTMLElement {
     }
   }
   const goodsSum = sum(p.goods_tokens);
-  const total = goodsSum + (p.bonus_tokens ? sum(p.bonus_tokens) : 0);
+  const r = d.result;
+  // Once the round is scored, its rupees (the camel token included) are known to all.
+  const scored = r && r.rupees[seat] !== undefined;
+  const total = scored ? r.rupees[seat]! : goodsSum + (p.bonus_tokens ? sum(p.bonus_tokens) : 0);
+  if (scored) bonusKnown = true;
+  const extras = scored
+    ? [r.camel_token === seat ? t(lang, "jp.camelToken") : "", r.seal === seat ? t(lang, "jp.sealWon") : ""].filter(Boolean)
+    : [];
   const scores = el(
     "div",
     { class: "jp-scores" },
@@ -99,6 +106,7 @@ export function playerEl(d: Drawing, seat: number, me: boolean): HTMLElement {
       bonus.childElementCount === 0 ? el("span", { class: "jp-none" }, "—") : null,
     ),
     el("span", { class: "jp-rupees", "data-role": "rupees" }, `${plural(lang, "jp.rupees", total)}${bonusKnown ? "" : " + ?"}`),
+    extras.length ? el("span", { class: "jp-round-extras", "data-role": "round-extras" }, extras.join(" · ")) : null,
   );
 
   if (me) side.append(scores, cards);

@@ -4,13 +4,16 @@
 // (compose.ts); the engine alone decides legality (msg.legal) and tells what a move
 // yields (ctx.preview). The app shell (shell/) draws the header, the move log, the hint
 // button and the end-of-game summary around it.
-import type { Card, GameContext, GameScreen, JaipurState, StateMessage } from "../contract.js";
+import type { Card, GameContext, GameScreen, JaipurState, JaipurView, RoundEnd, StateMessage } from "../contract.js";
 import { el } from "../dom.js";
+import { t } from "../i18n/t.js";
 import type { Drawing } from "./art.js";
 import { boardEl } from "./board.js";
 import { compose, emptySelection, hintedCards, nextHerd, toggleHand, toggleMarket, type Selection } from "./compose.js";
 import { Composer, markSelection } from "./composer.js";
-import { highlights, type Highlights } from "./highlights.js";
+import { highlights, noHighlights, type Highlights } from "./highlights.js";
+import { roundEndView } from "./rounds.js";
+import { animateMove, finishAll, snapshot } from "./motion.js";
 import { playerEl } from "./player.js";
 
 export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScreen {
@@ -18,6 +21,23 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
   let msg: JaipurState | null = null;
   let sel: Selection = emptySelection();
   let destroyed = false;
+  // A round just ended: its last table, shown before the next round's deal. In play the
+  // deal waits for the player ("Deal round 2"), the states meanwhile kept in `dealt`; a
+  // replay (no story) shows it as its own step.
+  let roundEnd: { round: number; view: JaipurView; end: RoundEnd } | null = null;
+  let dealt: JaipurState | null = null;
+  // The pieces travelling now (motion.ts): a click or a key finishes them.
+  let moving: Animation[] = [];
+  // While a round's end waits for the next deal, the table has not settled: the header
+  // says whose turn it is once the player has dealt.
+  let dealing: Promise<void> = Promise.resolve();
+  let deal = (): void => undefined;
+  const hold = (): void => {
+    dealing = new Promise((resolve) => (deal = resolve));
+  };
+  const skip = (): void => finishAll(moving);
+  document.addEventListener("pointerdown", skip, true);
+  document.addEventListener("keydown", skip, true);
   const composer = new Composer(lang, (move) => ctx.preview(move));
 
   const table = el("div", { class: "jaipur jp-table" });
@@ -25,7 +45,7 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
 
   const myHand = (): Card[] => (msg && msg.seat !== null ? (msg.view.players[msg.seat]?.hand ?? []) : []);
   const myHerd = (): number => (msg ? (msg.view.players[msg.seat ?? 0]?.herd ?? 0) : 0);
-  const composing = (): boolean => !!msg && msg.seat !== null && msg.legal.length > 0 && !msg.over;
+  const composing = (): boolean => !roundEnd && !!msg && msg.seat !== null && msg.legal.length > 0 && !msg.over;
 
   // The selection's marks, and what it makes in the composer.
   function refreshComposer(): void {
@@ -35,6 +55,17 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
   }
 
   function onClick(e: MouseEvent): void {
+    const dealButton = e.target instanceof Element ? e.target.closest("button[data-action=next-round]") : null;
+    if (dealButton && roundEnd) {
+      deal();
+      roundEnd = null;
+      if (dealt) msg = dealt;
+      dealt = null;
+      sel = emptySelection();
+      render(noHighlights());
+      table.querySelector<HTMLElement>("button")?.focus({ preventScroll: true });
+      return;
+    }
     if (!msg || !composing()) return;
     const target = e.target instanceof Element ? e.target.closest("button") : null;
     if (!target || !table.contains(target)) return;
@@ -65,7 +96,9 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
 
   function render(hl: Highlights): void {
     if (!msg) return;
-    const view = msg.view;
+    const view = roundEnd ? roundEnd.view : msg.view;
+    // The scored round's rupees on the panels: the round just ended, or the game's last.
+    const result = roundEnd ? roundEnd.end : view.status === "game_over" ? view.last_round : null;
     const active = document.activeElement;
     const focusKey = active instanceof HTMLElement && table.contains(active) ? active.dataset.key : undefined;
 
@@ -76,6 +109,7 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
       composing: composing(),
       hl,
       hint: composing() ? hintedCards(ctx.hinted, view, myHand()) : emptySelection(),
+      result,
     };
     const seat = msg.seat;
     const parts: HTMLElement[] = [];
@@ -87,6 +121,19 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
     } else {
       for (let p = 0; p < view.players.length; p++) if (p !== seat) parts.push(playerEl(d, p, false));
       parts.push(boardEl(d), playerEl(d, seat, true));
+    }
+    if (roundEnd) {
+      // The round's end, on its own table: what it was, and the next deal on request.
+      const live = !!ctx.story;
+      // Below the table, where the composer was: the table itself does not move.
+      parts.push(
+        el(
+          "div",
+          { class: "jp-round-over", "data-role": "round-over", role: "status" },
+          el("strong", {}, t(lang, "jp.roundOver", { n: roundEnd.round })),
+          live ? el("button", { type: "button", class: "primary", "data-action": "next-round" }, t(lang, "jp.roundOver.deal", { n: roundEnd.round + 1 })) : null,
+        ),
+      );
     }
     const panel = composer.build(composing());
     if (panel) parts.push(panel);
@@ -105,17 +152,46 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
   return {
     update(next: StateMessage, animate: boolean): void {
       if (destroyed || next.game !== "jaipur") return;
+      if (roundEnd && dealt && !next.over && ctx.story) {
+        dealt = next; // the next round goes on meanwhile: drawn once the player asks
+        return;
+      }
+      const end = next.event?.round_end;
+      const before = roundEnd ? null : msg;
+      if (roundEnd) deal();
+      roundEnd = null;
+      dealt = null;
+      // A round ended without ending the game: its last table first (the event's data on
+      // the table before its last move), the next round's deal after.
+      if (end && !next.over && before && before.view.round === next.view.round - 1 && (animate || !ctx.story)) {
+        roundEnd = { round: before.view.round, view: roundEndView(before.view, next.event!), end };
+        if (ctx.story) hold();
+        dealt = next;
+        msg = next;
+        sel = emptySelection();
+        render(noHighlights());
+        return;
+      }
       // The seat shown before this state: its own move is not pointed at.
       const hl = highlights(msg?.view ?? null, next.view, next.event, animate, msg?.seat ?? null);
       if (msg?.move_count !== next.move_count || next.legal.length === 0) sel = emptySelection();
+      const moved = animate && msg !== null && msg.move_count !== next.move_count && msg.view.round === next.view.round;
+      const places = moved ? snapshot(table) : null;
       msg = next;
       render(hl);
+      finishAll(moving);
+      moving = places ? animateMove(table, places, next.event) : [];
     },
     settled(): Promise<void> {
-      return Promise.resolve(); // highlights are CSS transitions: nothing to wait for
+      // The pieces still travelling (highlights are CSS transitions: not waited for).
+      return Promise.all([dealing, ...moving.map((a) => a.finished.catch(() => undefined))]).then(() => undefined);
     },
     destroy(): void {
       destroyed = true;
+      finishAll(moving);
+      deal();
+      document.removeEventListener("pointerdown", skip, true);
+      document.removeEventListener("keydown", skip, true);
       composer.forget();
       table.removeEventListener("click", onClick);
       table.remove();

@@ -37,6 +37,8 @@ export const marrakechGame: WebGame<MarrakechState> = {
     );
   },
   summaryExtra: () => [],
+  afterEvent: () => null,
+  endWords: (lang, scores, seatName) => scores.map((s, p) => t(lang, "score.line", { name: seatName(p), score: s })).join(", "),
   // The last carpet (outlined) and the squares of Assam's last walk (dashed).
   markLastMove(table, msg, story, mark) {
     const place = lastOf(story, "place");

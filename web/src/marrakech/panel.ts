@@ -50,10 +50,11 @@ export class Panel {
     const name = view.to_move === null ? "" : this.seatName(view.to_move);
     const lang = this.lang;
     let text = "";
+    const yours = view.to_move !== null && view.to_move === this.you();
     if (view.phase === "game_over" || msg.over) text = t(lang, "mk.over");
-    else if (view.phase === "orient") text = mine ? t(lang, "mk.orientMine") : t(lang, "mk.orientOther", { name });
+    else if (view.phase === "orient") text = mine ? t(lang, "mk.orientMine") : yours ? t(lang, "mk.orientYou") : t(lang, "mk.orientOther", { name });
     else if (view.phase === "roll") text = this.rollText(view.to_move);
-    else if (view.phase === "place") text = mine ? t(lang, "mk.placeMine") : t(lang, "mk.placeOther", { name });
+    else if (view.phase === "place") text = mine ? t(lang, "mk.placeMine") : yours ? t(lang, "mk.placeYou") : t(lang, "mk.placeOther", { name });
     this.status.textContent = text;
   }
 

@@ -28,7 +28,8 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
   const reducedMotion = (): boolean => motionQuery?.matches ?? false;
 
   const board = new Board(lang, uid, { activate, hover: setHover, escape: clearPick });
-  const panel = new Panel(lang, uid, (seat) => ctx.seatName(seat), () => ctx.seat);
+  const you = (): number | null => (ctx.you ? ctx.you() : ctx.seat);
+  const panel = new Panel(lang, uid, (seat) => ctx.seatName(seat), you);
   const screen = el("div", { class: "mk-screen" }, el("div", { class: "mk-board-wrap" }, board.element), panel.element);
   root.appendChild(screen);
 
@@ -202,7 +203,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
   }
 
   function showRoll(ev: RollEvent): void {
-    panel.showNotice(rollLines(ev, ctx.seatName, lang, ctx.seat));
+    panel.showNotice(rollLines(ev, ctx.seatName, lang, you()));
     board.showTribute(ev.tribute && ev.tribute.amount > 0 ? ev.tribute.squares : []);
   }
 

@@ -19,11 +19,11 @@ export const fr: RulesText = {
           },
           {
             k: "p",
-            t: "La partie se joue en plusieurs manches. À la fin de chaque manche, le marchand le plus riche remporte un **sceau d'excellence**. Le premier qui en possède **deux** gagne la partie.",
+            t: "La partie se joue en plusieurs manches. À la fin de chaque manche, le marchand le plus riche remporte un **sceau d’excellence**. Le premier qui en possède **deux** gagne la partie.",
           },
           {
             k: "p",
-            t: "Les chameaux ne se vendent pas : ils servent de monnaie d'échange lorsque vous voulez prendre plusieurs marchandises d'un coup au marché.",
+            t: "Les chameaux ne se vendent pas : ils servent de monnaie d’échange lorsque vous voulez prendre plusieurs marchandises d’un coup au marché.",
           },
         ],
       },
@@ -38,12 +38,12 @@ export const fr: RulesText = {
               "**38 jetons marchandises**, une pile par marchandise ; chaque jeton porte sa valeur en roupies.",
               "**18 jetons bonus** en trois piles, pour les ventes de 3 cartes, de 4 cartes, et de 5 cartes ou plus.",
               "**1 jeton chameau**, qui vaut 5 roupies.",
-              "**3 sceaux d'excellence.**",
+              "**3 sceaux d’excellence.**",
             ],
           },
           {
             k: "table",
-            caption: "Jetons marchandises, dans l'ordre où on les prend (le haut de la pile d'abord)",
+            caption: "Jetons marchandises, dans l’ordre où on les prend (le haut de la pile d’abord)",
             head: ["Marchandise", "Cartes", "Jetons"],
             rows: [
               ["Diamant", "6", "7 7 5 5 5"],
@@ -66,20 +66,20 @@ export const fr: RulesText = {
           },
           {
             k: "p",
-            t: "La valeur d'un jeton bonus n'est inscrite qu'au dos : en le prenant, vous n'en connaissez que la fourchette, et votre adversaire n'en découvre la valeur qu'au décompte. Chaque marchandise a une carte de plus que de jetons : la dernière carte d'une marchandise peut donc se vendre pour rien.",
+            t: "La valeur d’un jeton bonus n’est inscrite qu’au dos : en le prenant, vous n’en connaissez que la fourchette, et votre adversaire n’en découvre la valeur qu’au décompte. Chaque marchandise a une carte de plus que de jetons : la dernière carte d’une marchandise peut donc se vendre pour rien.",
           },
         ],
       },
       {
         id: "jaipur-setup",
-        title: "Mise en place d'une manche",
+        title: "Mise en place d’une manche",
         blocks: [
           {
             k: "ol",
             items: [
-              "Posez **3 cartes chameau** face visible entre les joueurs : c'est le début du **marché**.",
+              "Posez **3 cartes chameau** face visible entre les joueurs : c’est le début du **marché**.",
               "Mélangez les 52 autres cartes et distribuez-en **5** à chaque joueur.",
-              "Chacun retire de sa main les chameaux reçus et les pose face visible devant lui : c'est son **troupeau** (l'enclos).",
+              "Chacun retire de sa main les chameaux reçus et les pose face visible devant lui : c’est son **troupeau** (l’enclos).",
               "Retournez les **2 premières cartes** de la pioche à côté des chameaux : le marché compte alors 5 cartes (parfois 4 ou 5 chameaux). Les 40 cartes restantes forment la **pioche**, face cachée.",
               "Faites une pile de jetons par marchandise, la plus forte valeur en haut, étalée pour que les deux joueurs voient toutes les valeurs.",
               "Mélangez chaque sorte de jetons bonus à part et formez trois piles face cachée. Posez à côté le jeton chameau et les sceaux.",
@@ -99,7 +99,7 @@ export const fr: RulesText = {
           },
           {
             k: "p",
-            t: "Le premier joueur de la première manche est tiré au sort. Ensuite, c'est toujours le perdant de la manche précédente qui commence.",
+            t: "Le premier joueur de la première manche est tiré au sort. Ensuite, c’est toujours le perdant de la manche précédente qui commence.",
           },
         ],
       },
@@ -109,29 +109,29 @@ export const fr: RulesText = {
         blocks: [
           {
             k: "p",
-            t: "À votre tour, vous devez soit **prendre des cartes**, soit **vendre des cartes**, mais jamais les deux. Cela fait quatre actions possibles ; choisissez-en une, puis c'est à votre adversaire.",
+            t: "À votre tour, vous devez soit **prendre des cartes**, soit **vendre des cartes**, mais jamais les deux. Cela fait quatre actions possibles ; choisissez-en une, puis c’est à votre adversaire.",
           },
           { k: "h3", t: "Prendre une seule marchandise" },
           {
             k: "p",
-            t: "Prenez en main une carte marchandise du marché (pas un chameau), puis remplacez-la par la première carte de la pioche. C'est impossible si vous avez déjà 7 marchandises en main.",
+            t: "Prenez en main une carte marchandise du marché (pas un chameau), puis remplacez-la par la première carte de la pioche. C’est impossible si vous avez déjà 7 marchandises en main.",
           },
           { k: "h3", t: "Prendre tous les chameaux" },
           {
             k: "p",
-            t: "Prenez **tous** les chameaux du marché, jamais une partie seulement, et ajoutez-les à votre troupeau. Complétez ensuite le marché avec la pioche. Il faut au moins un chameau au marché. Peu importe le nombre de cartes en main : les chameaux n'en font pas partie.",
+            t: "Prenez **tous** les chameaux du marché, jamais une partie seulement, et ajoutez-les à votre troupeau. Complétez ensuite le marché avec la pioche. Il faut au moins un chameau au marché. Peu importe le nombre de cartes en main : les chameaux n’en font pas partie.",
           },
           { k: "h3", t: "Troc : prendre plusieurs marchandises" },
           {
             k: "p",
-            t: "Prenez au marché deux marchandises ou plus, de n'importe quels types, et rendez-y le même nombre de cartes, prises dans votre main, dans votre troupeau (des chameaux), ou dans les deux.",
+            t: "Prenez au marché deux marchandises ou plus, de n’importe quels types, et rendez-y le même nombre de cartes, prises dans votre main, dans votre troupeau (des chameaux), ou dans les deux.",
           },
           {
             k: "ul",
             items: [
-              "Un troc, c'est toujours au minimum **2 cartes contre 2** : on n'échange jamais une seule carte.",
+              "Un troc, c’est toujours au minimum **2 cartes contre 2** : on n’échange jamais une seule carte.",
               "On ne prend jamais de chameau par un troc, mais on peut en donner.",
-              "Vous ne pouvez pas rendre une marchandise du même type que l'une de celles que vous prenez.",
+              "Vous ne pouvez pas rendre une marchandise du même type que l’une de celles que vous prenez.",
               "On ne pioche rien : le marché garde ses 5 cartes.",
               "Donner des chameaux agrandit votre main : après le troc, vous devez avoir 7 marchandises au plus.",
             ],
@@ -144,9 +144,9 @@ export const fr: RulesText = {
           {
             k: "ul",
             items: [
-              "**Diamants, or et argent** se vendent au minimum par 2 cartes, même s'il ne reste qu'un seul jeton de cette marchandise.",
+              "**Diamants, or et argent** se vendent au minimum par 2 cartes, même s’il ne reste qu’un seul jeton de cette marchandise.",
               "**Bonus :** vendez 3 cartes et prenez un jeton de la pile « 3 cartes » ; 4 cartes, de la pile « 4 cartes » ; 5 cartes ou plus, de la pile « 5 cartes ».",
-              "S'il reste moins de jetons que de cartes vendues, la vente reste permise : vous prenez les jetons qui restent (peut-être aucun) et gagnez quand même le bonus correspondant au nombre de cartes vendues. Une pile de bonus vide ne rapporte rien.",
+              "S’il reste moins de jetons que de cartes vendues, la vente reste permise : vous prenez les jetons qui restent (peut-être aucun) et gagnez quand même le bonus correspondant au nombre de cartes vendues. Une pile de bonus vide ne rapporte rien.",
               "Une vente ne fait piocher aucune carte.",
             ],
           },
@@ -158,19 +158,19 @@ export const fr: RulesText = {
       },
       {
         id: "jaipur-round-end",
-        title: "Fin d'une manche",
+        title: "Fin d’une manche",
         blocks: [
-          { k: "p", t: "La manche s'arrête immédiatement, juste après l'action qui la termine, lorsque :" },
+          { k: "p", t: "La manche s’arrête immédiatement, juste après l’action qui la termine, lorsque :" },
           {
             k: "ul",
             items: [
               "**trois** des six piles de jetons marchandises sont épuisées, ou",
-              "il faut compléter le marché et la pioche n'a plus assez de cartes : on pose les cartes qui restent, puis la manche s'arrête.",
+              "il faut compléter le marché et la pioche n’a plus assez de cartes : on pose les cartes qui restent, puis la manche s’arrête.",
             ],
           },
           {
             k: "p",
-            t: "Une pioche qui tombe à zéro en complétant entièrement le marché n'arrête pas la manche ; c'est le complément suivant qui l'arrêtera. Un troc ou une vente ne pioche jamais et ne peut donc pas finir la manche par la pioche.",
+            t: "Une pioche qui tombe à zéro en complétant entièrement le marché n’arrête pas la manche ; c’est le complément suivant qui l’arrêtera. Un troc ou une vente ne pioche jamais et ne peut donc pas finir la manche par la pioche.",
           },
         ],
       },
@@ -181,18 +181,18 @@ export const fr: RulesText = {
           {
             k: "ol",
             items: [
-              "Le joueur qui a le plus grand troupeau reçoit le **jeton chameau** (5 roupies). En cas d'égalité, personne ne le prend.",
+              "Le joueur qui a le plus grand troupeau reçoit le **jeton chameau** (5 roupies). En cas d’égalité, personne ne le prend.",
               "Chacun retourne ses jetons et additionne ses roupies : jetons marchandises, jetons bonus et jeton chameau.",
-              "Le marchand le plus riche gagne un **sceau d'excellence**. En cas d'égalité en roupies, c'est celui qui a le plus de jetons bonus ; en cas de nouvelle égalité, celui qui a le plus de jetons marchandises.",
+              "Le marchand le plus riche gagne un **sceau d’excellence**. En cas d’égalité en roupies, c’est celui qui a le plus de jetons bonus ; en cas de nouvelle égalité, celui qui a le plus de jetons marchandises.",
             ],
           },
           {
             k: "p",
-            t: "Si personne n'a encore deux sceaux, on prépare une nouvelle manche comme au début : les sceaux sont conservés, tout le reste est redistribué, et le perdant de la manche commence.",
+            t: "Si personne n’a encore deux sceaux, on prépare une nouvelle manche comme au début : les sceaux sont conservés, tout le reste est redistribué, et le perdant de la manche commence.",
           },
           {
             k: "p",
-            t: "La partie s'arrête **dès qu'un joueur obtient son deuxième sceau** : il gagne et devient le marchand du Maharaja.",
+            t: "La partie s’arrête **dès qu’un joueur obtient son deuxième sceau** : il gagne et devient le marchand du Maharaja.",
           },
         ],
       },
@@ -200,12 +200,12 @@ export const fr: RulesText = {
         id: "jaipur-souk",
         title: "Dans Souk",
         blocks: [
-          { k: "p", t: "Là où la règle ne dit rien, l'application tranche ainsi." },
+          { k: "p", t: "Là où la règle ne dit rien, l’application tranche ainsi." },
           {
             k: "ul",
             items: [
-              "**Égalité parfaite :** si roupies, jetons bonus et jetons marchandises sont tous égaux, personne ne gagne de sceau, et la manche suivante est commencée par le joueur qui n'avait pas commencé la manche à égalité.",
-              "**Premier joueur :** celui de la première manche est tiré au sort à partir de la graine de la partie ; la rediffusion d'une partie est donc toujours identique.",
+              "**Égalité parfaite :** si roupies, jetons bonus et jetons marchandises sont tous égaux, personne ne gagne de sceau, et la manche suivante est commencée par le joueur qui n’avait pas commencé la manche à égalité.",
+              "**Premier joueur :** celui de la première manche est tiré au sort à partir de la graine de la partie ; la rediffusion d’une partie est donc toujours identique.",
               "**Troupeaux visibles :** chacun voit toujours combien de chameaux compte chaque troupeau (la règle permet de le cacher).",
               "**Très grosses ventes :** vendre 6 ou 7 cartes rapporte un bonus de la pile « 5 cartes ».",
               "**Pas de passe :** il existe toujours une action permise, car 7 marchandises contiennent toujours une paire à vendre.",
@@ -229,7 +229,7 @@ export const fr: RulesText = {
         blocks: [
           {
             k: "p",
-            t: "Sur la place du marché aux tapis de Marrakech, les marchands rivalisent. À votre tour, vous déplacez **Assam**, le marchand, sur la place ; s'il s'arrête sur les tapis d'un adversaire, vous lui payez une dîme ; puis vous posez un de vos tapis à côté de lui.",
+            t: "Sur la place du marché aux tapis de Marrakech, les marchands rivalisent. À votre tour, vous déplacez **Assam**, le marchand, sur la place ; s’il s’arrête sur les tapis d’un adversaire, vous lui payez une dîme ; puis vous posez un de vos tapis à côté de lui.",
           },
           {
             k: "p",
@@ -244,8 +244,8 @@ export const fr: RulesText = {
           {
             k: "ul",
             items: [
-              "**Le marché :** un plateau de 7 × 7 cases, bordé d'arcs qui forment un circuit.",
-              "**Assam**, le pion marchand. Il regarde toujours dans l'une des quatre directions.",
+              "**Le marché :** un plateau de 7 × 7 cases, bordé d’arcs qui forment un circuit.",
+              "**Assam**, le pion marchand. Il regarde toujours dans l’une des quatre directions.",
               "**Un dé** dont les six faces montrent **1, 2, 2, 3, 3 et 4** babouches : 2 et 3 sortent deux fois plus souvent que 1 ou 4.",
               "**Des tapis** de deux cases, en quatre couleurs (trois séries de 15 et une de 12).",
               "**Des pièces :** 30 dirhams par joueur (cinq pièces de 1 et cinq de 5).",
@@ -265,7 +265,7 @@ export const fr: RulesText = {
           { k: "h3", t: "Le circuit du bord" },
           {
             k: "p",
-            t: "Tout autour du plateau, des arcs relient les cases du bord deux à deux, et les coins en haut à droite et en bas à gauche ont chacun leur propre boucle. Ils ramènent Assam dans le marché quand son déplacement l'en ferait sortir.",
+            t: "Tout autour du plateau, des arcs relient les cases du bord deux à deux, et les coins en haut à droite et en bas à gauche ont chacun leur propre boucle. Ils ramènent Assam dans le marché quand son déplacement l’en ferait sortir.",
           },
           {
             k: "track",
@@ -297,16 +297,16 @@ export const fr: RulesText = {
           { k: "h3", t: "1. Orienter Assam" },
           {
             k: "p",
-            t: "Laissez Assam dans son orientation, ou tournez-le d'un quart de tour à gauche ou à droite. Il ne fait jamais demi-tour.",
+            t: "Laissez Assam dans son orientation, ou tournez-le d’un quart de tour à gauche ou à droite. Il ne fait jamais demi-tour.",
           },
           { k: "h3", t: "2. Lancer le dé et avancer" },
           {
             k: "p",
-            t: "Lancez le dé. Assam avance d'autant de cases, en ligne droite, jamais en diagonale.",
+            t: "Lancez le dé. Assam avance d’autant de cases, en ligne droite, jamais en diagonale.",
           },
           {
             k: "p",
-            t: "Si un pas le ferait sortir du plateau, il suit l'arc à cet endroit : il revient sur la case voisine du bord que l'arc relie, tourné vers l'intérieur, et continue d'avancer. L'arc ne compte pas comme un pas : la case d'arrivée, si. Aux deux coins qui ont une boucle, il revient sur la même case : en haut à droite, s'il allait vers le nord il regarde maintenant vers l'ouest, et s'il allait vers l'est il regarde vers le sud ; en bas à gauche, s'il allait vers le sud il regarde vers l'est, et s'il allait vers l'ouest il regarde vers le nord.",
+            t: "Si un pas le ferait sortir du plateau, il suit l’arc à cet endroit : il revient sur la case voisine du bord que l’arc relie, tourné vers l’intérieur, et continue d’avancer. L’arc ne compte pas comme un pas : la case d’arrivée, si. Aux deux coins qui ont une boucle, il revient sur la même case : en haut à droite, s’il allait vers le nord il regarde maintenant vers l’ouest, et s’il allait vers l’est il regarde vers le sud ; en bas à gauche, s’il allait vers le sud il regarde vers l’est, et s’il allait vers l’ouest il regarde vers le nord.",
           },
           {
             k: "picture",
@@ -317,7 +317,7 @@ export const fr: RulesText = {
           { k: "h3", t: "3. Payer la dîme" },
           {
             k: "p",
-            t: "Si Assam s'arrête sur un tapis adverse, vous payez à son propriétaire **un dirham par case** de la zone de cette couleur autour de lui : sa propre case, plus chaque case visible de la même couleur qui la touche par un côté, et ainsi de suite. Les cases en diagonale ne comptent pas, ni les cases recouvertes.",
+            t: "Si Assam s’arrête sur un tapis adverse, vous payez à son propriétaire **un dirham par case** de la zone de cette couleur autour de lui : sa propre case, plus chaque case visible de la même couleur qui la touche par un côté, et ainsi de suite. Les cases en diagonale ne comptent pas, ni les cases recouvertes.",
           },
           {
             k: "picture",
@@ -327,21 +327,21 @@ export const fr: RulesText = {
           },
           {
             k: "p",
-            t: "Rien à payer sur une case vide ou sur l'un de vos tapis. Si vous ne pouvez pas payer toute la dîme, vous donnez tout ce qui vous reste et vous êtes **éliminé**. Payer exactement votre dernier dirham vous laisse en jeu, sans rien.",
+            t: "Rien à payer sur une case vide ou sur l’un de vos tapis. Si vous ne pouvez pas payer toute la dîme, vous donnez tout ce qui vous reste et vous êtes **éliminé**. Payer exactement votre dernier dirham vous laisse en jeu, sans rien.",
           },
           { k: "h3", t: "4. Poser un tapis" },
           { k: "p", t: "Posez votre tapis suivant sur deux cases voisines (pas en diagonale) du plateau, de sorte que :" },
           {
             k: "ul",
             items: [
-              "au moins une de ses cases touche par un côté la case d'Assam ;",
-              "aucune des deux cases ne soit celle d'Assam ;",
-              "il ne recouvre pas d'un coup les deux moitiés visibles d'un même tapis, quelle que soit sa couleur, même la vôtre.",
+              "au moins une de ses cases touche par un côté la case d’Assam ;",
+              "aucune des deux cases ne soit celle d’Assam ;",
+              "il ne recouvre pas d’un coup les deux moitiés visibles d’un même tapis, quelle que soit sa couleur, même la vôtre.",
             ],
           },
           {
             k: "p",
-            t: "Il peut se poser sur deux cases vides, sur une case vide et une moitié de tapis, ou sur deux moitiés de tapis différents. Un tapis ne peut donc disparaître entièrement qu'en deux poses. Il y a toujours au moins une pose possible.",
+            t: "Il peut se poser sur deux cases vides, sur une case vide et une moitié de tapis, ou sur deux moitiés de tapis différents. Un tapis ne peut donc disparaître entièrement qu’en deux poses. Il y a toujours au moins une pose possible.",
           },
         ],
       },
@@ -351,11 +351,11 @@ export const fr: RulesText = {
         blocks: [
           {
             k: "p",
-            t: "La partie prend fin dès que le dernier tapis est posé, ou dès qu'il ne reste qu'un seul joueur en jeu.",
+            t: "La partie prend fin dès que le dernier tapis est posé, ou dès qu’il ne reste qu’un seul joueur en jeu.",
           },
           {
             k: "p",
-            t: "Chaque joueur encore en jeu compte **un point par case visible** de sa couleur (de ses deux couleurs à deux joueurs) **et un point par dirham**. Le plus grand total gagne. En cas d'égalité, le joueur qui a le plus de dirhams l'emporte ; en cas de nouvelle égalité, la victoire est partagée.",
+            t: "Chaque joueur encore en jeu compte **un point par case visible** de sa couleur (de ses deux couleurs à deux joueurs) **et un point par dirham**. Le plus grand total gagne. En cas d’égalité, le joueur qui a le plus de dirhams l’emporte ; en cas de nouvelle égalité, la victoire est partagée.",
           },
         ],
       },
@@ -363,15 +363,15 @@ export const fr: RulesText = {
         id: "marrakech-souk",
         title: "Dans Souk",
         blocks: [
-          { k: "p", t: "Là où la règle ne dit rien, l'application tranche ainsi." },
+          { k: "p", t: "Là où la règle ne dit rien, l’application tranche ainsi." },
           {
             k: "ul",
             items: [
-              "**À deux joueurs :** on joue par défaut la variante « À deux joueurs » de la règle : deux couleurs chacun, 12 tapis de chaque, mélangés en une pioche de 24 posée dans l'ordre. S'arrêter sur l'une de ses deux couleurs ne coûte rien, et les deux couleurs d'un joueur se comptent séparément pour la dîme (elles ne forment jamais une seule zone). Le jeu plus simple, 15 tapis d'une seule couleur chacun, est proposé en option.",
-              "**Départ :** Assam part tourné vers le nord (le haut du plateau) ; le circuit étant symétrique, cela ne change rien. Le premier siège commence, puis les sièges jouent dans l'ordre.",
-              "**Le dé** est lancé par l'application à partir de la graine de la partie : une rediffusion donne les mêmes lancers.",
-              "**Joueur éliminé :** son tour s'arrête aussitôt et ses tapis restants ne sont jamais posés. Ses tapis restent sur le plateau et comptent toujours pour la règle des « deux moitiés », mais ne rapportent plus de dîme ni de points. On le saute dans l'ordre du jeu.",
-              "**Plus un sou :** un joueur à 0 dirham reste en jeu ; il est éliminé à la prochaine dîme qu'il doit payer.",
+              "**À deux joueurs :** on joue par défaut la variante « À deux joueurs » de la règle : deux couleurs chacun, 12 tapis de chaque, mélangés en une pioche de 24 posée dans l’ordre. S’arrêter sur l’une de ses deux couleurs ne coûte rien, et les deux couleurs d’un joueur se comptent séparément pour la dîme (elles ne forment jamais une seule zone). Le jeu plus simple, 15 tapis d’une seule couleur chacun, est proposé en option.",
+              "**Départ :** Assam part tourné vers le nord (le haut du plateau) ; le circuit étant symétrique, cela ne change rien. Le premier siège commence, puis les sièges jouent dans l’ordre.",
+              "**Le dé** est lancé par l’application à partir de la graine de la partie : une rediffusion donne les mêmes lancers.",
+              "**Joueur éliminé :** son tour s’arrête aussitôt et ses tapis restants ne sont jamais posés. Ses tapis restent sur le plateau et comptent toujours pour la règle des « deux moitiés », mais ne rapportent plus de dîme ni de points. On le saute dans l’ordre du jeu.",
+              "**Plus un sou :** un joueur à 0 dirham reste en jeu ; il est éliminé à la prochaine dîme qu’il doit payer.",
             ],
           },
         ],

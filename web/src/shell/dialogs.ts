@@ -2,7 +2,7 @@
 // the scores as the game's module tells them, with what it adds: Jaipur's seals and last
 // round, each Marrakech score's squares and dirhams; "play again"; closable to study the
 // table). A dialog a move opens (a Jaipur round's scoring) is its game's (games.ts).
-import type { Lang, SeatName, StateMessage } from "../contract.js";
+import type { GameEvent, Lang, SeatName, StateMessage } from "../contract.js";
 import { clear, el } from "../dom.js";
 import { t } from "../i18n/t.js";
 import { webGame } from "../games.js";
@@ -21,6 +21,7 @@ export interface SummaryOptions {
   gameId: string;
   playAgain: (() => void) | null; // null: this browser holds no seat
   close: () => void; // back to the final table
+  story: readonly GameEvent[]; // the game's events, oldest first
 }
 
 // A few sparks around the winner's line: brief, CSS only, none with reduced motion
@@ -40,9 +41,9 @@ export function gameSummary(lang: Lang, msg: StateMessage, o: SummaryOptions): H
         : t(lang, "game.winner.other", { name: names[0] ?? "?" });
   const game = webGame(msg.game);
   const scores =
-    game?.finalScores(lang, msg, o.seatName) ??
+    game?.finalScores(lang, msg, o.seatName, o.story) ??
     (msg.scores ?? []).map((s, p) => el("li", {}, t(lang, "score.line", { name: o.seatName(p), score: s })));
-  const extra = game?.summaryExtra(lang, msg, o.seatName) ?? [];
+  const extra = game?.summaryExtra(lang, msg, o.seatName, o.story) ?? [];
   // The winner's moment: for the one who won, and for anyone watching them win (hot-seat, a spectator).
   const celebrate = msg.winners.length > 0 && (o.hotseat || msg.seat === null || msg.winners.includes(msg.seat));
   return el(

@@ -9,6 +9,7 @@ import { api, GameSocket, seats, type HeldSeat } from "../api.js";
 import { clear, el } from "../dom.js";
 import { t } from "../i18n/t.js";
 import { describe, moveInWords } from "../i18n/words.js";
+import { ruleOf } from "../errors.js";
 import { webGame } from "../games.js";
 import { playAgain } from "./again.js";
 import { deadEnd } from "./deadend.js";
@@ -111,21 +112,31 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     ctx.seat = msg.seat;
     title.textContent = t(lang, `game.${msg.game}`);
     const status = statusText(lang, msg, ctx.seatName, hotseat);
-    document.title = `${status} · ${t(lang, `game.${msg.game}`)} · Souk`;
-    statusLine.textContent = status;
     // Nobody plays while a seat waits for its friend: no move offered, no "your turn".
     const waiting = !msg.over && msg.seats.some((s) => !s.joined);
-    statusLine.classList.toggle("your-turn", msg.legal.length > 0 && !waiting);
+    const showStatus = (): void => {
+      document.title = `${status} · ${t(lang, `game.${msg.game}`)} · Souk`;
+      statusLine.textContent = status;
+      statusLine.classList.toggle("your-turn", msg.legal.length > 0 && !waiting);
+    };
     table.classList.toggle("waiting-join", waiting);
     if (!screen) table.classList.add(msg.game);
     screen ??= game.createScreen(table, ctx);
     // Once over, everyone's hand and bonus tokens are on the table.
     screen.update(withReveal(waiting ? { ...msg, legal: [] } : msg), animate);
+    // "Your turn" once the table has finished showing the moves before it.
+    if (animate && msg.legal.length > 0) {
+      // Meanwhile the last mover is still at play, as the table shows.
+      const mover = msg.event && msg.event.seat !== msg.seat ? msg.event.seat : null;
+      statusLine.textContent = mover === null ? "…" : t(lang, "game.turn.other", { name: ctx.seatName(mover) });
+      statusLine.classList.remove("your-turn");
+      void screen.settled().then(() => unmounted || shown !== msg || showStatus());
+    } else showStatus();
     const story = storyOf(msg.seat).events;
     markLastMove(table, msg, story);
     // The Marrakech board is drawn again when its animations end: point again then.
     void screen.settled().then(() => unmounted || shown !== msg || markLastMove(table, msg, story));
-    moveLog.show(story, line, String(msg.seat));
+    moveLog.show(story, line, String(msg.seat), (i) => game.afterEvent(lang, story, i, ctx.seatName));
     // The box stays in place between turns (no jumping layout); it goes only when no hint
     // can come: a spectator, a human opponent, the game over.
     hintBox.hidden = msg.over || msg.seat === null || !othersAreBots(msg);
@@ -136,6 +147,11 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
       if (opened) openDialog(dialog, opened);
     }
     renderLinks(links, lang, gameId, msg);
+    // While a friend is awaited, the invite links come first, above the table.
+    const gameBody = table.closest(".game-body");
+    if (waiting && gameBody && links.nextElementSibling !== gameBody) gameBody.before(links);
+    else if (!waiting && gameBody && gameBody.nextElementSibling !== links) gameBody.after(links);
+    links.classList.toggle("links-first", waiting);
     // The summary waits for the board to finish showing the last moves.
     if (msg.over) void screen.settled().then(() => unmounted || showSummary(msg));
   }
@@ -145,7 +161,8 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     if (summaryShown) return;
     summaryShown = true;
     const again = held.length ? () => void playAgain(msg, held[0]?.seat ?? 0, hotseat) : null;
-    const summary = gameSummary(lang, msg, { seatName: ctx.seatName, hotseat, gameId, playAgain: again, close: closeSummary });
+    const story = storyOf(msg.seat).events;
+    const summary = gameSummary(lang, msg, { seatName: ctx.seatName, hotseat, gameId, playAgain: again, close: closeSummary, story });
     showResult.onclick = () => {
       showResult.hidden = true;
       openDialog(dialog, summary);
@@ -218,15 +235,22 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
         },
         error: (message, code) => {
           if (!shown) {
+            // No game to show: the dead end alone, in the page's words (the server's own
+            // sentence only when it is not "no such game"), without badge, log or status.
             clear(table);
-            table.appendChild(deadEnd(lang, t(lang, "game.notfound"), message));
+            table.appendChild(deadEnd(lang, t(lang, "game.notfound"), code === "not_found" || code === "forbidden" ? "" : message));
+            for (const part of [side, link.element, drawerButton, statusLine, links]) part.hidden = true;
+            errorLine.textContent = "";
+            return;
           }
           if (code === "hint_refused") {
             hintPending = false;
             hintLine.textContent = message;
             return;
           }
-          errorLine.textContent = t(lang, "game.error", { error: message });
+          // A move the engine refused: the rule in its words, without its "illegal move '…':".
+          errorLine.textContent =
+            code === "illegal_move" ? t(lang, "game.illegal", { rule: ruleOf(message) }) : t(lang, "game.error", { error: message });
         },
         hint: (moves) => {
           hintPending = false;

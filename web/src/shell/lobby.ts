@@ -96,7 +96,7 @@ export function renderLobby(root: HTMLElement, lang: Lang): () => void {
   const yours = el("section", { class: "your-games card-panel", "data-role": "your-games" }, el("h2", {}, t(lang, "home.yours")));
   const listBox = el("div", {});
   yours.appendChild(listBox);
-  root.append(el("p", { class: "tagline" }, t(lang, "app.tagline")), el("div", { class: "lobby" }, formSlot, yours));
+  root.append(el("p", { class: "tagline" }, t(lang, "app.tagline")), el("div", { class: seats.allTokens().length ? "lobby has-games" : "lobby" }, formSlot, yours));
 
   let stopped = false;
   const refresh = async () => {
@@ -319,12 +319,25 @@ function lobbyRow(g: LobbyGame, lang: Lang, gameName: string): HTMLLIElement {
     timeStyle: "short",
   });
   const yourTurn = g.your_turn && !g.over && !g.waiting;
+  const resultEl = el("span", { class: g.over ? "turn result" : "turn", "data-role": g.over ? "result" : "turn" }, turn);
+  // A finished game's scores as its game tells them, from its story (Jaipur: the seals
+  // and every round's rupees, where the lobby's scores are the last round's alone).
+  const game = webGame(g.game);
+  const token = held[0]?.token;
+  if (g.over && game && token)
+    void api.history(g.game_id, token).then(
+      (h) => {
+        const winners = resultText(lang, { winners: g.winners, scores: null }, hotseat ? null : g.seat, name);
+        resultEl.textContent = `${winners} · ${game.endWords(lang, g.scores ?? [], name, h.events)}`;
+      },
+      () => undefined, // the lobby's own scores stay
+    );
   return el(
     "li",
     { class: yourTurn ? "your-turn" : "", "data-game": g.game_id },
     el("span", { class: "game-name" }, gameName),
     el("span", { class: "opponents", "data-role": "opponents" }, hotseat ? listOfSeats(g.seats, name, lang) : againstText(lang, g.seats, g.seat, name)),
-    el("span", { class: g.over ? "turn result" : "turn", "data-role": g.over ? "result" : "turn" }, turn),
+    resultEl,
     el("span", { class: "muted" }, `${plural(lang, "home.moves", g.move_count)} · ${when}`),
     el(
       "span",

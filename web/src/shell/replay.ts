@@ -2,7 +2,7 @@
 // side (its hand), with the players' names. Buttons, a slider, the arrow keys, and Home
 // and End for the first and the last move. The server refuses the replay of a game
 // still being played, whoever asks: the page then says so, and offers to watch it.
-import type { GameContext, GameScreen, Lang, Replay, StateMessage } from "../contract.js";
+import type { GameContext, GameEvent, GameScreen, Lang, Replay, StateMessage } from "../contract.js";
 import { api, ApiError, seats } from "../api.js";
 import { clear, el } from "../dom.js";
 import { t } from "../i18n/t.js";
@@ -47,7 +47,7 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
     button("last", `${t(lang, "replay.last")} »`, () => go(Number.MAX_SAFE_INTEGER, false)),
     slider,
   );
-  const page = el("div", { class: "replay-page" }, el("header", { class: "game-head" }, title, stepLine), playersLine, sideBox, controls, eventLine, table);
+  const page = el("div", { class: "replay-page" }, el("header", { class: "game-head" }, title, stepLine, playersLine, sideBox), controls, eventLine, table);
   root.append(page);
 
   // "You" is the seat this browser played, when the replay is seen from it.
@@ -55,6 +55,7 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
   const ctx: GameContext = {
     lang,
     seat: null,
+    you,
     seatName: (seat: number) => (replay ? seatNameFor({ seats: replay.seats.map((s) => ({ ...s, joined: true })) }, seat, you(), lang) : String(seat)),
     sendMove: () => {},
     preview: () => Promise.resolve({ legal: false, error: "a replay" }),
@@ -91,8 +92,13 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
     slider.value = String(index);
     stepLine.textContent = t(lang, "replay.step", { i: index, n: replay.steps.length - 1 });
     eventLine.textContent = step.event ? describe(step.event, ctx.seatName, lang, you()) : "";
-    if (last && replay.scores.length)
-      eventLine.textContent += ` — ${t(lang, "score.final")}: ${replay.scores.map((s, p) => `${ctx.seatName(p)} ${s}`).join(", ")}`;
+    // A round's end, after the move that ended it; at the last step, the end's scores.
+    const events = replay.steps.slice(1, index + 1).map((s) => s.event as GameEvent);
+    const game = webGame(replay.game);
+    const after = index > 0 && game ? game.afterEvent(lang, events, index - 1, ctx.seatName) : null;
+    if (after) eventLine.textContent += ` ${after}`;
+    if (last && replay.scores.length && game)
+      eventLine.textContent += ` — ${t(lang, "label.detail", { label: t(lang, "score.final"), detail: game.endWords(lang, replay.scores, ctx.seatName, events) })}`;
     if (last) stopPlay();
   }
 

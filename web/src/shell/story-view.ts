@@ -20,7 +20,8 @@ export class MoveLog {
 
   // Shows `events` told by `line`; `key` names the reader (a change of seat in
   // hot-seat play): a new reader, or a shorter story, draws the log anew.
-  show(events: readonly GameEvent[], line: Line, key: string): void {
+  // `after(i)`: what follows event i in the log (a Jaipur round's end), or null.
+  show(events: readonly GameEvent[], line: Line, key: string, after: (i: number) => string | null = () => null): void {
     const list = this.element;
     const fresh = key !== this.key || events.length < this.count;
     // Reading back up the log is not interrupted: it follows new moves only from its end.
@@ -38,13 +39,16 @@ export class MoveLog {
     for (let i = this.count; i < events.length; i++) {
       const e = events[i];
       list.appendChild(el("li", { class: e.chance ? "log-chance" : null, "data-move": i + 1, "data-seat": e.seat }, line(e)));
+      const then = after(i);
+      if (then) list.appendChild(el("li", { class: "log-round", "data-role": "round-line", "data-after": i + 1 }, then));
     }
     this.count = events.length;
     for (const li of list.querySelectorAll(".log-last")) {
       li.classList.remove("log-last");
       li.removeAttribute("aria-current");
     }
-    const last = list.lastElementChild;
+    const moves = list.querySelectorAll("li[data-move]");
+    const last = moves[moves.length - 1];
     last?.classList.add("log-last");
     last?.setAttribute("aria-current", "step");
     if (fresh || atEnd) list.scrollTop = list.scrollHeight;
