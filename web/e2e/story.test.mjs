@@ -10,31 +10,9 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openPage, prng, screenshot, serverAndBrowser, soukBinary, startFromLobby, waitForState, webDir } from "./harness.mjs";
-import { playJaipurMove } from "./play.mjs";
+import { api, heldSeat, playJaipurMove } from "./play.mjs";
 
 const env = serverAndBrowser();
-
-// The seat this page holds in game `id` (its token, kept in localStorage).
-async function heldSeat(page, id) {
-  const seats = await page.evaluate((gameId) => JSON.parse(localStorage.getItem("souk.seats") ?? "{}")[gameId], id);
-  return seats[0];
-}
-
-// A call to the server's API; a rate limit reached is waited out, as a client should.
-async function api(url, path, token, body) {
-  const headers = { "Content-Type": "application/json" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  for (;;) {
-    const res = await fetch(`${url}${path.slice(1)}`, { method: body ? "POST" : "GET", headers, body: body ? JSON.stringify(body) : undefined });
-    const json = await res.json();
-    if (res.status === 429) {
-      await new Promise((r) => setTimeout(r, json.retry_after_ms ?? 1000));
-      continue;
-    }
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  }
-}
 
 // Plays this seat's moves through the API (the page follows over its WebSocket) until
 // `done` holds on our turn, or the game is over. Sales first, for short games.
