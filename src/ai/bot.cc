@@ -1,10 +1,12 @@
 #include "ai/bot.h"
 
 #include <algorithm>
+#include <vector>
 
 #include "ai/jaipur/jaipur_bots.h"
 #include "ai/marrakech/marrakech_bots.h"
 #include "core/game_type.h"
+#include "core/prng.h"
 
 namespace souk::ai {
 
@@ -76,34 +78,64 @@ std::unique_ptr<Bot> MakeMarrakechBot(std::string_view game, const BotSpec& spec
   });
 }
 
-// The AI layer's side of the game registry (core/game_type.h): each game's bots, and
-// what one MCTS iteration costs on one core (the levels' measured rates, rounded up:
-// docs/ai.md), for estimates.
-struct BotModule {
-  const GameType* type;
-  std::unique_ptr<Bot> (*make)(std::string_view game, const BotSpec& spec, uint64_t seed);
-  double micros_per_iteration;
-};
-constexpr BotModule kBotModules[] = {
-    {&kJaipurType, &MakeJaipurBot, 3},
-    {&kMarrakechType, &MakeMarrakechBot, 4},
-};
+// Read after main starts; written only before, by RegisterBotModule.
+std::vector<const BotModule*>& BotModules() {
+  static constexpr BotModule kJaipur{&kJaipurType, &MakeJaipurBot, 3};
+  static constexpr BotModule kMarrakech{&kMarrakechType, &MakeMarrakechBot, 4};
+  static std::vector<const BotModule*> modules = {&kJaipur, &kMarrakech};
+  return modules;
+}
 
 const BotModule* ModuleOf(std::string_view game) {
   auto type = GameTypeOrError(game);
   if (!type.ok()) return nullptr;
-  for (const BotModule& module : kBotModules)
-    if (module.type == *type) return &module;
+  for (const BotModule* module : BotModules())
+    if (module->type == *type) return module;
   return nullptr;
 }
 
+// Plays a registered game's view (core/registered_game.h) from its legal moves alone.
+class RegisteredRandomBot final : public Bot {
+ public:
+  explicit RegisteredRandomBot(uint64_t seed) : prng_(seed) {}
+  std::string ChooseMove(const AnyView& view) override {
+    const auto& moves = std::get<RegisteredView>(view).legal_moves;
+    if (moves.empty()) return {};
+    return moves[prng_.Below(static_cast<uint32_t>(moves.size()))];
+  }
+  TextAnalysis Analyse(const AnyView& view) override {
+    TextAnalysis analysis;
+    for (const std::string& move : std::get<RegisteredView>(view).legal_moves) analysis.moves.push_back({move, 0, 0, 0});
+    return analysis;
+  }
+  size_t MemoryBytes() const override { return 0; }
+  size_t SearchMemoryBytes() const override { return 0; }
+  void SetMemoryLimit(size_t) override {}
+  void ReleaseMemory() override {}
+
+ private:
+  Prng prng_;
+};
+
 }  // namespace
+
+bool RegisterBotModule(const BotModule& module) {
+  for (const BotModule* known : BotModules())
+    if (known->type == module.type) return false;
+  BotModules().push_back(&module);
+  return true;
+}
+
+std::unique_ptr<Bot> MakeRegisteredRandomBot(uint64_t seed) { return std::make_unique<RegisteredRandomBot>(seed); }
 
 Result<std::unique_ptr<Bot>> MakeBot(std::string_view game, const BotSpec& spec, uint64_t seed) {
   auto type = GameTypeOrError(game);
   if (!type.ok()) return type.status();
-  if (const BotModule* module = ModuleOf(game)) return module->make(game, spec, seed);
-  return Status::Internal("game '" + std::string(game) + "' has no bots");
+  const BotModule* module = ModuleOf(game);
+  if (!module) return Status::NotFound(std::string(game) + " has no bots");
+  std::unique_ptr<Bot> bot = module->make(game, spec, seed);
+  if (!bot) return Status::NotFound(std::string(game) + " has no " + ToString(spec) + " bot");
+  return bot;
 }
 
 double EstimatedThinkMs(std::string_view game, const BotSpec& spec) {

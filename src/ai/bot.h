@@ -11,6 +11,7 @@
 
 #include "ai/bot_spec.h"
 #include "core/any_view.h"
+#include "core/game_type.h"
 #include "core/status.h"
 
 namespace souk::ai {
@@ -69,7 +70,25 @@ class Bot {
   virtual BotFailure FailureKind() const { return BotFailure::kNone; }
 };
 
-// A bot for `game` ("jaipur" or "marrakech"); the seed fixes its every choice.
+// The AI layer's side of the game registry (core/game_type.h): a game's bots, and
+// what one MCTS iteration costs on one core (the levels' measured rates, rounded up:
+// docs/ai.md), for estimates. `make` returns null for a kind the game has no bot of.
+struct BotModule {
+  const GameType* type;
+  std::unique_ptr<Bot> (*make)(std::string_view game, const BotSpec& spec, uint64_t seed);
+  double micros_per_iteration;
+};
+// Adds the bots of a game registered at run time, from a static initialiser of the
+// game's own files; false when that game already has bots. `module` must outlive
+// the program.
+bool RegisterBotModule(const BotModule& module);
+
+// For a registered game's module (core/registered_game.h): a bot that plays one of
+// the view's legal moves, uniformly at random.
+std::unique_ptr<Bot> MakeRegisteredRandomBot(uint64_t seed);
+
+// A bot for `game`, or the error naming a kind it has no bot of (kNotFound: a game
+// of the tests has no MCTS); the seed fixes its every choice.
 Result<std::unique_ptr<Bot>> MakeBot(std::string_view game, const BotSpec& spec, uint64_t seed);
 Result<std::unique_ptr<Bot>> MakeBot(std::string_view game, std::string_view spec, uint64_t seed);
 

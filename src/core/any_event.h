@@ -7,9 +7,10 @@
 
 #include "core/jaipur/jaipur_event.h"
 #include "core/marrakech/marrakech_event.h"
+#include "core/registered_game.h"
 
 namespace souk {
 
-using AnyEvent = std::variant<std::monostate, jaipur::MoveEvent, marrakech::MoveEvent>;
+using AnyEvent = std::variant<std::monostate, jaipur::MoveEvent, marrakech::MoveEvent, RegisteredEvent>;
 
 }  // namespace souk

@@ -40,8 +40,19 @@ constinit const GameType kMarrakechType{
 };
 
 namespace {
-constexpr std::array<const GameType*, 2> kGameTypes = {&kJaipurType, &kMarrakechType};
+// Read by every layer after main starts; written only before, by RegisterGameType.
+std::vector<const GameType*>& Registry() {
+  static std::vector<const GameType*> types = {&kJaipurType, &kMarrakechType};
+  return types;
+}
 }  // namespace
+
+bool RegisterGameType(const GameType& type) {
+  for (const GameType* known : Registry())
+    if (known->name == type.name) return false;
+  Registry().push_back(&type);
+  return true;
+}
 
 namespace {
 std::string CountText(int lo, int hi) {
@@ -56,16 +67,16 @@ std::string CountText(int lo, int hi) {
 
 std::string GameType::PlayerCountText() const { return CountText(min_players, max_players); }
 
-std::span<const GameType* const> GameTypes() { return kGameTypes; }
+std::span<const GameType* const> GameTypes() { return Registry(); }
 
 std::vector<std::string> GameTypeNames() {
   std::vector<std::string> names;
-  for (const GameType* type : kGameTypes) names.emplace_back(type->name);
+  for (const GameType* type : Registry()) names.emplace_back(type->name);
   return names;
 }
 
 const GameType* FindGameType(std::string_view name) {
-  for (const GameType* type : kGameTypes)
+  for (const GameType* type : Registry())
     if (type->name == name) return type;
   return nullptr;
 }
@@ -73,7 +84,7 @@ const GameType* FindGameType(std::string_view name) {
 Result<const GameType*> GameTypeOrError(std::string_view name) {
   if (const GameType* type = FindGameType(name)) return type;
   std::string known;
-  for (const GameType* type : kGameTypes) known += (known.empty() ? "" : ", ") + std::string(type->name);
+  for (const GameType* type : Registry()) known += (known.empty() ? "" : ", ") + std::string(type->name);
   return Status::Error("unknown game " + Quoted(name) + " (games: " + known + ")");
 }
 

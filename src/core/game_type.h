@@ -4,8 +4,10 @@
 // name (format/: states and views, ai/: bots, terminal/: screens, server/: move
 // events), so that a comparison with a game's name is written nowhere else.
 //
-// A third game adds its entry to game_type.cc and its factories beside each
-// layer's registry (docs/architecture.md names every file).
+// A third game Souk ships adds its entry to game_type.cc and its factories beside
+// each layer's registry (docs/architecture.md names every file). A game linked into
+// a binary of its own (the tests' game) registers itself instead, before main
+// (RegisterGameType), and reaches the layers as core/registered_game.h's values.
 #pragma once
 
 #include <span>
@@ -48,7 +50,12 @@ struct GameType {
 extern const GameType kJaipurType;
 extern const GameType kMarrakechType;
 
-// Every game, in a stable order.
+// Adds a game beside Souk's own. Only from a static initialiser (before main, when
+// nothing reads the registry yet); a name already taken is refused (returns false).
+// `type` must outlive the program.
+bool RegisterGameType(const GameType& type);
+
+// Every game, in a stable order: Souk's own, then those registered.
 std::span<const GameType* const> GameTypes();
 std::vector<std::string> GameTypeNames();
 // The game of that name, or null.

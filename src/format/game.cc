@@ -1,17 +1,19 @@
 #include "format/game.h"
 
-#include <array>
+#include <vector>
 
 #include "format/engine_game.h"
 #include "format/game_modules.h"
 #include "format/jaipur_json.h"
 #include "format/marrakech_json.h"
+#include "format/registered_game.h"
 
 namespace souk {
 namespace {
 
-const std::array<const GameModule*, 2>& Modules() {
-  static const std::array<const GameModule*, 2> modules = {&kJaipurModule, &kMarrakechModule};
+// Read after main starts; written only before, by RegisterGameModule.
+std::vector<const GameModule*>& Modules() {
+  static std::vector<const GameModule*> modules = {&kJaipurModule, &kMarrakechModule};
   return modules;
 }
 
@@ -31,6 +33,13 @@ std::string Brief(const Json& value) {
 }
 
 }  // namespace
+
+bool RegisterGameModule(const GameModule& module) {
+  for (const GameModule* m : Modules())
+    if (m->type == module.type) return false;
+  Modules().push_back(&module);
+  return true;
+}
 
 // Where `given` disagrees with `printed`, what `souk view` prints for the view read
 // from it, as "PATH: what" ("" when it agrees). Keys may come in any order, and keys

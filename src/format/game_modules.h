@@ -18,4 +18,10 @@ struct GameModule {
 extern const GameModule kJaipurModule;
 extern const GameModule kMarrakechModule;
 
+// Adds the module of a game registered at run time (core/game_type.h's
+// RegisterGameType, whose entry `module.type` is), from a static initialiser of the
+// game's own files; false when that game already has one. `module` must outlive the
+// program.
+bool RegisterGameModule(const GameModule& module);
+
 }  // namespace souk

@@ -25,6 +25,7 @@
 #include "terminal/layout.h"
 #include "terminal/marrakech_screen.h"
 #include "terminal/messages.h"
+#include "terminal/registered_screen.h"
 #include "terminal/words.h"
 
 namespace souk::terminal {
@@ -38,7 +39,8 @@ constexpr const char* kClear = "\x1b[H\x1b[2J\x1b[3J";
 
 std::string Render(const AnyView& view, const std::vector<std::string>& names, const Style& style) {
   return std::visit(Overloaded{[&](const jaipur::View& v) { return RenderJaipur(v, names, style); },
-                               [&](const marrakech::View& v) { return RenderMarrakech(v, names, style); }},
+                               [&](const marrakech::View& v) { return RenderMarrakech(v, names, style); },
+                               [&](const RegisteredView& v) { return RenderRegistered(v, names, style); }},
                     view);
 }
 
@@ -57,7 +59,8 @@ std::vector<std::string> Tell(const AnyView& before, const AnyView& after, const
                  [&](const marrakech::MoveEvent& e) {
                    return TellMarrakechMove(std::get<marrakech::View>(before), std::get<marrakech::View>(after), e, you,
                                             names, style, brief);
-                 }},
+                 },
+                 [&](const RegisteredEvent& e) { return TellRegisteredMove(e, you, names); }},
       event);
 }
 
@@ -65,7 +68,8 @@ std::vector<std::string> Tell(const AnyView& before, const AnyView& after, const
 bool EndsARound(const AnyEvent& event, const GameState& after) {
   return std::visit(Overloaded{[&](std::monostate) { return after.is_over(); },
                                [](const jaipur::MoveEvent& e) { return e.round_end.has_value(); },
-                               [&](const marrakech::MoveEvent&) { return after.is_over(); }},
+                               [&](const marrakech::MoveEvent&) { return after.is_over(); },
+                               [&](const RegisteredEvent&) { return after.is_over(); }},
                     event);
 }
 
