@@ -48,7 +48,8 @@ std::string Respell(const std::string& move, Prng& prng) {
   return out;
 }
 
-// A state some way into a random game.
+// A state some way into a random game, never over (a short game, such as Kuhn
+// poker's three moves, stops before its last).
 std::unique_ptr<GameState> MidGame(const SimConfig& config, uint64_t seed, Prng& prng) {
   GameOptions options = config.options;
   options.seed = seed;
@@ -60,7 +61,10 @@ std::unique_ptr<GameState> MidGame(const SimConfig& config, uint64_t seed, Prng&
       auto legal = state->LegalMoves();
       m = legal[prng.Below(static_cast<uint32_t>(legal.size()))];
     }
-    EXPECT_TRUE(state->Apply(m).ok());
+    auto next = state->Clone();
+    EXPECT_TRUE(next->Apply(m).ok());
+    if (next->is_over()) break;
+    state = std::move(next);
   }
   return state;
 }

@@ -1,4 +1,5 @@
-// Golden playthroughs: every tests/golden/NAME.record is replayed and each state
+// Golden playthroughs: every tests/golden/NAME.record (and each test game's own,
+// tests/games/GAME/golden/NAME.record) is replayed and each state
 // (the new game, then one per move) must match NAME.states line for line, so any
 // change in behaviour shows. To accept a deliberate change, regenerate with
 //   build/souk replay tests/golden/NAME.record --states > tests/golden/NAME.states
@@ -23,9 +24,13 @@ std::string ReadFile(const std::filesystem::path& path) {
 }
 
 std::vector<std::filesystem::path> Records() {
+  std::vector<std::filesystem::path> dirs = {SOUK_GOLDEN_DIR};
+  for (const auto& game : std::filesystem::directory_iterator(SOUK_TEST_GAMES_DIR))
+    if (std::filesystem::is_directory(game.path() / "golden")) dirs.push_back(game.path() / "golden");
   std::vector<std::filesystem::path> records;
-  for (const auto& entry : std::filesystem::directory_iterator(SOUK_GOLDEN_DIR))
-    if (entry.path().extension() == ".record") records.push_back(entry.path());
+  for (const auto& dir : dirs)
+    for (const auto& entry : std::filesystem::directory_iterator(dir))
+      if (entry.path().extension() == ".record") records.push_back(entry.path());
   std::sort(records.begin(), records.end());
   return records;
 }

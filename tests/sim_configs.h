@@ -4,8 +4,10 @@
 #include <cstdlib>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "core/game_type.h"
 #include "format/game.h"
 
 namespace souk::testing {
@@ -20,14 +22,38 @@ struct SimConfig {
   int max_moves;     // a game longer than this is a bug (a loop)
 };
 
+// A test name for the game's display name, players and variant: "Jaipur",
+// "Marrakech2pSingleColour".
+inline std::string ConfigName(const GameType& type, int players, std::string_view variant) {
+  std::string name;
+  bool upper = true;
+  for (char c : std::string(type.display_name) + (type.min_players == type.max_players ? "" : std::to_string(players) + "p") +
+                    "-" + std::string(variant)) {
+    if (c == ' ' || c == '-') {
+      upper = true;
+      continue;
+    }
+    name += upper && c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+    upper = false;
+  }
+  return name;
+}
+
+// Every game of the registry (the tests' own game too, in the binaries that link
+// it), every player count, and every variant: read from core/game_type.h, so that a
+// game added there is run here with no line of its own.
 inline std::vector<SimConfig> AllConfigs() {
-  return {
-      {"Jaipur", {"jaipur", 0, 0, ""}, 300, 3000},
-      {"Marrakech2p", {"marrakech", 0, 2, ""}, 300, 200},
-      {"Marrakech2pSingleColour", {"marrakech", 0, 2, "single-colour"}, 300, 200},
-      {"Marrakech3p", {"marrakech", 0, 3, ""}, 300, 200},
-      {"Marrakech4p", {"marrakech", 0, 4, ""}, 300, 200},
-  };
+  constexpr int kGames = 300;
+  constexpr int kMaxMoves = 5000;  // the arena's cap; Jaipur's longest random games take about 300
+  std::vector<SimConfig> configs;
+  for (const GameType* type : GameTypes()) {
+    for (int n = type->min_players; n <= type->max_players; ++n)
+      configs.push_back({ConfigName(*type, n, ""), {std::string(type->name), 0, n, ""}, kGames, kMaxMoves});
+    for (const GameType::Variant& v : type->variants)
+      for (int n = v.min_players; n <= v.max_players; ++n)
+        configs.push_back({ConfigName(*type, n, v.name), {std::string(type->name), 0, n, std::string(v.name)}, kGames, kMaxMoves});
+  }
+  return configs;
 }
 
 inline void PrintTo(const SimConfig& config, std::ostream* os) { *os << config.name; }
