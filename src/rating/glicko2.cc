@@ -19,7 +19,12 @@ constexpr int kMaxIterations = 200;
 
 double G(double phi) { return 1.0 / std::sqrt(1.0 + 3.0 * phi * phi / (std::numbers::pi * std::numbers::pi)); }
 
-double E(double mu, double mu_j, double phi_j) { return 1.0 / (1.0 + std::exp(-G(phi_j) * (mu - mu_j))); }
+// The expected score, kept off exact 0 and 1: past a gap of about 3,600 points the
+// double rounds to certainty, the variance v below becomes 1/0, and the update NaN.
+// Nobody real is that far apart; a corrupt row must still give a finite rating.
+double E(double mu, double mu_j, double phi_j) {
+  return std::clamp(1.0 / (1.0 + std::exp(-G(phi_j) * (mu - mu_j))), 1e-9, 1 - 1e-9);
+}
 
 void RequireFinite(double value, const char* what) {
   if (!std::isfinite(value)) throw std::invalid_argument(std::string(what) + " must be a finite number");

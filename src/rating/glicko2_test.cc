@@ -172,6 +172,15 @@ TEST(Glicko2, AZeroDeviationReadsAsTheFloor) {
   EXPECT_EQ(after.rating, UpdateAfterGame(Rating{1500, 45, 0.06}, Rating{1500, 45, 0.06}, 1, 1, config).rating);
 }
 
+TEST(Glicko2, RatingsFarApartStayFinite) {
+  const Glicko2Config config;
+  const Rating after = UpdateAfterGame(Rating{1e6, 45, 0.06}, Rating{-1e6, 45, 0.06}, 0, 1, config);
+  EXPECT_TRUE(std::isfinite(after.rating));
+  EXPECT_TRUE(std::isfinite(after.deviation));
+  EXPECT_TRUE(std::isfinite(after.volatility));
+  EXPECT_LT(after.rating, 1e6);
+}
+
 TEST(Glicko2, ExpectedScore) {
   EXPECT_DOUBLE_EQ(ExpectedScore(Rating{1500, 50, 0.06}, Rating{1500, 50, 0.06}), 0.5);
   EXPECT_GT(ExpectedScore(Rating{1900, 50, 0.06}, Rating{1500, 50, 0.06}), 0.9);
