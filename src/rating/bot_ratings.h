@@ -28,7 +28,7 @@ struct BotMatch {
 
 struct BotFitOptions {
   std::string anchor;          // the bot whose rating is fixed
-  double anchor_rating = 500;  // docs/ratings.md says why 500 for `random`
+  double anchor_rating = 1500;  // docs/ratings.md: `greedy` at 1500, a newcomer's rating
   double virtual_draws = 1;    // added to each pair that played; 0 for the raw likelihood
 };
 

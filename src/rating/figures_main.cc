@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "rating/bot_ratings.h"
 #include "rating/population.h"
 
 namespace souk::rating {
@@ -41,10 +42,54 @@ void PrintPopulations() {
   }
 }
 
+// The arena figures of docs/ai.md, "Strength", as each pairing's score for the first
+// bot (win rate times games; a draw counted half there already). Jaipur: the levels as
+// measured with the weights trained on search play (3fbb7d2, 2026-11-26, 200 games
+// each) and `greedy` against `random` from the Strength table (400 games; neither bot
+// has changed since). Marrakech: the two-player rows of its Strength table (400 games
+// each, 2026-11-22 to 24).
+struct ArenaRow {
+  const char* first;
+  const char* second;
+  double games;
+  double win_rate;  // the first bot's, in percent
+};
+
+void PrintBots(const char* game, const std::vector<ArenaRow>& rows) {
+  std::vector<BotMatch> matches;
+  for (const ArenaRow& r : rows) {
+    const double score = r.games * r.win_rate / 100;
+    matches.push_back({r.first, r.second, score, 0, r.games - score});
+  }
+  const std::vector<BotRating> fit = FitBotRatings(matches, {"greedy", 1500, 1});
+  const std::vector<BotRating> two = FitBotRatings(matches, {"greedy", 1500, 2});
+  std::printf("\n%s\n\n| bot | rating | standard error | with 2 virtual draws a pair |\n|---|---|---|---|\n", game);
+  for (size_t i = 0; i < fit.size(); ++i)
+    std::printf("| `%s` | %.0f | %.0f | %.0f |\n", fit[i].bot.c_str(), fit[i].rating, fit[i].standard_error,
+                two[i].rating);
+}
+
+void PrintBots() {
+  PrintBots("Jaipur", {
+                          {"greedy", "random", 400, 100.0},
+                          {"easy", "greedy", 200, 96.5},
+                          {"medium", "easy", 200, 73.0},
+                          {"hard", "medium", 200, 65.5},
+                      });
+  PrintBots("Marrakech (two players)", {
+                                           {"greedy", "random", 400, 100.0},
+                                           {"easy", "greedy", 400, 21.4},
+                                           {"medium", "easy", 400, 79.4},
+                                           {"hard", "medium", 400, 59.8},
+                                           {"hard", "greedy", 400, 59.1},
+                                       });
+}
+
 }  // namespace
 }  // namespace souk::rating
 
 int main() {
   souk::rating::PrintPopulations();
+  souk::rating::PrintBots();
   return 0;
 }
