@@ -42,6 +42,35 @@ void PrintPopulations() {
   }
 }
 
+// How much Glicko-2's constants matter on the same populations: tau, and the length of
+// a rating period (which sets how fast the deviation grows between games).
+void PrintConstants() {
+  const std::vector<PopulationSetup> setups = StandardPopulations();
+  std::printf("\n| tau | period (days) | Jaipur rho | Marrakech 2 players rho | Marrakech 3 or 4 players rho |\n");
+  std::printf("|---|---|---|---|---|\n");
+  struct Choice {
+    double tau;
+    double period_days;
+  };
+  for (const Choice c : {Choice{0.3, 4.6}, Choice{0.5, 4.6}, Choice{0.75, 4.6}, Choice{1.2, 4.6}, Choice{0.75, 1},
+                         Choice{0.75, 30}}) {
+    MultiplayerConfig config;
+    config.glicko.tau = c.tau;
+    config.glicko.period_days = c.period_days;
+    std::printf("| %.2f | %.1f |", c.tau, c.period_days);
+    for (size_t i : {0, 1, 4}) {
+      double sum = 0;
+      for (int seed = 1; seed <= kPopulationSeeds; ++seed) {
+        PopulationSetup setup = setups[i];
+        setup.seed = static_cast<uint64_t>(seed);
+        sum += SimulatePopulation(setup, MultiplayerMethod::kGlicko2Pairwise, config).rank_correlation;
+      }
+      std::printf(" %.3f |", sum / kPopulationSeeds);
+    }
+    std::printf("\n");
+  }
+}
+
 // The arena figures of docs/ai.md, "Strength", as each pairing's score for the first
 // bot (win rate times games; a draw counted half there already). Jaipur: the levels as
 // measured with the weights trained on search play (3fbb7d2, 2026-11-26, 200 games
@@ -90,6 +119,7 @@ void PrintBots() {
 
 int main() {
   souk::rating::PrintPopulations();
+  souk::rating::PrintConstants();
   souk::rating::PrintBots();
   return 0;
 }
