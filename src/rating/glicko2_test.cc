@@ -122,6 +122,20 @@ TEST(Glicko2, TheVolatilityIsCapped) {
   EXPECT_GT(me.volatility, 0.09) << "upsets raise the volatility";
 }
 
+// tau is what lets the volatility move: the same upsets move it more under a larger one.
+TEST(Glicko2, ALargerTauLetsTheVolatilityMoveMore) {
+  auto after_upsets = [](double tau) {
+    Glicko2Config config;
+    config.tau = tau;
+    Rating me{1500, 100, 0.06};
+    for (int i = 0; i < 10; ++i) me = UpdateAfterGame(me, Rating{2000, 50, 0.06}, 1, 1, config);
+    return me.volatility;
+  };
+  EXPECT_GT(after_upsets(0.3), 0.06);
+  EXPECT_GT(after_upsets(1.2), after_upsets(0.75));
+  EXPECT_GT(after_upsets(0.75), after_upsets(0.3));
+}
+
 TEST(Glicko2, ProvisionalAboveTheThreshold) {
   const Glicko2Config config;
   EXPECT_TRUE(IsProvisional(Rating{}, config));
