@@ -61,7 +61,8 @@ Rating UpdateRatingPeriod(const Rating& self, std::span<const GameResult> result
 // The instant update when one game ends (lichess's fractional rating periods): the
 // deviation grows for the periods since the player's last rated game (see
 // RatingPeriods), then the game's result is applied. Call it for each of the two
-// players with the other's rating from before the game.
+// players with the other's rating from before the game, aged to now (Aged with the
+// opponent's own time away); pools.h's RateGame does both sides so.
 Rating UpdateAfterGame(const Rating& self, const Rating& opponent, double score,
                        double periods_since_last_game, const Glicko2Config& config);
 

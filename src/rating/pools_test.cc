@@ -62,5 +62,27 @@ TEST(Pools, RateGameUsesThePoolsMethodAndCount) {
   EXPECT_EQ(RateGame(Pool::kMarrakechMultiplayer, three, config).size(), 3u);
 }
 
+// docs/ratings.md's "For the engineer", as written there.
+TEST(Pools, TheDocsExampleWorks) {
+  namespace r = souk::rating;
+  const std::string_view game = "jaipur";
+  const int players = 2;
+  const r::Rating stored_rating_a{1620, 80, 0.06};
+  const r::Rating stored_rating_b;
+  const double days_since_a_last_game = 3;
+  const double days_since_b_last_game = 0;
+  std::optional<r::Pool> pool = r::PoolFor(game, players);
+  ASSERT_TRUE(pool.has_value());
+  std::vector<r::Seat> seats = {{stored_rating_a, /*place*/ 1, r::RatingPeriods(days_since_a_last_game, {})},
+                                {stored_rating_b, 2, r::RatingPeriods(days_since_b_last_game, {})}};
+  std::vector<r::Rating> after = r::RateGame(*pool, seats, r::MultiplayerConfig{});
+  EXPECT_GT(after[0].rating, 1620);
+  EXPECT_LT(after[1].rating, 1500);
+  EXPECT_EQ(r::PoolId(*pool), "jaipur");
+  EXPECT_TRUE(r::IsProvisional(after[1], r::Glicko2Config{}));
+  EXPECT_FALSE(r::IsProvisional(after[0], r::Glicko2Config{}));
+  EXPECT_GT(r::Aged(after[0], r::RatingPeriods(100, {}), {}).deviation, after[0].deviation);
+}
+
 }  // namespace
 }  // namespace souk::rating
