@@ -13,7 +13,8 @@ namespace {
 
 void PrintPopulations() {
   const MultiplayerConfig config;
-  const std::vector<PopulationSetup> setups = StandardPopulations();
+  std::vector<PopulationSetup> setups = StandardPopulations();
+  for (const PopulationSetup& drifting : DriftingPopulations()) setups.push_back(drifting);
   const MultiplayerMethod methods[] = {MultiplayerMethod::kGlicko2Pairwise, MultiplayerMethod::kWengLinBradleyTerry,
                                        MultiplayerMethod::kWengLinPlackettLuce};
   std::printf("| population | games a player |");
@@ -45,9 +46,12 @@ void PrintPopulations() {
 // How much Glicko-2's constants matter on the same populations: tau, and the length of
 // a rating period (which sets how fast the deviation grows between games).
 void PrintConstants() {
-  const std::vector<PopulationSetup> setups = StandardPopulations();
-  std::printf("\n| tau | period (days) | Jaipur rho | Marrakech 2 players rho | Marrakech 3 or 4 players rho |\n");
-  std::printf("|---|---|---|---|---|\n");
+  const std::vector<PopulationSetup> fixed = StandardPopulations();
+  const std::vector<PopulationSetup> drifting = DriftingPopulations();
+  const std::vector<PopulationSetup> setups = {fixed[0], fixed[1], fixed[4], drifting[0], drifting[1], drifting[4]};
+  std::printf("\n| tau | period (days) |");
+  for (const PopulationSetup& setup : setups) std::printf(" %s |", setup.name.c_str());
+  std::printf("\n|---|---|---|---|---|---|---|---|\n");
   struct Choice {
     double tau;
     double period_days;
@@ -58,10 +62,10 @@ void PrintConstants() {
     config.glicko.tau = c.tau;
     config.glicko.period_days = c.period_days;
     std::printf("| %.2f | %.1f |", c.tau, c.period_days);
-    for (size_t i : {0, 1, 4}) {
+    for (const PopulationSetup& base : setups) {
       double sum = 0;
       for (int seed = 1; seed <= kPopulationSeeds; ++seed) {
-        PopulationSetup setup = setups[i];
+        PopulationSetup setup = base;
         setup.seed = static_cast<uint64_t>(seed);
         sum += SimulatePopulation(setup, MultiplayerMethod::kGlicko2Pairwise, config).rank_correlation;
       }

@@ -45,7 +45,8 @@ TEST(Multiplayer, ATieBetweenEqualsMovesNobody) {
   const Rating r{1500, 200, 0.06};
   const std::vector<Seat> seats = {{r, 1, 0}, {r, 1, 0}, {r, 1, 0}};
   for (MultiplayerMethod method : kAll) {
-    for (const Rating& x : RateMultiplayerGame(method, seats, config)) EXPECT_NEAR(x.rating, 1500, 1e-9) << MethodName(method);
+    for (const Rating& x : RateMultiplayerGame(method, seats, config))
+      EXPECT_NEAR(x.rating, 1500, 1e-9) << MethodName(method);
   }
 }
 

@@ -61,14 +61,22 @@ double Pearson(std::span<const double> x, std::span<const double> y) {
 }  // namespace
 
 std::vector<PopulationSetup> StandardPopulations() {
-  // name, players, games, seats min and max, strength sd, tie width, days, seed
   return {
-      {"Jaipur", 100, 3000, 2, 2, 200, 0, 180, 1},
-      {"Marrakech, 2 players", 100, 3000, 2, 2, 120, 20, 180, 1},
-      {"Marrakech, 3 players", 100, 3000, 3, 3, 120, 20, 180, 1},
-      {"Marrakech, 4 players", 100, 3000, 4, 4, 120, 20, 180, 1},
-      {"Marrakech, 3 or 4 players", 100, 3000, 3, 4, 120, 20, 180, 1},
+      {.name = "Jaipur", .min_seats = 2, .max_seats = 2, .strength_sd = 200, .tie_width = 0},
+      {.name = "Marrakech, 2 players", .min_seats = 2, .max_seats = 2, .strength_sd = 120, .tie_width = 20},
+      {.name = "Marrakech, 3 players", .min_seats = 3, .max_seats = 3, .strength_sd = 120, .tie_width = 20},
+      {.name = "Marrakech, 4 players", .min_seats = 4, .max_seats = 4, .strength_sd = 120, .tie_width = 20},
+      {.name = "Marrakech, 3 or 4 players", .min_seats = 3, .max_seats = 4, .strength_sd = 120, .tie_width = 20},
   };
+}
+
+std::vector<PopulationSetup> DriftingPopulations() {
+  std::vector<PopulationSetup> setups = StandardPopulations();
+  for (PopulationSetup& setup : setups) {
+    setup.name += ", drifting";
+    setup.drift_per_day = 10;
+  }
+  return setups;
 }
 
 double SpearmanCorrelation(std::span<const double> x, std::span<const double> y) {
@@ -99,7 +107,15 @@ PopulationOutcome SimulatePopulation(const PopulationSetup& setup, MultiplayerMe
     const int count = setup.min_seats + random.Below(setup.max_seats - setup.min_seats + 1);
     // The first `count` of a partial Fisher-Yates shuffle: distinct players, uniformly.
     std::iota(pool.begin(), pool.end(), 0);
-    for (int k = 0; k < count; ++k) std::swap(pool[static_cast<size_t>(k)], pool[k + static_cast<size_t>(random.Below(setup.players - k))]);
+    for (int k = 0; k < count; ++k) {
+      const size_t at = static_cast<size_t>(k);
+      std::swap(pool[at], pool[at + static_cast<size_t>(random.Below(setup.players - k))]);
+    }
+    if (setup.drift_per_day > 0)  // each walks on for the days since their last game
+      for (int k = 0; k < count; ++k) {
+        const size_t who = pool[static_cast<size_t>(k)];
+        if (last_day[who] >= 0) strength[who] += setup.drift_per_day * std::sqrt(day - last_day[who]) * random.Normal();
+      }
     performance.assign(static_cast<size_t>(count), 0);
     for (int k = 0; k < count; ++k) {
       const double p = strength[pool[static_cast<size_t>(k)]] + kPerformanceSd * random.Normal();
@@ -123,6 +139,9 @@ PopulationOutcome SimulatePopulation(const PopulationSetup& setup, MultiplayerMe
     }
   }
 
+  if (setup.drift_per_day > 0)  // everyone's strength as of the last day
+    for (size_t i = 0; i < n; ++i)
+      if (last_day[i] >= 0) strength[i] += setup.drift_per_day * std::sqrt(setup.days - last_day[i]) * random.Normal();
   std::vector<double> final_rating(n);
   for (size_t i = 0; i < n; ++i) final_rating[i] = rating[i].rating;
   PopulationOutcome outcome;

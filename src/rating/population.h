@@ -28,6 +28,10 @@ struct PopulationSetup {
   // Performances in the same bucket of this width tie (0: no ties). Marrakech can tie.
   double tie_width = 0;
   double days = 180;  // the games are spread evenly over this many days
+  // Players who change: each true strength is a random walk, this many points of
+  // standard deviation a day (0: strengths fixed). The figures compare the final
+  // ratings with the final strengths.
+  double drift_per_day = 0;
   uint64_t seed = 1;
 };
 
@@ -44,6 +48,10 @@ struct PopulationOutcome {
 // say less about skill than Jaipur's, so its strengths are assumed closer together
 // (standard deviation 120 against 200), and its performances tie now and then.
 std::vector<PopulationSetup> StandardPopulations();
+
+// The same populations with strengths that wander, 10 points a day (about 130 points
+// over the half year): what tau and the period length are for.
+std::vector<PopulationSetup> DriftingPopulations();
 
 // The seeds each figure is averaged over.
 inline constexpr int kPopulationSeeds = 10;
