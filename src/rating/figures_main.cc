@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "rating/bot_ratings.h"
+#include "rating/bot_calibration.h"
 #include "rating/population.h"
 
 namespace souk::rating {
@@ -75,47 +75,21 @@ void PrintConstants() {
   }
 }
 
-// The arena figures of docs/ai.md, "Strength", as each pairing's score for the first
-// bot (win rate times games; a draw counted half there already). Jaipur: the levels as
-// measured with the weights trained on search play (3fbb7d2, 2026-11-26, 200 games
-// each) and `greedy` against `random` from the Strength table (400 games; neither bot
-// has changed since). Marrakech: the two-player rows of its Strength table (400 games
-// each, 2026-11-22 to 24).
-struct ArenaRow {
-  const char* first;
-  const char* second;
-  double games;
-  double win_rate;  // the first bot's, in percent
-};
-
-void PrintBots(const char* game, const std::vector<ArenaRow>& rows) {
-  std::vector<BotMatch> matches;
-  for (const ArenaRow& r : rows) {
-    const double score = r.games * r.win_rate / 100;
-    matches.push_back({r.first, r.second, score, 0, r.games - score});
-  }
-  const std::vector<BotRating> fit = FitBotRatings(matches, {"greedy", 1500, 1});
-  const std::vector<BotRating> two = FitBotRatings(matches, {"greedy", 1500, 2});
-  std::printf("\n%s\n\n| bot | rating | standard error | with 2 virtual draws a pair |\n|---|---|---|---|\n", game);
-  for (size_t i = 0; i < fit.size(); ++i)
-    std::printf("| `%s` | %.0f | %.0f | %.0f |\n", fit[i].bot.c_str(), fit[i].rating, fit[i].standard_error,
-                two[i].rating);
-}
-
+// The bots' ratings from the arena figures kept in bot_calibration.cc, and how much the
+// prior (virtual draws) matters.
 void PrintBots() {
-  PrintBots("Jaipur", {
-                          {"greedy", "random", 400, 100.0},
-                          {"easy", "greedy", 200, 96.5},
-                          {"medium", "easy", 200, 73.0},
-                          {"hard", "medium", 200, 65.5},
-                      });
-  PrintBots("Marrakech (two players)", {
-                                           {"greedy", "random", 400, 100.0},
-                                           {"easy", "greedy", 400, 21.4},
-                                           {"medium", "easy", 400, 79.4},
-                                           {"hard", "medium", 400, 59.8},
-                                           {"hard", "greedy", 400, 59.1},
-                                       });
+  for (const GameArenaFigures& figures : ArenaFigures()) {
+    const std::vector<BotMatch> matches = ArenaMatches(figures.pairings);
+    BotFitOptions two_draws = BotCalibrationOptions();
+    two_draws.virtual_draws = 2;
+    const std::vector<BotRating> fit = FitBotRatings(matches, BotCalibrationOptions());
+    const std::vector<BotRating> two = FitBotRatings(matches, two_draws);
+    std::printf("\n%s\n\n| bot | rating | standard error | with 2 virtual draws a pair |\n|---|---|---|---|\n",
+                std::string(figures.game).c_str());
+    for (size_t i = 0; i < fit.size(); ++i)
+      std::printf("| `%s` | %.0f | %.0f | %.0f |\n", fit[i].bot.c_str(), fit[i].rating, fit[i].standard_error,
+                  two[i].rating);
+  }
 }
 
 }  // namespace
