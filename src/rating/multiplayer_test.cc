@@ -107,6 +107,35 @@ TEST(Multiplayer, TheWengLinScaleGivesGlickosWinChances) {
   EXPECT_NEAR(ToWengLin(Rating{}, config).mu, 25, 1e-12);
 }
 
+// OpenSkill's published figures (openskill.py's README, openskill.js's tests: defaults
+// mu 25, sigma 25/3, beta 25/6, no tau): one game from four newcomers by each model, and
+// from two. Through the mapping to the Glicko scale and back, with no time away.
+TEST(Multiplayer, WengLinReproducesOpenSkillsFigures) {
+  const MultiplayerConfig config;
+  const Rating newcomer = FromWengLin({25, 25.0 / 3}, 0.06, config.weng_lin);
+  const std::vector<Seat> four = {{newcomer, 1, 0}, {newcomer, 2, 0}, {newcomer, 3, 0}, {newcomer, 4, 0}};
+  const double mu[] = {27.795084971874736, 26.552824984374855, 24.68943500312503, 20.96265504062538};
+  const double sigma[] = {8.263160757613477, 8.179213704945203, 8.083731307186588, 8.083731307186588};
+  const std::vector<Rating> after = RateMultiplayerGame(MultiplayerMethod::kWengLinPlackettLuce, four, config);
+  for (size_t i = 0; i < 4; ++i) {
+    EXPECT_NEAR(ToWengLin(after[i], config.weng_lin).mu, mu[i], 1e-9) << i;
+    EXPECT_NEAR(ToWengLin(after[i], config.weng_lin).sigma, sigma[i], 1e-9) << i;
+  }
+  const double bt_mu[] = {32.90569415042095, 27.63523138347365, 22.36476861652635, 17.09430584957905};
+  const std::vector<Rating> bt = RateMultiplayerGame(MultiplayerMethod::kWengLinBradleyTerry, four, config);
+  for (size_t i = 0; i < 4; ++i) {
+    EXPECT_NEAR(ToWengLin(bt[i], config.weng_lin).mu, bt_mu[i], 1e-9) << i;
+    EXPECT_NEAR(ToWengLin(bt[i], config.weng_lin).sigma, 7.5012190693964005, 1e-9) << i;
+  }
+  const std::vector<Seat> two = {{newcomer, 1, 0}, {newcomer, 2, 0}};
+  for (MultiplayerMethod method : {MultiplayerMethod::kWengLinPlackettLuce, MultiplayerMethod::kWengLinBradleyTerry}) {
+    const std::vector<Rating> pair = RateMultiplayerGame(method, two, config);
+    EXPECT_NEAR(ToWengLin(pair[0], config.weng_lin).mu, 27.63523138347365, 1e-9) << MethodName(method);
+    EXPECT_NEAR(ToWengLin(pair[1], config.weng_lin).mu, 22.36476861652635, 1e-9) << MethodName(method);
+    EXPECT_NEAR(ToWengLin(pair[0], config.weng_lin).sigma, 8.065506316323548, 1e-9) << MethodName(method);
+  }
+}
+
 TEST(Multiplayer, BadInputIsRefused) {
   const MultiplayerConfig config;
   const double nan = std::numeric_limits<double>::quiet_NaN();
