@@ -19,20 +19,6 @@ namespace {
 class GameServiceTest : public testing::ServiceOnDiskTest {
  protected:
   GameServiceTest() : ServiceOnDiskTest("service_test") { options_.bot_threads = 2; }
-  Created Make(const std::string& game, std::vector<std::string> players) {
-    CreateRequest r;
-    r.game = game;
-    r.players = static_cast<int>(players.size());
-    for (auto& p : players) r.seats.push_back({p, ""});
-    auto created = service_->Create(r);
-    EXPECT_TRUE(created.ok()) << created.message();
-    return created.ok() ? *created : Created{};
-  }
-  Json Snapshot(const std::string& id, int seat) {
-    auto s = service_->View(id, seat);
-    EXPECT_TRUE(s.ok()) << s.message();
-    return s.ok() ? s->json : Json();
-  }
   // Plays pseudo-random legal moves for every human seat whose token is given, until
   // the end (always the first one could exchange back and forth for ever).
   void PlayOut(const std::string& id, const std::map<int, std::string>& tokens) {

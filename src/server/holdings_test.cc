@@ -34,11 +34,6 @@ class HoldingsTest : public testing::ServiceOnDiskTest {
     r.client = client;
     return service_->Create(r);
   }
-  Json Snapshot(const std::string& id, int seat) {
-    auto s = service_->View(id, seat);
-    EXPECT_TRUE(s.ok()) << s.message();
-    return s.ok() ? s->json : Json();
-  }
   // Plays the first legal move of whoever is to move (the creator's seat 0 and, in a
   // game of two humans, the invited seat) until the end.
   void PlayOut(const Created& c) {

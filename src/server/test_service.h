@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "server/game_service.h"
 #include "server/store.h"
@@ -41,6 +42,24 @@ class ServiceOnDiskTest : public ::testing::Test {
     store_ = std::move(*store);
     service_ = std::make_unique<GameService>(*store_, options_);
     service_->UseSeedsFrom(seed_);
+  }
+
+  // A game with one seat per entry of `players` ("human" or a bot spec), made by the
+  // service; empty when refused (the test fails).
+  Created Make(const std::string& game, std::vector<std::string> players) {
+    CreateRequest r;
+    r.game = game;
+    r.players = static_cast<int>(players.size());
+    for (auto& p : players) r.seats.push_back({p, ""});
+    auto created = service_->Create(r);
+    EXPECT_TRUE(created.ok()) << created.message();
+    return created.ok() ? *created : Created{};
+  }
+  // The state message of `seat` (-1: a spectator) now.
+  Json Snapshot(const std::string& id, int seat) {
+    auto s = service_->View(id, seat);
+    EXPECT_TRUE(s.ok()) << s.message();
+    return s.ok() ? s->json : Json();
   }
 
   // The games' seeds: SOUK_TEST_SEED replays a failure, else a fixed one.
