@@ -55,7 +55,9 @@ class GameState {
   virtual Json ToJson() const = 0;
   // What `player` may know, and nothing else: as JSON, and as the game's own
   // View type (what bots are given). ViewJson(kSpectator) is what anyone may know:
-  // each seat as its opponents see it, "viewer": null.
+  // each seat as its opponents see it, "viewer": null. Every game's view has
+  // `players`, one object per seat, the viewer's own with what only it sees: once a
+  // game is over the server shows each seat's own to everyone (`reveal`).
   virtual Json ViewJson(int player) const = 0;
   static constexpr int kSpectator = -1;
   virtual AnyView PlayerView(int player) const = 0;

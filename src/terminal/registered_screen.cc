@@ -50,13 +50,15 @@ std::string RenderRegistered(const RegisteredView& view, const std::vector<std::
 
 std::vector<std::string> TellRegisteredMove(const RegisteredEvent& event, int you, const std::vector<std::string>& names) {
   const Json json = Json::parse(event.For(you));
+  // "Bob: bet", then the other keys: "Bob: call; winner: Ann, chips: 2, cards: [K, Q]".
   std::string line = json.contains("seat") ? SeatName(json["seat"], names) + ":" : "";
+  if (json.contains("move")) line.append(" ").append(Plain(json["move"]));
+  std::string rest;
   for (const auto& [key, value] : json.items()) {
-    if (key == "seat") continue;
-    line.append(" ");
-    if (key != "move") line.append(key).append(" ");
-    line.append(key == "winner" ? SeatName(value, names) : Plain(value));
+    if (key == "seat" || key == "move") continue;
+    rest.append(rest.empty() ? "" : ", ").append(key).append(": ").append(key == "winner" ? SeatName(value, names) : Plain(value));
   }
+  if (!rest.empty()) line.append(line.empty() ? "" : "; ").append(rest);
   return {line};
 }
 

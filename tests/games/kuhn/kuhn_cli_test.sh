@@ -21,7 +21,7 @@ check "legal lists seat 0's first moves" test "$("$souk" legal "$tmp/new.json" |
 check "apply plays a move" grep -q '"moves":\["bet"\]' "$tmp/bet.json"
 check "apply refuses a move the rules refuse, naming it" bash -c "! '$souk' apply '$tmp/bet.json' pass 2>'$tmp/err' && grep -q \"'pass' is not legal now\" '$tmp/err'"
 "$souk" view "$tmp/bet.json" --player 1 > "$tmp/view1.json"
-check "a seat's view shows its own card" grep -q '"cards":\[null,"K"\]' "$tmp/view1.json"
+check "a seat's view shows its own card" grep -q '"players":\[{"card":null,"stake":2},{"card":"K","stake":1}\]' "$tmp/view1.json"
 check "and not the other's, nor the card set aside" bash -c "! grep -q '\"J\"\|\"Q\"' '$tmp/view1.json'"
 
 "$souk" arena kuhn greedy random --games 40 --seed 1 > "$tmp/arena.out" 2>&1
@@ -38,7 +38,7 @@ check "and never fails" bash -c "! grep -q 'by failing' '$tmp/engine.out'"
 
 timeout 20 "$souk" watch kuhn random greedy --seed 3 > "$tmp/watch.out" 2>&1
 check "the terminal shows it on its generic screen" grep -q "^Kuhn poker" "$tmp/watch.out"
-check "with the view's keys in plain words" grep -q "^  stakes: \[" "$tmp/watch.out"
+check "with the view's keys in plain words" grep -q "^  players: \[{card " "$tmp/watch.out"
 check "to the end" grep -q "Game over" "$tmp/watch.out"
 
 check "the release binary does not list it" bash -c "! '$release' new kuhn 2>'$tmp/err' && grep -q 'games: jaipur, marrakech)' '$tmp/err'"

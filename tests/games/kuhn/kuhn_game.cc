@@ -76,19 +76,22 @@ Result<State> StateFromJson(const Json& j) {
 }
 
 // What `viewer` (-1: a spectator) may know: their own card, and every card at a
-// showdown (rule 9).
+// showdown (rule 9). Each seat's part is in `players`, as in every game's view (the
+// server reveals each seat's own part at the end).
 Json ViewToJson(const State& s, int viewer) {
-  Json cards = Json::array();
-  for (int p = 0; p < kNumPlayers; ++p)
-    cards.push_back(p == viewer || s.showdown() ? Json(CardName(s.cards[static_cast<size_t>(p)])) : Json(nullptr));
+  Json players = Json::array();
   const auto stakes = s.stakes();
+  for (int p = 0; p < kNumPlayers; ++p) {
+    const bool seen = p == viewer || s.showdown();
+    players.push_back(Json{{"card", seen ? Json(CardName(s.cards[static_cast<size_t>(p)])) : Json(nullptr)},
+                           {"stake", stakes[static_cast<size_t>(p)]}});
+  }
   return Json{{"game", "kuhn"},
               {"viewer", SeatOrNull(viewer)},
               {"status", s.over() ? "game_over" : "playing"},
               {"to_move", s.over() ? Json(nullptr) : Json(s.to_move())},
-              {"cards", cards},
+              {"players", players},
               {"moves", MovesJson(s)},
-              {"stakes", {stakes[0], stakes[1]}},
               {"winner", SeatOrNull(s.winner())}};
 }
 
@@ -181,10 +184,14 @@ Result<AnyView> LoadView(const Json& j) {
   try {
     if (String(Member(j, "game", ""), "game") != "kuhn") throw JsonError("game", "expected \"kuhn\"");
     viewer = Int(Member(j, "viewer", ""), "viewer", 0, kNumPlayers - 1);
-    const Json& cards = Array(Member(j, "cards", ""), "cards", kNumPlayers, kNumPlayers);
-    for (size_t p = 0; p < kNumPlayers; ++p)
-      if (!cards[p].is_null()) shown[p] = ReadCard(cards[p], Join("cards", p));
-    if (!shown[static_cast<size_t>(viewer)]) throw JsonError(Join("cards", static_cast<size_t>(viewer)), "the viewer's own card must be shown");
+    const Json& players = Array(Member(j, "players", ""), "players", kNumPlayers, kNumPlayers);
+    for (size_t p = 0; p < kNumPlayers; ++p) {
+      const std::string path = Join("players", p);
+      const Json& card = Member(Object(players[p], path), "card", path);
+      if (!card.is_null()) shown[p] = ReadCard(card, Join(path, "card"));
+    }
+    const std::string own = Join(Join("players", static_cast<size_t>(viewer)), "card");
+    if (!shown[static_cast<size_t>(viewer)]) throw JsonError(own, "the viewer's own card must be shown");
     ReadMoves(Member(j, "moves", ""), &s);
   } catch (const JsonError& e) {
     return Status::Error(std::string("view: ") + e.what());

@@ -135,10 +135,10 @@ TEST(KuhnRegistry, AViewReadBackIsTheSameView) {
     EXPECT_EQ(*view, (*game)->PlayerView(seat));
   }
   Json other = (*game)->ViewJson(0);
-  other["cards"][0] = nullptr;
+  other["players"][0]["card"] = nullptr;
   auto refused = LoadView(other);
   ASSERT_FALSE(refused.ok());
-  EXPECT_EQ(refused.message(), "view: cards[0]: the viewer's own card must be shown");
+  EXPECT_EQ(refused.message(), "view: players[0].card: the viewer's own card must be shown");
 }
 
 }  // namespace
