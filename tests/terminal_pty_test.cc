@@ -87,6 +87,22 @@ TEST(TerminalPty, AMarrakechTurnInFrenchFitsEightyByTwentyFour) {
   EXPECT_EQ(s.Finish(), 3);
 }
 
+// The most a screen holds: four players' purses and carpets beside the board.
+TEST(TerminalPty, AFourPlayerMarrakechTurnFitsEightyByTwentyFour) {
+  PtySession s({"play", "marrakech", "--players", "4", "--vs", "random", "--seed", "6", "--lang", "en"});
+  for (int turn = 0; turn < 3; ++turn) {
+    ASSERT_TRUE(s.WaitUntil([](const VtScreen& v) { return LastLine(v).ends_with("your move>"); })) << s.Dump();
+    EXPECT_LE(UsedLines(s.screen()), 24u) << "turn " << turn << "\n" << s.Dump();
+    EXPECT_EQ(s.screen().overflows(), 0) << "a line wider than 80 columns, turn " << turn << "\n" << s.Dump();
+    EXPECT_TRUE(Has(s.screen(), "random bot 4")) << "every player's purse beside the board\n" << s.Dump();
+    EXPECT_TRUE(Has(s.screen(), "left: green")) << s.Dump();
+    EXPECT_TRUE(Has(s.screen(), "  7 | ")) << "the board's last row\n" << s.Dump();
+    s.Type("1\r");
+  }
+  s.Type("\x04");
+  EXPECT_EQ(s.Finish(), 3);
+}
+
 TEST(TerminalPty, AResizeRedrawsWithinTheNewWidth) {
   PtySession s({"play", "jaipur", "--vs", "easy", "--seed", "3", "--lang", "fr"});
   ASSERT_TRUE(s.WaitForPrompt("votre coup> ")) << s.Dump();
