@@ -91,7 +91,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     if (IsAccountRoute(req.target())) {
       // Answered on the accounts' workers (a password hash is no work for this thread).
-      const bool https = options_.trusted_proxies.Contains(peer_) && req["X-Forwarded-Proto"] == "https";
+      const bool https = options_.trusted_proxies.Contains(peer_) && beast::iequals(req["X-Forwarded-Proto"], "https");
       return HandleAccountRoute(shared_, std::move(req), {client, https}, [self = shared_from_this()](Response res) {
         net::post(self->stream_.get_executor(), [self, res = std::move(res)]() mutable { self->Write(std::move(res)); });
       });
