@@ -10,7 +10,7 @@ packages=(
   build-essential cmake make pkg-config
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev
-  libsqlite3-dev libssl-dev libboost1.81-dev
+  libsqlite3-dev libssl-dev libboost1.81-dev libsodium-dev
   libpq-dev postgresql
   pybind11-dev python3-dev python3-numpy python3-pytest python3-distributed
   chromium

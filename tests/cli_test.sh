@@ -234,5 +234,40 @@ check "loadtest over two URLs exits 0" rc 0
 check "loadtest says the seats are spread" out_has "their seats spread over 2 servers"
 check "loadtest over two URLs loses no move" out_has " 0 errors, 0 lost moves"
 
+# accounts: the operator's commands on the database a server uses (docs/accounts.md).
+post() {  # post PORT PATH JSON: the answer's status line, over bash's /dev/tcp
+  exec 3<>"/dev/tcp/127.0.0.1/$1"
+  printf 'POST %s HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: %s\r\nConnection: close\r\n\r\n%s' \
+    "$2" "${#3}" "$3" >&3
+  head -n 1 <&3 | tr -d '\r'
+  exec 3<&-
+}
+"$souk" serve --port 0 --db "$tmp/accounts.db" >"$tmp/serve.out" 2>&1 &
+server=$!
+for _ in $(seq 100); do grep -q "serving on" "$tmp/serve.out" && break; sleep 0.1; done
+port=$(sed -n 's|.*serving on http://[0-9.]*:\([0-9]*\)/.*|\1|p' "$tmp/serve.out")
+signed_up=$(post "$port" /api/accounts '{"name": "Ann_Lee", "password": "correct horse"}')
+check "a sign-up through the server" test "$signed_up" = "HTTP/1.1 201 Created"
+run accounts list --db "$tmp/accounts.db"
+check "accounts list shows the account" out_has "Ann_Lee.*active"
+run accounts disable ann_lee --db "$tmp/accounts.db"
+check "accounts disable exits 0" rc 0
+check "a disabled account cannot log in" test "$(post "$port" /api/session '{"name": "Ann_Lee", "password": "correct horse"}')" = "HTTP/1.1 403 Forbidden"
+run accounts enable Ann_Lee --db "$tmp/accounts.db"
+echo "battery staple" >"$tmp/password"
+run accounts reset-password Ann_Lee --db "$tmp/accounts.db" <"$tmp/password"
+check "accounts reset-password exits 0" rc 0
+check "the new password logs in" test "$(post "$port" /api/session '{"name": "Ann_Lee", "password": "battery staple"}')" = "HTTP/1.1 200 OK"
+echo "short" >"$tmp/password"
+run accounts reset-password Ann_Lee --db "$tmp/accounts.db" <"$tmp/password"
+check "a short new password is refused" rc 2
+run accounts delete Ann_Lee --db "$tmp/accounts.db"
+check "accounts delete exits 0" rc 0
+run accounts list --db "$tmp/accounts.db"
+check "a deleted account is a tombstone" out_has "(deleted).*deleted"
+run accounts delete nobody --db "$tmp/accounts.db"
+check "accounts delete of an unknown name exits 1" rc 1
+kill "$server"; wait "$server" 2>/dev/null
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

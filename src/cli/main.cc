@@ -17,6 +17,7 @@
 #include "cli/loadtest_command.h"
 #include "cli/play_commands.h"
 #include "cli/read_input.h"
+#include "cli/accounts_command.h"
 #include "cli/serve_command.h"
 #include "engine/engine_server.h"
 #include "format/game.h"
@@ -205,6 +206,7 @@ int Run(int argc, char** argv) {
   cli::PlayCommands play(app, argc, argv);
 
   cli::ServeCommand serve(app);
+  cli::AccountsCommand accounts(app);
 
   cli::BenchCommand bench(app);
 
@@ -295,6 +297,8 @@ int Run(int argc, char** argv) {
     return bench.Run();
   } else if (serve.parsed()) {
     return serve.Run();
+  } else if (accounts.parsed()) {
+    return accounts.Run();
   } else if (play.parsed()) {
     int code = play.Run();
     // Ctrl-C may have left a bot's search running on its thread: end at once.

@@ -9,6 +9,7 @@
 
 #include "cli/cli_error.h"
 #include "engine/engine_registry.h"
+#include "server/accounts/accounts.h"
 #include "server/game_service.h"
 #include "server/store.h"
 
@@ -84,6 +85,14 @@ ServeCommand::ServeCommand(CLI::App& app) {
   serve_->add_option("--trusted-proxy", trusted_proxies_,
                      "A reverse proxy (ADDR or ADDR/BITS; repeatable) whose X-Forwarded-For names the client; "
                      "without one, the client is the socket's peer");
+  serve_->add_option("--allowed-origin", o.http.allowed_origins,
+                     "An origin (https://HOST[:PORT]; repeatable) besides the server's own whose pages may make changes "
+                     "with the session cookie (docs/accounts.md)");
+  serve_->add_option("--account-workers", account_workers_,
+                     "Password hashes (and account requests) at once, each a quarter of a second and 64 MiB "
+                     "(docs/accounts.md)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64));
 }
 
 bool ServeCommand::parsed() const { return serve_->parsed(); }
@@ -133,6 +142,14 @@ int ServeCommand::Run() {
   }
   server::GameService games(**store, service);
   if (Status restored = games.Restore(); !restored.ok()) throw CliError{1, "restoring games: " + restored.message()};
+  // The accounts, on the same database (the game store has migrated its schema).
+  auto account_store = server::accounts::OpenAccountStore(options.db);
+  if (!account_store.ok()) throw CliError{1, "--db " + account_store.message()};
+  if (Status sodium = server::accounts::InitSodium(); !sodium.ok()) throw CliError{1, sodium.message()};
+  server::accounts::AccountsOptions account_options;
+  account_options.workers = account_workers_;
+  server::accounts::Accounts accounts(std::move(*account_store), account_options);
+  http_options.accounts = &accounts;
   server::HttpServer http(games, http_options);
   if (Status started = http.Start(); !started.ok()) throw CliError{1, started.message()};
   std::cout << "Souk is serving on http://" << options.http.bind << ':' << http.port() << "/ (database "

@@ -60,6 +60,14 @@ enum class ErrorCode : uint8_t {
   kTooLarge,            // too_large: a request body over the limit
   kUnavailable,         // unavailable: the server cannot now (the store cannot write, the server is full)
   kAborted,             // aborted: another writer got there first
+  kBadName,             // bad_name: an account name not of the allowed form (docs/accounts.md)
+  kNameTaken,           // name_taken: an account of that name exists (case ignored)
+  kNameReserved,        // name_reserved: a name kept for the server or its bots
+  kBadPassword,         // bad_password: a password too short or too long
+  kBadCredentials,      // bad_credentials: a log-in with a wrong name or password
+  kNotSignedIn,         // not_signed_in: no valid session cookie
+  kBadOrigin,           // bad_origin: a cookie-authenticated change from another site (Origin)
+  kTooManyAttempts,     // too_many_attempts: failed log-ins: wait retry_after_ms
   kInternal,            // internal: a bug
 };
 
@@ -69,7 +77,8 @@ constexpr std::string_view ErrorCodeName(ErrorCode code) {
       "",          "invalid_argument", "bad_move",       "illegal_move",  "not_canonical", "failed_precondition",
       "not_your_turn", "game_over",    "game_abandoned", "game_not_over", "invite_used",   "hint_refused",
       "not_found", "unauthenticated",  "forbidden",      "limit_reached", "rate_limited",  "too_large",
-      "unavailable", "aborted",        "internal"};
+      "unavailable", "aborted",        "bad_name",       "name_taken",    "name_reserved", "bad_password",
+      "bad_credentials", "not_signed_in", "bad_origin", "too_many_attempts", "internal"};
   static_assert(std::size(kNames) == static_cast<size_t>(ErrorCode::kInternal) + 1);
   return kNames[static_cast<size_t>(code)];
 }
@@ -111,6 +120,14 @@ constexpr StatusCode KindOf(ErrorCode code) {
     case ErrorCode::kTooLarge: return StatusCode::kResourceExhausted;
     case ErrorCode::kUnavailable: return StatusCode::kUnavailable;
     case ErrorCode::kAborted: return StatusCode::kAborted;
+    case ErrorCode::kBadName:
+    case ErrorCode::kNameTaken:
+    case ErrorCode::kNameReserved:
+    case ErrorCode::kBadPassword: return StatusCode::kInvalidArgument;
+    case ErrorCode::kBadCredentials:
+    case ErrorCode::kNotSignedIn: return StatusCode::kUnauthenticated;
+    case ErrorCode::kBadOrigin: return StatusCode::kPermissionDenied;
+    case ErrorCode::kTooManyAttempts: return StatusCode::kResourceExhausted;
     case ErrorCode::kInternal: return StatusCode::kInternal;
   }
   return StatusCode::kInternal;

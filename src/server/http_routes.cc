@@ -41,6 +41,24 @@ bool GamePath(std::string_view target, std::string* id, std::string* rest) {
   return !id->empty() && id->size() <= 32;
 }
 
+http::status HttpStatusFor(const Status& error) {
+  if (error.error_code() == ErrorCode::kTooLarge) return http::status::payload_too_large;
+  switch (error.code()) {
+    case StatusCode::kOk: return http::status::ok;
+    case StatusCode::kInvalidArgument: return http::status::bad_request;
+    case StatusCode::kIllegalMove:
+    case StatusCode::kFailedPrecondition:
+    case StatusCode::kAborted: return http::status::conflict;
+    case StatusCode::kNotFound: return http::status::not_found;
+    case StatusCode::kUnauthenticated: return http::status::unauthorized;
+    case StatusCode::kPermissionDenied: return http::status::forbidden;
+    case StatusCode::kResourceExhausted: return http::status::too_many_requests;
+    case StatusCode::kUnavailable: return http::status::service_unavailable;
+    case StatusCode::kInternal: return http::status::internal_server_error;
+  }
+  return http::status::internal_server_error;
+}
+
 namespace {
 
 // A request's mistake, as the client gets it (its HTTP status from its kind); with
@@ -102,26 +120,6 @@ std::string BearerToken(const Request& req) {
   std::string_view value = it->value();
   if (value.substr(0, 7) != "Bearer ") throw ApiError{Status::Unauthenticated("authorization: expected 'Bearer TOKEN'")};
   return std::string(value.substr(7));
-}
-
-// The one place where a failure becomes an HTTP status: by its kind, but for a
-// body too large, which HTTP names.
-http::status HttpStatusFor(const Status& error) {
-  if (error.error_code() == ErrorCode::kTooLarge) return http::status::payload_too_large;
-  switch (error.code()) {
-    case StatusCode::kOk: return http::status::ok;
-    case StatusCode::kInvalidArgument: return http::status::bad_request;
-    case StatusCode::kIllegalMove:
-    case StatusCode::kFailedPrecondition:
-    case StatusCode::kAborted: return http::status::conflict;
-    case StatusCode::kNotFound: return http::status::not_found;
-    case StatusCode::kUnauthenticated: return http::status::unauthorized;
-    case StatusCode::kPermissionDenied: return http::status::forbidden;
-    case StatusCode::kResourceExhausted: return http::status::too_many_requests;
-    case StatusCode::kUnavailable: return http::status::service_unavailable;
-    case StatusCode::kInternal: return http::status::internal_server_error;
-  }
-  return http::status::internal_server_error;
 }
 
 [[noreturn]] void Throw(const Status& status) { throw ApiError{status}; }

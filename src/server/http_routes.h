@@ -26,6 +26,10 @@ Response JsonResponse(const Request& req, http::status status, const Json& body)
 Response TooManyRequests(const Request& req, const std::string& message, std::chrono::milliseconds wait,
                          ErrorCode code = ErrorCode::kRateLimited);
 
+// The one place where a failure becomes an HTTP status: by its kind, but for a
+// body too large, which HTTP names.
+http::status HttpStatusFor(const Status& error);
+
 // Splits "/api/games/ID/rest" into ID and rest; false for any other path.
 bool GamePath(std::string_view target, std::string* id, std::string* rest);
 

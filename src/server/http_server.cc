@@ -1,4 +1,6 @@
 #include "server/http_server.h"
+#include "server/account_routes.h"
+#include "server/accounts/accounts.h"
 #include "server/http_routes.h"
 #include "server/lang.h"
 #include "server/rate_limits.h"
@@ -86,6 +88,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       std::string id, rest;
       std::string_view target = req.target();
       if (GamePath(target, &id, &rest) && rest == "ws") return Upgrade(std::move(req), id, client);
+    }
+    if (IsAccountRoute(req.target())) {
+      // Answered on the accounts' workers (a password hash is no work for this thread).
+      const bool https = options_.trusted_proxies.Contains(peer_) && beast::iequals(req["X-Forwarded-Proto"], "https");
+      return HandleAccountRoute(shared_, std::move(req), {client, https}, [self = shared_from_this()](Response res) {
+        net::post(self->stream_.get_executor(), [self, res = std::move(res)]() mutable { self->Write(std::move(res)); });
+      });
     }
     Write(Handle(shared_, req, client));
   }
@@ -264,6 +273,8 @@ void HttpServer::Stop() {
   impl_->ioc.stop();
   for (std::thread& t : impl_->threads) t.join();
   impl_->threads.clear();
+  // An account request still running hands its answer to this io_context: done before it goes.
+  if (impl_->options.accounts) impl_->options.accounts->workers().WaitIdle();
 }
 
 }  // namespace souk::server

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/status.h"
 #include "server/client_address.h"
@@ -14,6 +15,10 @@
 #include "server/rate_limits.h"
 
 namespace souk::server {
+
+namespace accounts {
+class Accounts;
+}
 
 struct ServerOptions {
   std::string bind = "127.0.0.1";
@@ -31,6 +36,12 @@ struct ServerOptions {
   // Reverse proxies whose X-Forwarded-For names the client; none: every client is
   // its socket's peer.
   TrustedProxies trusted_proxies;
+  // Sign-up, log-in and sessions (accounts/accounts.h, docs/accounts.md), outliving
+  // the server; none: the account routes answer 404.
+  accounts::Accounts* accounts = nullptr;
+  // Origins (scheme://host[:port]) besides the server's own whose changes made with
+  // the session cookie are accepted (`--allowed-origin`).
+  std::vector<std::string> allowed_origins;
 };
 
 class HttpServer {

@@ -1,5 +1,6 @@
-// What the PostgreSQL store's files share (postgres_store.cc, postgres_watcher.cc):
-// libpq's results and connections as this server uses them. Not for other code.
+// What the PostgreSQL stores' files share (postgres_store.cc, postgres_watcher.cc,
+// accounts/postgres_account_store.cc): libpq's results and connections as this
+// server uses them. Not for other code.
 #pragma once
 
 #include <libpq-fe.h>

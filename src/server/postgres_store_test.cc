@@ -39,7 +39,7 @@ class PostgresStoreTest : public ::testing::Test {
 TEST_F(PostgresStoreTest, TheSchemaIsCreatedOnceAndVersioned) {
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "2");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "3");
   auto again = OpenPostgresStore(uri_);
   ASSERT_TRUE(again.ok()) << again.message();
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM schema_version"), "1");
@@ -68,17 +68,37 @@ TEST_F(PostgresStoreTest, AVersion1DatabaseIsMigratedWithItsGamesKept) {
     ASSERT_TRUE(store->CreateGame(g).ok());
     ASSERT_TRUE(store->AppendMove("old", 0, "take camels", false, 1).ok());
   }
-  // Back to version 1 as a server of before issue 20 left it: no lease columns.
-  ASSERT_TRUE(TestPostgres::Execute(uri_, "DROP INDEX games_bot_turns; ALTER TABLE games DROP COLUMN bot_turn, "
+  // Back to version 1 as a server of before issue 20 left it: no lease columns, no accounts.
+  ASSERT_TRUE(TestPostgres::Execute(uri_, "DROP TABLE sessions; DROP TABLE accounts; DROP INDEX games_bot_turns; ALTER TABLE games DROP COLUMN bot_turn, "
                                           "DROP COLUMN lease_instance, DROP COLUMN lease_expires_ms; "
                                           "UPDATE schema_version SET version=1").ok());
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "2");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "3");
   EXPECT_EQ(store->LoadGame("old")->moves, std::vector<std::string>{"take camels"});
   // The bot's turn of a game from before leases is free to take.
   EXPECT_TRUE(*store->TakeBotTurn("old", 1, 1000));
   EXPECT_TRUE(store->AppendMove("old", 1, "take camels", false, 2).ok());
+}
+
+// Issue 37: a database as the server before accounts left it (version 2) gains the
+// accounts' tables, its games kept.
+TEST_F(PostgresStoreTest, AVersion2DatabaseGainsTheAccountTablesWithItsGamesKept) {
+  {
+    auto store = Open();
+    ASSERT_NE(store, nullptr);
+    ASSERT_TRUE(store->CreateGame(Game("before")).ok());
+    ASSERT_TRUE(store->AppendMove("before", 0, "take camels", false, 1).ok());
+  }
+  ASSERT_TRUE(TestPostgres::Execute(uri_, "DROP TABLE sessions; DROP TABLE accounts; UPDATE schema_version SET version=2").ok());
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM pg_tables WHERE tablename='accounts'"), "0");
+  auto store = Open();
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "3");
+  EXPECT_EQ(store->LoadGame("before")->moves, std::vector<std::string>{"take camels"});
+  ASSERT_TRUE(TestPostgres::Execute(uri_, "INSERT INTO accounts(name, name_key, password_hash, created_ms) "
+                                          "VALUES('Ann', 'ann', 'h', 1)").ok());
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT name FROM accounts WHERE name_key='ann'"), "Ann");
 }
 
 TEST_F(PostgresStoreTest, ADatabaseOfANewerServerIsRefused) {
@@ -86,7 +106,7 @@ TEST_F(PostgresStoreTest, ADatabaseOfANewerServerIsRefused) {
                                           "INSERT INTO schema_version VALUES(99)").ok());
   auto store = OpenPostgresStore(uri_);
   ASSERT_FALSE(store.ok());
-  EXPECT_NE(store.message().find("database schema version 99, this server reads versions 1 to 2"), std::string::npos)
+  EXPECT_NE(store.message().find("database schema version 99, this server reads versions 1 to 3"), std::string::npos)
       << store.message();
 }
 

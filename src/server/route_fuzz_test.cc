@@ -29,10 +29,12 @@
 
 #include "core/prng.h"
 #include "format/json.h"
+#include "server/accounts/accounts.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
 #include "server/store.h"
 #include "testing/fuzz_net.h"
+#include "testing/test_client.h"
 
 namespace souk::server {
 namespace {
@@ -183,9 +185,22 @@ class RouteFuzzTest : public ::testing::Test {
     // refuse most of the valid play the fuzzer checks. A flood's close stays on.
     options.rates = RateLimits::Off();
     options.rates[Rate::kWsMessage] = RateLimits()[Rate::kWsMessage];
+    // The accounts (issue 37), hashing at no cost, and one account signed in.
+    auto account_store = accounts::OpenAccountStore(db_);
+    ASSERT_TRUE(account_store.ok()) << account_store.message();
+    accounts::AccountsOptions account_options;
+    account_options.cost = accounts::PasswordCost::Minimum();
+    account_options.signups = RateLimit{};
+    accounts_ = std::make_unique<accounts::Accounts>(std::move(*account_store), account_options);
+    options.accounts = accounts_.get();
     server_ = std::make_unique<HttpServer>(*games_, options);
     ASSERT_TRUE(server_->Start().ok());
     endpoint_ = tcp::endpoint(net::ip::make_address("127.0.0.1"), server_->port());
+    FullReply signed_up = CallServerWith(server_->port(), http::verb::post, "/api/accounts",
+                                         R"({"name": "Fuzzer", "password": "fuzz password"})", {});
+    ASSERT_EQ(signed_up.status, 201) << signed_up.text;
+    const std::string cookie = signed_up.Header("set-cookie");
+    cookie_ = cookie.substr(0, cookie.find(';'));
   }
 
   void TearDown() override {
@@ -194,6 +209,7 @@ class RouteFuzzTest : public ::testing::Test {
     subscribers_.clear();
     if (games_) games_->StopBots();
     server_.reset();
+    accounts_.reset();
     games_.reset();
     store_.reset();
     std::error_code ec;
@@ -720,7 +736,7 @@ class RouteFuzzTest : public ::testing::Test {
     if (g.to_move >= 0 && static_cast<size_t>(g.to_move) < g.seats.size()) token = g.seats[static_cast<size_t>(g.to_move)].token;
     if (token.empty() || P(15)) token = AnyToken();
     Call c;
-    switch (R(13)) {
+    switch (R(14)) {
       case 0: {  // create
         Json req = RandomCreate();
         c = Api("POST", "/api/games", "POST /api/games", DumpJson(req));
@@ -794,6 +810,38 @@ class RouteFuzzTest : public ::testing::Test {
                                                                  base + "/replay", base + "/history", base + "/invite",
                                                                  "/api/health", base + "/ws"});
         c = Api(method, target, "(wrong method) " + method + " " + Shape(target), P(50) ? "{\"move\":\"camels\"}" : "");
+        break;
+      }
+      case 12: {  // the accounts' routes, signed in or not, from the site or not
+        const std::string password = P(50) ? "fuzz password" : RandomString();
+        const Json credentials = {{"name", P(50) ? "Fuzzer" : P(50) ? "fuzzer" : RandomString()}, {"password", password}};
+        switch (R(9)) {
+          case 0: c = Api("POST", "/api/accounts", "POST /api/accounts",
+                          DumpJson(Json{{"name", P(50) ? "P" + std::to_string(R(100000)) : RandomString()},
+                                        {"password", P(70) ? "a password" : RandomString()}}));
+                  break;
+          case 1: c = Api("POST", "/api/session", "POST /api/session", DumpJson(credentials)); break;
+          case 2: c = Api("DELETE", "/api/session", "DELETE /api/session"); break;
+          case 3: c = Api("GET", "/api/me", "GET /api/me"); break;
+          case 4: c = Api("GET", "/api/me/sessions", "GET /api/me/sessions"); break;
+          case 5:
+            c = Api("DELETE", "/api/me/sessions/" + (P(50) ? std::string(16, 'a') : RandomString()),
+                    "DELETE /api/me/sessions/{id}");
+            break;
+          case 6: c = Api("DELETE", "/api/me/sessions", "DELETE /api/me/sessions"); break;
+          case 7:
+            c = Api("POST", "/api/me/password", "POST /api/me/password",
+                    DumpJson(Json{{"current_password", RandomString()}, {"new_password", RandomString()}}));
+            break;
+          default: c = Api("DELETE", "/api/me", "DELETE /api/me", DumpJson(Json{{"password", RandomString()}})); break;
+        }
+        // Never the right password with the right cookie on the routes that end the
+        // session: the account signed in stays for the rest of the run.
+        if (P(70)) c.headers.emplace_back("Cookie", P(85) ? cookie_ : "souk_session=" + RandomString());
+        if (P(70)) c.headers.emplace_back("Origin", P(80) ? "http://localhost" : "https://evil.example");
+        if (c.label == "DELETE /api/session" || c.label == "DELETE /api/me/sessions")
+          for (auto& [name, value] : c.headers)
+            if (name == "Cookie" && value == cookie_) value = "souk_session=" + std::string(64, '0');
         break;
       }
       default: {
@@ -1069,7 +1117,9 @@ class RouteFuzzTest : public ::testing::Test {
   std::string db_;
   std::unique_ptr<Store> store_;
   std::unique_ptr<GameService> games_;
+  std::unique_ptr<accounts::Accounts> accounts_;
   std::unique_ptr<HttpServer> server_;
+  std::string cookie_;  // "souk_session=..." of the account signed in at the start
   tcp::endpoint endpoint_;
   net::io_context ioc_;
   Prng prng_;

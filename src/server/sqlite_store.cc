@@ -18,7 +18,7 @@ namespace {
 
 // The schema a new database gets, at kSchemaVersion; an older database is brought
 // to it by kMigrations, each in one transaction with the version it leads to.
-constexpr int kSchemaVersion = 3;
+constexpr int kSchemaVersion = 4;
 
 constexpr const char* kMeta = "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)";
 
@@ -51,12 +51,35 @@ CREATE TABLE moves(
   PRIMARY KEY(game_id, idx));
 )sql";
 
+// Accounts and their sessions (src/server/accounts/, docs/accounts.md): a deleted
+// account keeps its row, without name or hash, as the tombstone its games may name.
+constexpr const char* kAccountTables = R"sql(
+CREATE TABLE accounts(
+  id INTEGER PRIMARY KEY,
+  name TEXT,                   -- NULL once deleted
+  name_key TEXT UNIQUE,        -- the name lower-cased; NULL once deleted
+  password_hash TEXT NOT NULL DEFAULT '',
+  created_ms INTEGER NOT NULL,
+  disabled INTEGER NOT NULL DEFAULT 0,
+  deleted_ms INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE sessions(
+  id_hash TEXT PRIMARY KEY,    -- hex SHA-256 of the cookie's value
+  account_id INTEGER NOT NULL REFERENCES accounts(id),
+  created_ms INTEGER NOT NULL,
+  last_seen_ms INTEGER NOT NULL,
+  expires_ms INTEGER NOT NULL,
+  label TEXT NOT NULL DEFAULT '');
+CREATE INDEX sessions_by_account ON sessions(account_id);
+)sql";
+
 // kMigrations[i] takes a database of version i + 1 to version i + 2.
 constexpr const char* kMigrations[] = {
     // 2: the creator's address, so that a restart keeps counting games by it.
     "ALTER TABLE games ADD COLUMN client TEXT NOT NULL DEFAULT ''",
     // 3: games abandoned, kept but never played again.
     "ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0",
+    // 4: accounts and their sessions.
+    kAccountTables,
 };
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
@@ -123,7 +146,7 @@ class SqliteStore final : public Store {
       if (games.Step() == SQLITE_ROW) version = "1";
     }
     if (version.empty()) {
-      if (Status s = Exec(std::string("BEGIN IMMEDIATE;") + kSchema + "INSERT INTO meta(key, value) VALUES('schema', '" +
+      if (Status s = Exec(std::string("BEGIN IMMEDIATE;") + kSchema + kAccountTables + "INSERT INTO meta(key, value) VALUES('schema', '" +
                           std::to_string(kSchemaVersion) + "'); COMMIT;");
           !s.ok()) {
         Exec("ROLLBACK");

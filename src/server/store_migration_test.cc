@@ -72,6 +72,37 @@ TEST_F(StoreMigrationTest, AVersion1DatabaseIsBroughtUpToDateWithItsGames) {
   EXPECT_EQ(unfinished->size(), 2u);
 }
 
+// Issue 37: a database as the server before accounts left it (version 3) gains the
+// accounts' tables, its games kept.
+TEST_F(StoreMigrationTest, AVersion3DatabaseGainsTheAccountTablesWithItsGamesKept) {
+  Write(std::string(kVersion1) +
+        "ALTER TABLE games ADD COLUMN client TEXT NOT NULL DEFAULT '';"
+        "ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0;"
+        "UPDATE meta SET value='3' WHERE key='schema';");
+  {
+    auto store = OpenSqliteStore(path_);
+    ASSERT_TRUE(store.ok()) << store.message();
+    auto old = (*store)->LoadGame("old");
+    ASSERT_TRUE(old.ok()) << old.message();
+    EXPECT_EQ(old->moves, std::vector<std::string>{"camels"});
+    EXPECT_EQ(old->seats[0].name, "Ann");
+  }
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path_.c_str(), &db), SQLITE_OK);
+  auto one = [&](const char* sql) {
+    sqlite3_stmt* stmt = nullptr;
+    std::string value;
+    if (sqlite3_prepare_v2(db, sql, -1, &stmt, nullptr) == SQLITE_OK && sqlite3_step(stmt) == SQLITE_ROW)
+      value = reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0));
+    sqlite3_finalize(stmt);
+    return value;
+  };
+  EXPECT_EQ(one("SELECT value FROM meta WHERE key='schema'"), "4");
+  EXPECT_EQ(one("SELECT count(*) FROM sqlite_master WHERE type='table' AND name IN ('accounts', 'sessions')"), "2");
+  EXPECT_EQ(one("SELECT count(*) FROM games"), "1");
+  sqlite3_close(db);
+}
+
 TEST_F(StoreMigrationTest, ADatabaseOfANewerServerIsRefused) {
   Write("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES('schema', '99');");
   auto store = OpenSqliteStore(path_);

@@ -6,8 +6,12 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include <cctype>
 #include <chrono>
 #include <functional>
+#include <map>
+#include <utility>
+#include <vector>
 #include <stdexcept>
 #include <string>
 
@@ -43,6 +47,54 @@ inline Reply CallServer(uint16_t port, http::verb verb, const std::string& targe
   r.status = static_cast<int>(res.result_int());
   auto json = ParseJson(res.body());
   if (json.ok()) r.body = *json;
+  return r;
+}
+
+// An answer with its headers (names lower-cased; a repeated header's values joined
+// by "\n"), and its body as text.
+struct FullReply {
+  int status = 0;
+  Json body;
+  std::string text;
+  std::map<std::string, std::string> headers;
+  std::string Header(const std::string& lower_name) const {
+    auto it = headers.find(lower_name);
+    return it == headers.end() ? std::string() : it->second;
+  }
+};
+
+// One request on a connection of its own, with the headers given (Host: localhost
+// unless given).
+inline FullReply CallServerWith(uint16_t port, http::verb verb, const std::string& target, const std::string& body,
+                                const std::vector<std::pair<std::string, std::string>>& headers) {
+  net::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  http::request<http::string_body> req{verb, target, 11};
+  req.set(http::field::host, "localhost");
+  for (const auto& [name, value] : headers) {
+    if (beast::iequals(name, "host")) req.erase(http::field::host);
+    req.insert(name, value);
+  }
+  if (!body.empty()) req.set(http::field::content_type, "application/json");
+  req.body() = body;
+  req.prepare_payload();
+  http::write(stream, req);
+  beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  http::read(stream, buffer, res);
+  FullReply r;
+  r.status = static_cast<int>(res.result_int());
+  r.text = res.body();
+  auto json = ParseJson(res.body());
+  if (json.ok()) r.body = *json;
+  for (const auto& field : res) {
+    std::string name(field.name_string());
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::string& value = r.headers[name];
+    if (!value.empty()) value += "\n";
+    value += std::string(field.value());
+  }
   return r;
 }
 

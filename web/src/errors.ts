@@ -20,6 +20,14 @@ export const ERROR_CODES = [
   "too_large",
   "unavailable",
   "aborted",
+  "bad_name",
+  "name_taken",
+  "name_reserved",
+  "bad_password",
+  "bad_credentials",
+  "not_signed_in",
+  "bad_origin",
+  "too_many_attempts",
   "internal",
 ] as const;
 

@@ -1,0 +1,238 @@
+#include "server/account_routes.h"
+
+#include <ctime>
+#include <memory>
+#include <utility>
+
+#include "server/accounts/accounts.h"
+#include "server/http_routes.h"
+#include "server/lang.h"
+#include "server/tokens.h"
+
+namespace souk::server {
+namespace {
+
+using accounts::Accounts;
+using accounts::Authenticated;
+
+constexpr std::string_view kCookie = "souk_session";
+// How long a client is asked to wait when every worker is busy and the queue full.
+constexpr std::chrono::milliseconds kBusyRetry(1000);
+
+// A refusal, and for a 429 how long to wait.
+struct Refusal {
+  Status error;
+  std::chrono::milliseconds wait{0};
+};
+
+[[noreturn]] void Refuse(Status error, std::chrono::milliseconds wait = std::chrono::milliseconds(0)) {
+  throw Refusal{std::move(error), wait};
+}
+
+Json Body(const Request& req) {
+  auto json = ParseJson(req.body());
+  if (!json.ok()) Refuse(Status::Error("body: " + json.message()));
+  if (!json->is_object()) Refuse(Status::Error("body: expected a JSON object"));
+  return *json;
+}
+
+std::string Field(const Json& body, const char* key) {
+  auto it = body.find(key);
+  if (it == body.end() || !it->is_string()) Refuse(Status::Error(std::string(key) + ": expected a string"));
+  return it->get<std::string>();
+}
+
+// The value of the souk_session cookie, or "".
+std::string SessionCookie(const Request& req) {
+  for (auto [it, end] = req.equal_range(http::field::cookie); it != end; ++it) {
+    std::string_view rest = it->value();
+    while (!rest.empty()) {
+      std::string_view pair = rest.substr(0, rest.find(';'));
+      rest.remove_prefix(std::min(rest.size(), pair.size() + 1));
+      while (!pair.empty() && pair.front() == ' ') pair.remove_prefix(1);
+      if (pair.size() > kCookie.size() && pair.substr(0, kCookie.size()) == kCookie && pair[kCookie.size()] == '=')
+        return std::string(pair.substr(kCookie.size() + 1));
+    }
+  }
+  return {};
+}
+
+std::string SetCookie(const std::string& value, long long max_age_s, bool https) {
+  return std::string(kCookie) + "=" + value + "; Path=/; Max-Age=" + std::to_string(max_age_s) + "; HttpOnly; SameSite=Lax" +
+         (https ? "; Secure" : "");
+}
+
+// Whether the request's Origin is the server's own (its Host, over the scheme the
+// request came by) or one the operator allows. Without an Origin: `missing_ok`.
+bool OriginAllowed(const Request& req, const AccountCaller& caller, const std::vector<std::string>& allowed,
+                   bool missing_ok) {
+  auto it = req.find(http::field::origin);
+  if (it == req.end()) return missing_ok;
+  const std::string_view origin = it->value();
+  const std::string_view host = req[http::field::host];
+  if (!host.empty() && origin == (caller.https ? "https://" : "http://") + std::string(host)) return true;
+  return std::find(allowed.begin(), allowed.end(), origin) != allowed.end();
+}
+
+std::string Iso8601(int64_t ms) {
+  const std::time_t seconds = static_cast<std::time_t>(ms / 1000);
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+Json AccountJson(const accounts::Account& a) {
+  // "ratings": filled by the ratings of issue 37's next part.
+  return {{"id", a.id}, {"name", a.name}, {"created_at", Iso8601(a.created_ms)}, {"ratings", Json::object()}};
+}
+
+Response Answer(Shared& shared, const Request& req, const AccountCaller& caller) {
+  Accounts& accounts = *shared.options.accounts;
+  const std::vector<std::string>& allowed = shared.options.allowed_origins;
+  std::string_view target = req.target();
+  if (size_t q = target.find('?'); q != std::string_view::npos) target = target.substr(0, q);
+  const http::verb verb = req.method() == http::verb::head ? http::verb::get : req.method();
+  const std::string user_agent(req[http::field::user_agent]);
+  const long long lifetime_s = std::chrono::duration_cast<std::chrono::seconds>(accounts.session_lifetime()).count();
+  const std::string cookie = SessionCookie(req);
+  std::chrono::milliseconds wait{0};
+  auto or_refuse = [&](Status s) {
+    if (!s.ok()) Refuse(std::move(s), wait);
+  };
+  // A change made with the session cookie: only from the server's own pages (or allowed ones).
+  auto signed_in_change = [&]() -> Authenticated {
+    if (cookie.empty()) Refuse(Status::Coded(ErrorCode::kNotSignedIn, "not signed in"));
+    if (!OriginAllowed(req, caller, allowed, false))
+      Refuse(Status::Coded(ErrorCode::kBadOrigin, "origin: a change with the session cookie must come from this site"));
+    auto who = accounts.Authenticate(cookie);
+    or_refuse(who.status());
+    return *who;
+  };
+  auto signed_in_read = [&]() -> Authenticated {
+    auto who = accounts.Authenticate(cookie);
+    or_refuse(who.status());
+    return *who;
+  };
+  auto with_cookie = [&](Response res, const std::string& value, long long max_age) {
+    res.set(http::field::set_cookie, SetCookie(value, max_age, caller.https));
+    return res;
+  };
+  auto renewed = [&](Response res, const Authenticated& who) {
+    return who.renewed ? with_cookie(std::move(res), cookie, lifetime_s) : res;
+  };
+  const Json ok = {{"ok", true}};
+
+  if (auto refused = shared.limiters.Take(Rate::kRead, caller.client))
+    Refuse(Status::Coded(ErrorCode::kRateLimited, refused->message), refused->retry_after);
+
+  if ((target == "/api/accounts" || target == "/api/session") && verb == http::verb::post) {
+    // No cookie is needed, but a page of another site may not sign its visitor in.
+    if (!OriginAllowed(req, caller, allowed, true))
+      Refuse(Status::Coded(ErrorCode::kBadOrigin, "origin: sign up and log in from this site"));
+    const Json body = Body(req);
+    const std::string name = Field(body, "name"), password = Field(body, "password");
+    const bool sign_up = target == "/api/accounts";
+    auto in = sign_up ? accounts.SignUp(name, password, caller.client, user_agent, &wait)
+                      : accounts.LogIn(name, password, caller.client, user_agent, &wait);
+    or_refuse(in.status());
+    return with_cookie(JsonResponse(req, sign_up ? http::status::created : http::status::ok, AccountJson(in->account)),
+                       in->session_id, lifetime_s);
+  }
+  if (target == "/api/session" && verb == http::verb::delete_) {
+    if (!cookie.empty()) {
+      if (!OriginAllowed(req, caller, allowed, false))
+        Refuse(Status::Coded(ErrorCode::kBadOrigin, "origin: a change with the session cookie must come from this site"));
+      if (cookie.size() == 64) or_refuse(accounts.LogOut(HashSecret(cookie)));
+    }
+    return with_cookie(JsonResponse(req, http::status::ok, ok), "", 0);
+  }
+  if (target == "/api/me" && verb == http::verb::get) {
+    const Authenticated who = signed_in_read();
+    return renewed(JsonResponse(req, http::status::ok, AccountJson(who.account)), who);
+  }
+  if (target == "/api/me" && verb == http::verb::delete_) {
+    const Authenticated who = signed_in_change();
+    or_refuse(accounts.Delete(who, Field(Body(req), "password"), caller.client, &wait));
+    return with_cookie(JsonResponse(req, http::status::ok, ok), "", 0);
+  }
+  if (target == "/api/me/password" && verb == http::verb::post) {
+    const Authenticated who = signed_in_change();
+    const Json body = Body(req);
+    or_refuse(accounts.ChangePassword(who, Field(body, "current_password"), Field(body, "new_password"), caller.client,
+                                      &wait));
+    return renewed(JsonResponse(req, http::status::ok, ok), who);
+  }
+  if (target == "/api/me/sessions" && verb == http::verb::get) {
+    const Authenticated who = signed_in_read();
+    auto sessions = accounts.Sessions(who);
+    or_refuse(sessions.status());
+    Json list = Json::array();
+    for (const accounts::SessionInfo& s : *sessions)
+      list.push_back({{"id", s.id},
+                      {"created_at", Iso8601(s.created_ms)},
+                      {"last_seen_at", Iso8601(s.last_seen_ms)},
+                      {"expires_at", Iso8601(s.expires_ms)},
+                      {"label", s.label},
+                      {"current", s.current}});
+    return renewed(JsonResponse(req, http::status::ok, {{"sessions", list}}), who);
+  }
+  if (target == "/api/me/sessions" && verb == http::verb::delete_) {
+    const Authenticated who = signed_in_change();
+    or_refuse(accounts.RevokeAll(who));
+    return with_cookie(JsonResponse(req, http::status::ok, ok), "", 0);
+  }
+  constexpr std::string_view kSessionPrefix = "/api/me/sessions/";
+  if (target.substr(0, kSessionPrefix.size()) == kSessionPrefix && verb == http::verb::delete_) {
+    const Authenticated who = signed_in_change();
+    or_refuse(accounts.Revoke(who, std::string(target.substr(kSessionPrefix.size()))));
+    return JsonResponse(req, http::status::ok, ok);
+  }
+  Refuse(Status::NotFound("no such route: " + std::string(req.method_string()) + " " + std::string(target)));
+}
+
+Response AnswerOrRefuse(Shared& shared, const Request& req, const AccountCaller& caller) {
+  try {
+    Response res = Answer(shared, req, caller);
+    if (req.method() == http::verb::head) res.body().clear();
+    return res;
+  } catch (const Refusal& r) {
+    if (HttpStatusFor(r.error) == http::status::too_many_requests)
+      return TooManyRequests(req, r.error.message(), r.wait, r.error.error_code());
+    return JsonResponse(req, HttpStatusFor(r.error), ErrorBody(r.error, Lang::kEn));
+  } catch (const std::exception& e) {
+    return JsonResponse(req, http::status::internal_server_error,
+                        ErrorBody(Status::Internal(std::string("internal error: ") + e.what()), Lang::kEn));
+  }
+}
+
+}  // namespace
+
+bool IsAccountRoute(std::string_view target) {
+  target = target.substr(0, target.find('?'));
+  return target == "/api/accounts" || target == "/api/session" || target == "/api/me" ||
+         target.substr(0, 8) == "/api/me/";
+}
+
+void HandleAccountRoute(Shared& shared, Request req, AccountCaller caller, std::function<void(Response)> done) {
+  if (shared.options.accounts == nullptr) {
+    Response res = JsonResponse(req, http::status::not_found,
+                                ErrorBody(Status::NotFound("no accounts on this server"), Lang::kEn));
+    if (req.method() == http::verb::head) res.body().clear();
+    return done(std::move(res));
+  }
+  auto request = std::make_shared<Request>(std::move(req));
+  const bool queued = shared.options.accounts->workers().Submit([&shared, request, caller, done] {
+    done(AnswerOrRefuse(shared, *request, caller));
+  });
+  if (!queued) {
+    Json body = ErrorBody(Status::Unavailable("busy: too many log-ins at once; try again in a moment"), Lang::kEn);
+    body["retry_after_ms"] = kBusyRetry.count();
+    Response res = JsonResponse(*request, http::status::service_unavailable, body);
+    res.set(http::field::retry_after, std::to_string(RetryAfterSeconds(kBusyRetry)));
+    done(std::move(res));
+  }
+}
+
+}  // namespace souk::server
