@@ -235,6 +235,24 @@ TEST(JaipurMcts, FewerIterationsThanThreadsSearchExactlyTheBudget) {
   EXPECT_EQ(MakeMctsBot(timed, 5)->Analyse(v).iterations, 1);
 }
 
+TEST(JaipurMcts, ATimeBudgetsNodeCeilingGrowsWithItsLongestMove) {
+  // At least 512K nodes, then 700 a millisecond of the longest move (a clock allows
+  // two gains), up to the 4M of an iteration budget's ceiling: a long think keeps its
+  // tree growing (issue 43).
+  auto bytes = [](int time_ms, bool clock, int64_t iterations = 0) {
+    MctsParams p;
+    p.budget.time_ms = time_ms;
+    p.budget.clock = clock;
+    p.budget.iterations = iterations;
+    return MakeMctsBot(p, 1)->SearchMemoryBytes();
+  };
+  EXPECT_EQ(bytes(100, false), bytes(700, false));  // both under the floor
+  EXPECT_LT(bytes(700, false), bytes(1000, false));
+  EXPECT_LT(bytes(1000, false), bytes(3000, false));
+  EXPECT_EQ(bytes(1500, true), bytes(3000, false));
+  EXPECT_EQ(bytes(3600000, false), bytes(0, false, 1'000'000'000));
+}
+
 TEST(JaipurMcts, SuccessiveSearchesOfOneBotUseFreshRandomness) {
   // Same view twice to one bot: the second search draws other worlds, so the
   // visit counts differ (a fresh bot would repeat the first).

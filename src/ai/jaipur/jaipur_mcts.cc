@@ -25,12 +25,25 @@ namespace {
 
 constexpr int64_t kDefaultIterations = 10000;
 constexpr int kMaxDepth = 128;
-// Tree nodes per bot, shared among its threads: a time budget reserves the most a
-// long think grows (about 13 s on one core), an iteration budget one node an
-// iteration up to the ceiling. Past it the tree stops growing and iterations go on
-// as rollouts, so memory stays bounded whatever the spec asks for.
+// Tree nodes per bot, shared among its threads: an iteration budget reserves one node
+// an iteration up to kMaxNodes; a time budget what its longest move grows at the
+// fastest rate a search runs (kNodesPerMs, one node an iteration), at least
+// kTimeBudgetNodes and at most kMaxNodes. Past the ceiling the tree stops growing and
+// iterations go on as rollouts, so memory stays bounded whatever the spec asks for.
+// The rate (2026-11-27, one core, 66 positions of self-play): 340,000 iterations a
+// second at the median and 640,000 at the 90th percentile (late in a round) in
+// 20,000-iteration searches, 170,000 and 490,000 in 300,000-iteration ones. A flat
+// 512K nodes stopped the tree growing in 6 of the 66 positions within 1 s, in 30
+// within 3 s (docs/ai.md, issue 43).
 constexpr size_t kTimeBudgetNodes = size_t{1} << 19;
 constexpr size_t kMaxNodes = size_t{1} << 22;
+constexpr size_t kNodesPerMs = 700;
+
+size_t NodeCeiling(const Budget& budget) {
+  if (budget.iterations > 0) return kMaxNodes;
+  const size_t longest_ms = static_cast<size_t>(budget.time_ms) * (budget.clock ? TimeManager::kMaxMoveGains : 1);
+  return std::clamp(longest_ms * kNodesPerMs * static_cast<size_t>(budget.threads), kTimeBudgetNodes, kMaxNodes);
+}
 
 uint64_t MoveKey(const Move& m) {
   return static_cast<uint64_t>(m.kind) | (static_cast<uint64_t>(m.good) << 2) | (static_cast<uint64_t>(m.count) << 5) |
@@ -284,8 +297,7 @@ class MctsBot final : public Bot {
         seed_(seed),
         search_(params.budget, kDefaultIterations, [](const Budget& budget) {
           // The bot's ceiling, shared among its threads.
-          return MctsSearcher((budget.iterations <= 0 ? kTimeBudgetNodes : kMaxNodes) /
-                              static_cast<size_t>(budget.threads));
+          return MctsSearcher(NodeCeiling(budget) / static_cast<size_t>(budget.threads));
         }) {
     stats_.reserve(jaipur::kMaxMoves);
   }

@@ -44,7 +44,8 @@
 //
 // The search loop allocates nothing: nodes come from a pool reserved before the
 // search (children are first-child / next-sibling indices; at most 4M nodes per
-// bot, 512K under a time budget alone, shared among its threads), worlds are copied
+// bot, shared among its threads; under a time budget alone 700 a millisecond of its
+// longest move and thread, at least 512K), worlds are copied
 // values and move lists are fixed-size. The pools stay reserved between moves (no
 // tree is kept); a memory limit (Bot::SetMemoryLimit) lowers the ceiling and frees a
 // pool reserved larger than it.
