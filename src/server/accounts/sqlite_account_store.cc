@@ -6,45 +6,20 @@
 #include <mutex>
 
 #include "server/accounts/account_store.h"
+#include "server/sqlite_statement.h"
 
 namespace souk::server::accounts {
 namespace {
-
-class Stmt {
- public:
-  Stmt(sqlite3* db, const char* sql) { sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr); }
-  ~Stmt() { sqlite3_finalize(stmt_); }
-  Stmt(const Stmt&) = delete;
-  Stmt& operator=(const Stmt&) = delete;
-  Stmt& Bind(int i, const std::string& text) {
-    sqlite3_bind_text(stmt_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
-    return *this;
-  }
-  Stmt& Bind(int i, int64_t value) {
-    sqlite3_bind_int64(stmt_, i, value);
-    return *this;
-  }
-  int Step() { return sqlite3_step(stmt_); }
-  std::string Text(int col) const {
-    const unsigned char* text = sqlite3_column_text(stmt_, col);
-    return text ? std::string(reinterpret_cast<const char*>(text), static_cast<size_t>(sqlite3_column_bytes(stmt_, col)))
-                : std::string();
-  }
-  int64_t Int(int col) const { return sqlite3_column_int64(stmt_, col); }
-
- private:
-  sqlite3_stmt* stmt_ = nullptr;
-};
 
 constexpr const char* kAccountColumns =
     "SELECT id, coalesce(name, ''), password_hash, created_ms, disabled, deleted_ms FROM accounts ";
 constexpr const char* kSessionColumns =
     "SELECT id_hash, account_id, created_ms, last_seen_ms, expires_ms, label FROM sessions ";
 
-StoredAccount AccountOf(const Stmt& row) {
+StoredAccount AccountOf(const Statement& row) {
   return {row.Int(0), row.Text(1), row.Text(2), row.Int(3), row.Int(4) != 0, row.Int(5) != 0};
 }
-StoredSession SessionOf(const Stmt& row) {
+StoredSession SessionOf(const Statement& row) {
   return {row.Text(0), row.Int(1), row.Int(2), row.Int(3), row.Int(4), row.Text(5)};
 }
 
@@ -57,7 +32,7 @@ class SqliteAccountStore final : public AccountStore {
     if (sqlite3_exec(db_, "PRAGMA foreign_keys=ON; PRAGMA busy_timeout=5000; PRAGMA secure_delete=ON;", nullptr,
                      nullptr, nullptr) != SQLITE_OK)
       return Error("configure");
-    Stmt tables(db_, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name IN ('accounts', 'sessions')");
+    Statement tables(db_, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name IN ('accounts', 'sessions')");
     if (tables.Step() != SQLITE_ROW || tables.Int(0) != 2)
       return Status::Error("database: no accounts tables (the game store opens the database first, and migrates it)");
     return Status::Ok();
@@ -66,7 +41,7 @@ class SqliteAccountStore final : public AccountStore {
   Result<StoredAccount> CreateAccount(const std::string& name, const std::string& key, const std::string& hash,
                                       int64_t now_ms) override {
     std::lock_guard lock(mutex_);
-    Stmt insert(db_, "INSERT INTO accounts(name, name_key, password_hash, created_ms) VALUES(?, ?, ?, ?)");
+    Statement insert(db_, "INSERT INTO accounts(name, name_key, password_hash, created_ms) VALUES(?, ?, ?, ?)");
     insert.Bind(1, name).Bind(2, key).Bind(3, hash).Bind(4, now_ms);
     const int rc = insert.Step();
     if (rc == SQLITE_CONSTRAINT) return Status::Coded(ErrorCode::kNameTaken, "name: taken; choose another");
@@ -76,21 +51,21 @@ class SqliteAccountStore final : public AccountStore {
 
   Result<StoredAccount> AccountByKey(const std::string& key) override {
     std::lock_guard lock(mutex_);
-    Stmt find(db_, (std::string(kAccountColumns) + "WHERE name_key=?").c_str());
+    Statement find(db_, (std::string(kAccountColumns) + "WHERE name_key=?").c_str());
     find.Bind(1, key);
     return One(find);
   }
 
   Result<StoredAccount> AccountById(int64_t id) override {
     std::lock_guard lock(mutex_);
-    Stmt find(db_, (std::string(kAccountColumns) + "WHERE id=?").c_str());
+    Statement find(db_, (std::string(kAccountColumns) + "WHERE id=?").c_str());
     find.Bind(1, id);
     return One(find);
   }
 
   Result<std::vector<StoredAccount>> ListAccounts() override {
     std::lock_guard lock(mutex_);
-    Stmt list(db_, (std::string(kAccountColumns) + "ORDER BY id").c_str());
+    Statement list(db_, (std::string(kAccountColumns) + "ORDER BY id").c_str());
     std::vector<StoredAccount> out;
     int rc;
     while ((rc = list.Step()) == SQLITE_ROW) out.push_back(AccountOf(list));
@@ -104,7 +79,7 @@ class SqliteAccountStore final : public AccountStore {
 
   Status SetDisabled(int64_t id, bool disabled) override {
     std::lock_guard lock(mutex_);
-    Stmt update(db_, "UPDATE accounts SET disabled=? WHERE id=? AND deleted_ms=0");
+    Statement update(db_, "UPDATE accounts SET disabled=? WHERE id=? AND deleted_ms=0");
     update.Bind(1, int64_t{disabled}).Bind(2, id);
     if (update.Step() != SQLITE_DONE) return Error("disable account");
     return sqlite3_changes(db_) == 1 ? Status::Ok() : Status::NotFound("no such account");
@@ -113,9 +88,9 @@ class SqliteAccountStore final : public AccountStore {
   Status DeleteAccount(int64_t id, int64_t now_ms) override {
     std::lock_guard lock(mutex_);
     if (sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) return Error("delete account");
-    Stmt sessions(db_, "DELETE FROM sessions WHERE account_id=?");
+    Statement sessions(db_, "DELETE FROM sessions WHERE account_id=?");
     sessions.Bind(1, id);
-    Stmt erase(db_, "UPDATE accounts SET name=NULL, name_key=NULL, password_hash='', deleted_ms=? "
+    Statement erase(db_, "UPDATE accounts SET name=NULL, name_key=NULL, password_hash='', deleted_ms=? "
                     "WHERE id=? AND deleted_ms=0");
     erase.Bind(1, now_ms).Bind(2, id);
     if (sessions.Step() != SQLITE_DONE || erase.Step() != SQLITE_DONE) {
@@ -134,7 +109,7 @@ class SqliteAccountStore final : public AccountStore {
 
   Status CreateSession(const StoredSession& s) override {
     std::lock_guard lock(mutex_);
-    Stmt insert(db_, "INSERT INTO sessions(id_hash, account_id, created_ms, last_seen_ms, expires_ms, label) "
+    Statement insert(db_, "INSERT INTO sessions(id_hash, account_id, created_ms, last_seen_ms, expires_ms, label) "
                      "VALUES(?, ?, ?, ?, ?, ?)");
     insert.Bind(1, s.id_hash).Bind(2, s.account_id).Bind(3, s.created_ms).Bind(4, s.last_seen_ms).Bind(5, s.expires_ms)
         .Bind(6, s.label);
@@ -143,7 +118,7 @@ class SqliteAccountStore final : public AccountStore {
 
   Result<StoredSession> SessionByHash(const std::string& id_hash, int64_t now_ms) override {
     std::lock_guard lock(mutex_);
-    Stmt find(db_, (std::string(kSessionColumns) + "WHERE id_hash=? AND expires_ms>?").c_str());
+    Statement find(db_, (std::string(kSessionColumns) + "WHERE id_hash=? AND expires_ms>?").c_str());
     find.Bind(1, id_hash).Bind(2, now_ms);
     const int rc = find.Step();
     if (rc == SQLITE_DONE) return Status::NotFound("no such session");
@@ -153,14 +128,14 @@ class SqliteAccountStore final : public AccountStore {
 
   Status TouchSession(const std::string& id_hash, int64_t last_seen_ms, int64_t expires_ms) override {
     std::lock_guard lock(mutex_);
-    Stmt update(db_, "UPDATE sessions SET last_seen_ms=?, expires_ms=? WHERE id_hash=?");
+    Statement update(db_, "UPDATE sessions SET last_seen_ms=?, expires_ms=? WHERE id_hash=?");
     update.Bind(1, last_seen_ms).Bind(2, expires_ms).Bind(3, id_hash);
     return update.Step() == SQLITE_DONE ? Status::Ok() : Error("touch session");
   }
 
   Result<std::vector<StoredSession>> SessionsOf(int64_t account_id, int64_t now_ms) override {
     std::lock_guard lock(mutex_);
-    Stmt list(db_, (std::string(kSessionColumns) +
+    Statement list(db_, (std::string(kSessionColumns) +
                     "WHERE account_id=? AND expires_ms>? ORDER BY last_seen_ms DESC, created_ms DESC").c_str());
     list.Bind(1, account_id).Bind(2, now_ms);
     std::vector<StoredSession> out;
@@ -172,7 +147,7 @@ class SqliteAccountStore final : public AccountStore {
 
   Status DeleteSession(int64_t account_id, const std::string& prefix) override {
     std::lock_guard lock(mutex_);
-    Stmt erase(db_, "DELETE FROM sessions WHERE account_id=? AND substr(id_hash, 1, ?)=?");
+    Statement erase(db_, "DELETE FROM sessions WHERE account_id=? AND substr(id_hash, 1, ?)=?");
     erase.Bind(1, account_id).Bind(2, static_cast<int64_t>(prefix.size())).Bind(3, prefix);
     if (erase.Step() != SQLITE_DONE) return Error("delete session");
     return sqlite3_changes(db_) > 0 ? Status::Ok() : Status::NotFound("no such session");
@@ -184,7 +159,7 @@ class SqliteAccountStore final : public AccountStore {
 
   Status PurgeExpired(int64_t now_ms) override {
     std::lock_guard lock(mutex_);
-    Stmt erase(db_, "DELETE FROM sessions WHERE expires_ms<=?");
+    Statement erase(db_, "DELETE FROM sessions WHERE expires_ms<=?");
     erase.Bind(1, now_ms);
     return erase.Step() == SQLITE_DONE ? Status::Ok() : Error("purge sessions");
   }
@@ -194,12 +169,12 @@ class SqliteAccountStore final : public AccountStore {
 
   Status Change(const char* sql, const std::string& text, int64_t id, const char* what) {
     std::lock_guard lock(mutex_);
-    Stmt change(db_, sql);
+    Statement change(db_, sql);
     change.Bind(1, text).Bind(2, id);
     return change.Step() == SQLITE_DONE ? Status::Ok() : Error(what);
   }
 
-  Result<StoredAccount> One(Stmt& find) {
+  Result<StoredAccount> One(Statement& find) {
     const int rc = find.Step();
     if (rc == SQLITE_DONE) return Status::NotFound("no such account");
     if (rc != SQLITE_ROW) return Error("find account");
