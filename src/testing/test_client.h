@@ -30,19 +30,25 @@ struct Reply {
   Json body;
 };
 
-inline Reply CallServer(uint16_t port, http::verb verb, const std::string& target, const std::string& body = "", const std::string& token = "") {
+// One request on a connection of its own; the answer read whole.
+inline http::response<http::string_body> SendRequest(uint16_t port, const http::request<http::string_body>& req) {
   net::io_context ioc;
   beast::tcp_stream stream(ioc);
   stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  http::write(stream, req);
+  beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  http::read(stream, buffer, res);
+  return res;
+}
+
+inline Reply CallServer(uint16_t port, http::verb verb, const std::string& target, const std::string& body = "", const std::string& token = "") {
   http::request<http::string_body> req{verb, target, 11};
   req.set(http::field::host, "localhost");
   if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
   req.body() = body;
   req.prepare_payload();
-  http::write(stream, req);
-  beast::flat_buffer buffer;
-  http::response<http::string_body> res;
-  http::read(stream, buffer, res);
+  const auto res = SendRequest(port, req);
   Reply r;
   r.status = static_cast<int>(res.result_int());
   auto json = ParseJson(res.body());
@@ -67,9 +73,6 @@ struct FullReply {
 // unless given).
 inline FullReply CallServerWith(uint16_t port, http::verb verb, const std::string& target, const std::string& body,
                                 const std::vector<std::pair<std::string, std::string>>& headers) {
-  net::io_context ioc;
-  beast::tcp_stream stream(ioc);
-  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
   http::request<http::string_body> req{verb, target, 11};
   req.set(http::field::host, "localhost");
   for (const auto& [name, value] : headers) {
@@ -79,10 +82,7 @@ inline FullReply CallServerWith(uint16_t port, http::verb verb, const std::strin
   if (!body.empty()) req.set(http::field::content_type, "application/json");
   req.body() = body;
   req.prepare_payload();
-  http::write(stream, req);
-  beast::flat_buffer buffer;
-  http::response<http::string_body> res;
-  http::read(stream, buffer, res);
+  const auto res = SendRequest(port, req);
   FullReply r;
   r.status = static_cast<int>(res.result_int());
   r.text = res.body();
