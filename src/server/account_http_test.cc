@@ -210,6 +210,30 @@ TEST_P(AccountHttpTest, AnUnknownNameAndAWrongPasswordGetTheSameAnswer) {
   EXPECT_EQ(wrong.Header("set-cookie"), "");
 }
 
+// A name with a NUL byte is no account's, even on PostgreSQL, whose client library
+// reads C strings ("Ann\0x" must not open Ann's account under another throttle key);
+// an over-long password is wrong for an account that exists as for one that does not.
+TEST_P(AccountHttpTest, ANameWithANulByteOrAnOverlongPasswordOpensNoAccount) {
+  SignUp("Ann", "correct horse");
+  for (const std::string& name : {std::string("Ann\0x", 5), std::string("ann\0", 4)}) {
+    FullReply in = LogIn(name, "correct horse");
+    EXPECT_EQ(in.status, 401) << in.text;
+    EXPECT_EQ(in.Header("set-cookie"), "");
+  }
+  FullReply long_known = LogIn("Ann", std::string(1025, 'x'));
+  FullReply long_unknown = LogIn("Nobody", std::string(1025, 'x'));
+  EXPECT_EQ(long_known.status, 401);
+  EXPECT_EQ(long_known.text, long_unknown.text);
+  EXPECT_EQ(LogIn("Ann", "correct horse").status, 200) << "the owner still gets in";
+}
+
+// The refusal of a body that is not JSON quotes none of it (a password perhaps).
+TEST_P(AccountHttpTest, ABrokenBodyIsRefusedWithoutQuotingIt) {
+  FullReply r = CallServerWith(server_.port(), V::post, "/api/session", "{\"name\":\"Ann\",\"password\":\"hunter2\x01\"}", {});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(r.text.find("hunter2"), std::string::npos) << r.text;
+}
+
 TEST_P(AccountHttpTest, TheLogsHoldNoPasswordNorSessionId) {
   ::testing::internal::CaptureStderr();
   ::testing::internal::CaptureStdout();

@@ -82,14 +82,17 @@ Result<SignedIn> Accounts::SignUp(const std::string& name, const std::string& pa
 }
 
 Result<StoredAccount> Accounts::Check(const std::string& key, const std::string& password, const std::string& client,
-                                      std::chrono::milliseconds* wait) {
+                                      std::chrono::milliseconds* wait, bool could_exist) {
   if (auto w = throttle_.Wait(key, client); w.count() > 0) return TooManyAttempts(w, wait);
-  // Longer than any password: refused unhashed, as wrong (a hash of 1 MiB is no cost to impose).
+  // Longer than any password: refused as wrong, its bytes never hashed (a hash of
+  // 1 MiB is no cost to impose), but after a hash all the same, so that the time
+  // of the answer tells nothing of whether the account exists.
   const bool too_long = password.size() > kMaxPasswordBytes;
-  auto account = store_->AccountByKey(key);
+  Result<StoredAccount> account = could_exist ? store_->AccountByKey(key) : Status::NotFound("no such account");
   if (!account.ok() && account.code() != StatusCode::kNotFound) return account.status();
-  const bool right = account.ok() ? !too_long && VerifyPassword(account->password_hash, password)
-                                  : (VerifyPassword(dummy_hash_, too_long ? std::string() : password), false);
+  const bool checkable = account.ok() && !too_long;
+  const bool verified = VerifyPassword(checkable ? account->password_hash : dummy_hash_, too_long ? std::string() : password);
+  const bool right = checkable && verified;
   if (!right) {
     throttle_.Failed(key, client);
     return BadCredentials();
@@ -101,9 +104,10 @@ Result<StoredAccount> Accounts::Check(const std::string& key, const std::string&
 Result<SignedIn> Accounts::LogIn(const std::string& name, const std::string& password, const std::string& client,
                                  const std::string& label, std::chrono::milliseconds* wait) {
   // A name that could not exist is checked all the same: the answer and its time
-  // are those of any wrong name.
+  // are those of any wrong name. It never reaches the store (libpq would cut a name
+  // at a NUL byte: "owner\u0000x" would be owner's account under another key).
   const std::string key = NameKey(name.substr(0, kMaxNameLength + 1));
-  auto account = Check(key, password, client, wait);
+  auto account = Check(key, password, client, wait, CheckAccountName(name).ok());
   if (!account.ok()) return account.status();
   if (account->disabled) return Status::Coded(ErrorCode::kForbidden, "this account is disabled: ask the server's operator");
   if (NeedsRehash(account->password_hash, options_.cost)) {

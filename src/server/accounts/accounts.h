@@ -91,8 +91,10 @@ class Accounts {
   int64_t Now() const;
   Result<SignedIn> OpenSession(const StoredAccount& account, const std::string& label);
   // Checks `password` against the account of `key` as a log-in does, throttled.
+  // `could_exist` false (a name no sign-up accepts): no account is looked up, the
+  // answer and its cost those of an unknown name.
   Result<StoredAccount> Check(const std::string& key, const std::string& password, const std::string& client,
-                              std::chrono::milliseconds* wait);
+                              std::chrono::milliseconds* wait, bool could_exist = true);
 
   std::unique_ptr<AccountStore> store_;
   AccountsOptions options_;

@@ -168,7 +168,11 @@ class PostgresAccountStore final : public AccountStore {
       it = prepared_.emplace(sql, name).first;
     }
     std::vector<const char*> values;
-    for (const std::string& p : params) values.push_back(p.c_str());
+    for (const std::string& p : params) {
+      // libpq reads C strings: a NUL would cut the value short, silently.
+      if (p.find('\0') != std::string::npos) return Rows(nullptr);
+      values.push_back(p.c_str());
+    }
     return Rows(PQexecPrepared(conn_, it->second.c_str(), static_cast<int>(values.size()), values.data(), nullptr, nullptr, 0));
   }
 
