@@ -17,7 +17,7 @@ class CardBot final : public ai::Bot {
   ai::TextAnalysis Analyse(const AnyView& any) override {
     const auto& view = std::get<RegisteredView>(any);
     const Json json = Json::parse(view.json);
-    const std::string card = json["players"][static_cast<size_t>(view.viewer)]["card"].get<std::string>();
+    const std::string card = json.at("players").at(static_cast<size_t>(view.viewer)).at("card").get<std::string>();
     const bool facing_bet = std::find(view.legal_moves.begin(), view.legal_moves.end(), "call") != view.legal_moves.end();
     std::string best = facing_bet ? (card == "J" ? "fold" : "call") : (card == "K" ? "bet" : "pass");
     ai::TextAnalysis analysis;
