@@ -1,5 +1,8 @@
 #include "cli/accounts_command.h"
 
+#include <termios.h>
+#include <unistd.h>
+
 #include <iostream>
 
 #include "cli/cli_error.h"
@@ -8,6 +11,29 @@
 #include "server/wall_time.h"
 
 namespace souk::cli {
+namespace {
+
+// A line of standard input; when it is a terminal, asked for and not echoed, so that
+// a password never shows on the screen nor in a terminal's scroll-back.
+std::string ReadSecretLine(const char* prompt) {
+  termios before{};
+  const bool tty = isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &before) == 0;
+  if (tty) {
+    std::cerr << prompt << std::flush;
+    termios quiet = before;
+    quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet);
+  }
+  std::string line;
+  std::getline(std::cin, line);
+  if (tty) {
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &before);
+    std::cerr << '\n';
+  }
+  return line;
+}
+
+}  // namespace
 
 AccountsCommand::AccountsCommand(CLI::App& app) {
   accounts_ = app.add_subcommand("accounts", "The operator's commands on accounts (docs/accounts.md)");
@@ -18,7 +44,7 @@ AccountsCommand::AccountsCommand(CLI::App& app) {
   disable_ = accounts_->add_subcommand("disable", "Refuse the account's log-ins and sessions");
   enable_ = accounts_->add_subcommand("enable", "Undo disable");
   reset_ = accounts_->add_subcommand(
-      "reset-password", "Set a new password, read from the first line of standard input; ends every session");
+      "reset-password", "Set a new password, read from the first line of standard input (not echoed on a terminal); ends every session");
   delete_ = accounts_->add_subcommand("delete", "Erase the account's name, password hash and sessions");
   for (CLI::App* sub : {disable_, enable_, reset_, delete_})
     sub->add_option("name", name_, "The account's name (case ignored)")->required();
@@ -50,8 +76,7 @@ int AccountsCommand::Run() {
   } else if (delete_->parsed()) {
     done = store.DeleteAccount(account->id, server::NowMs());
   } else {
-    std::string password;
-    std::getline(std::cin, password);
+    const std::string password = ReadSecretLine("new password: ");
     if (Status s = accounts::CheckPassword(password); !s.ok()) throw CliError{kBadInput, s.message()};
     auto hash = accounts::HashPassword(password, accounts::PasswordCost::Interactive());
     if (!hash.ok()) throw CliError{1, hash.message()};
