@@ -125,8 +125,6 @@ Response Answer(Shared& shared, const Request& req, const AccountCaller& caller)
   };
   const Json ok = {{"ok", true}};
 
-  if (auto refused = shared.limiters.Take(Rate::kRead, caller.client))
-    Refuse(Status::Coded(ErrorCode::kRateLimited, refused->message), refused->retry_after);
 
   if ((target == "/api/accounts" || target == "/api/session") && verb == http::verb::post) {
     // No cookie is needed, but a page of another site may not sign its visitor in.
@@ -161,9 +159,10 @@ Response Answer(Shared& shared, const Request& req, const AccountCaller& caller)
   if (target == "/api/me/password" && verb == http::verb::post) {
     const Authenticated who = signed_in_change();
     const Json body = Body(req);
-    or_refuse(accounts.ChangePassword(who, Field(body, "current_password"), Field(body, "new_password"), caller.client,
-                                      &wait));
-    return renewed(JsonResponse(req, http::status::ok, ok), who);
+    auto fresh = accounts.ChangePassword(who, Field(body, "current_password"), Field(body, "new_password"),
+                                         caller.client, user_agent, &wait);
+    or_refuse(fresh.status());
+    return with_cookie(JsonResponse(req, http::status::ok, ok), *fresh, lifetime_s);
   }
   if (target == "/api/me/sessions" && verb == http::verb::get) {
     const Authenticated who = signed_in_read();
@@ -223,11 +222,24 @@ void HandleAccountRoute(Shared& shared, Request req, AccountCaller caller, std::
     if (req.method() == http::verb::head) res.body().clear();
     return done(std::move(res));
   }
+  // Before a place in the queue is taken: a client past its rate takes none.
+  if (auto refused = shared.limiters.Take(Rate::kRead, caller.client)) {
+    Response res = TooManyRequests(req, refused->message, refused->retry_after, ErrorCode::kRateLimited);
+    if (req.method() == http::verb::head) res.body().clear();
+    return done(std::move(res));
+  }
   auto request = std::make_shared<Request>(std::move(req));
-  const bool queued = shared.options.accounts->workers().Submit([&shared, request, caller, done] {
+  using Submitted = accounts::AccountWorkers::Submitted;
+  const Submitted queued = shared.options.accounts->workers().Submit(caller.client, [&shared, request, caller, done] {
     done(AnswerOrRefuse(shared, *request, caller));
   });
-  if (!queued) {
+  if (queued == Submitted::kClientBusy) {
+    Response res = TooManyRequests(*request, "too many account requests at once from your address", kBusyRetry,
+                                   ErrorCode::kRateLimited);
+    if (request->method() == http::verb::head) res.body().clear();
+    return done(std::move(res));
+  }
+  if (queued == Submitted::kQueueFull) {
     Json body = ErrorBody(Status::Unavailable("busy: too many log-ins at once; try again in a moment"), Lang::kEn);
     body["retry_after_ms"] = kBusyRetry.count();
     Response res = JsonResponse(*request, http::status::service_unavailable, body);

@@ -45,6 +45,10 @@ class AccountStore {
   // Every account, deleted ones included, oldest first: for the operator only.
   virtual Result<std::vector<StoredAccount>> ListAccounts() = 0;
   virtual Status SetPasswordHash(int64_t id, const std::string& password_hash) = 0;
+  // Sets the hash only if it is still `expected` (what a password was just checked
+  // against): kAborted if it changed meanwhile, so that a log-in's rehash or a change
+  // judged on an old password never overwrites a newer one.
+  virtual Status ReplacePasswordHash(int64_t id, const std::string& expected, const std::string& password_hash) = 0;
   virtual Status SetDisabled(int64_t id, bool disabled) = 0;
   // Erases the name, the password hash and every session; the row stays as a tombstone.
   virtual Status DeleteAccount(int64_t id, int64_t now_ms) = 0;

@@ -5,7 +5,8 @@
 
 namespace souk::server::accounts {
 
-AccountWorkers::AccountWorkers(int threads, size_t max_waiting) : max_waiting_(max_waiting) {
+AccountWorkers::AccountWorkers(int threads, size_t max_waiting, int max_per_client)
+    : max_waiting_(max_waiting), max_per_client_(max_per_client) {
   for (int i = 0; i < std::max(1, threads); ++i) threads_.emplace_back([this] { Work(); });
 }
 
@@ -18,14 +19,28 @@ AccountWorkers::~AccountWorkers() {
   for (std::thread& t : threads_) t.join();
 }
 
-bool AccountWorkers::Submit(std::function<void()> job) {
+AccountWorkers::Submitted AccountWorkers::Submit(const std::string& client, std::function<void()> job) {
   {
     std::lock_guard lock(mutex_);
-    if (queue_.size() >= max_waiting_) return false;
-    queue_.push_back(std::move(job));
+    if (queue_.size() >= max_waiting_) return Submitted::kQueueFull;
+    int& under_way = per_client_[client];
+    if (under_way >= max_per_client_) return Submitted::kClientBusy;
+    ++under_way;
+    queue_.push_back([this, client, job = std::move(job)] {
+      struct Done {
+        AccountWorkers* workers;
+        const std::string& client;
+        ~Done() {
+          std::lock_guard lock(workers->mutex_);
+          if (auto it = workers->per_client_.find(client); it != workers->per_client_.end() && --it->second <= 0)
+            workers->per_client_.erase(it);
+        }
+      } done{this, client};
+      job();
+    });
   }
   wake_.notify_one();
-  return true;
+  return Submitted::kQueued;
 }
 
 void AccountWorkers::WaitIdle() {

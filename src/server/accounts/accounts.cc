@@ -42,10 +42,20 @@ Accounts::Accounts(std::unique_ptr<AccountStore> store, AccountsOptions options)
       options_(std::move(options)),
       throttle_(options_.throttle, options_.now),
       signups_(options_.signups, RateLimiter::kDefaultMaxKeys, options_.now),
-      workers_(options_.workers, options_.max_waiting) {
-  // A hash of a random password, made once: what an unknown name is checked against.
-  auto dummy = HashPassword(NewSessionId(), options_.cost);
-  if (dummy.ok()) dummy_hash_ = *dummy;
+      workers_(options_.workers, options_.max_waiting, options_.max_per_client) {
+  (void)DummyHash();
+}
+
+const std::string& Accounts::DummyHash() {
+  std::lock_guard lock(dummy_mutex_);
+  // A hash of a random password. Were it missing, an unknown name would be answered
+  // at once and a wrong password after a hash: the time would tell which names exist.
+  // HashPassword fails only without memory; then each call tries again, and an empty
+  // hash is verified by hashing (VerifyPassword's cost with a real one).
+  if (dummy_hash_.empty()) {
+    if (auto dummy = HashPassword(NewSessionId(), options_.cost); dummy.ok()) dummy_hash_ = *dummy;
+  }
+  return dummy_hash_;
 }
 
 Accounts::~Accounts() = default;
@@ -56,8 +66,8 @@ Result<SignedIn> Accounts::OpenSession(const StoredAccount& account, const std::
   const int64_t now = Now();
   (void)store_->PurgeExpired(now);
   SignedIn out{Public(account), NewSessionId()};
-  StoredSession session{HashSecret(out.session_id), account.id, now, now, now + options_.session_lifetime.count(),
-                        Label(label)};
+  const int64_t expires = std::min(now + options_.session_lifetime.count(), now + options_.session_max_age.count());
+  StoredSession session{HashSecret(out.session_id), account.id, now, now, expires, Label(label)};
   if (Status s = store_->CreateSession(session); !s.ok()) return s;
   return out;
 }
@@ -91,7 +101,9 @@ Result<StoredAccount> Accounts::Check(const std::string& key, const std::string&
   Result<StoredAccount> account = could_exist ? store_->AccountByKey(key) : Status::NotFound("no such account");
   if (!account.ok() && account.code() != StatusCode::kNotFound) return account.status();
   const bool checkable = account.ok() && !too_long;
-  const bool verified = VerifyPassword(checkable ? account->password_hash : dummy_hash_, too_long ? std::string() : password);
+  const std::string& against = checkable ? account->password_hash : DummyHash();
+  const bool verified = against.empty() ? (void)HashPassword(password, options_.cost), false
+                                        : VerifyPassword(against, too_long ? std::string() : password);
   const bool right = checkable && verified;
   if (!right) {
     throttle_.Failed(key, client);
@@ -111,8 +123,9 @@ Result<SignedIn> Accounts::LogIn(const std::string& name, const std::string& pas
   if (!account.ok()) return account.status();
   if (account->disabled) return Status::Coded(ErrorCode::kForbidden, "this account is disabled: ask the server's operator");
   if (NeedsRehash(account->password_hash, options_.cost)) {
+    // Only over the hash just checked: a password changed meanwhile stays changed.
     if (auto rehashed = HashPassword(password, options_.cost); rehashed.ok())
-      (void)store_->SetPasswordHash(account->id, *rehashed);
+      (void)store_->ReplacePasswordHash(account->id, account->password_hash, *rehashed);
   }
   return OpenSession(*account, label);
 }
@@ -127,8 +140,10 @@ Result<Authenticated> Accounts::Authenticate(const std::string& session_id) {
   if (!account.ok()) return account.code() == StatusCode::kNotFound ? none : account.status();
   if (account->deleted || account->disabled) return none;
   Authenticated who{Public(*account), session->id_hash, session->expires_ms, false};
+  const int64_t last_end = session->created_ms + options_.session_max_age.count();
+  if (now >= last_end) return none;
   if (now - session->last_seen_ms >= kTouchEveryMs) {
-    who.expires_ms = now + options_.session_lifetime.count();
+    who.expires_ms = std::min(now + options_.session_lifetime.count(), last_end);
     if (store_->TouchSession(session->id_hash, now, who.expires_ms).ok()) who.renewed = true;
   }
   return who;
@@ -158,15 +173,23 @@ Status Accounts::Revoke(const Authenticated& who, const std::string& public_id) 
 
 Status Accounts::RevokeAll(const Authenticated& who) { return store_->DeleteSessions(who.account.id, ""); }
 
-Status Accounts::ChangePassword(const Authenticated& who, const std::string& current, const std::string& fresh,
-                                const std::string& client, std::chrono::milliseconds* wait) {
+Result<std::string> Accounts::ChangePassword(const Authenticated& who, const std::string& current,
+                                             const std::string& fresh, const std::string& client,
+                                             const std::string& label, std::chrono::milliseconds* wait) {
   if (Status s = CheckPassword(fresh); !s.ok()) return s;
   auto account = Check(NameKey(who.account.name), current, client, wait);
   if (!account.ok()) return account.status();
   auto hash = HashPassword(fresh, options_.cost);
   if (!hash.ok()) return hash.status();
-  if (Status s = store_->SetPasswordHash(who.account.id, *hash); !s.ok()) return s;
-  return store_->DeleteSessions(who.account.id, who.session_hash);
+  if (Status s = store_->ReplacePasswordHash(who.account.id, account->password_hash, *hash); !s.ok()) {
+    if (s.code() == StatusCode::kAborted)
+      return Status::Aborted("the password was changed meanwhile, elsewhere: log in again");
+    return s;
+  }
+  if (Status s = store_->DeleteSessions(who.account.id, ""); !s.ok()) return s;
+  auto fresh_session = OpenSession(*account, label);
+  if (!fresh_session.ok()) return fresh_session.status();
+  return std::move(fresh_session->session_id);
 }
 
 Status Accounts::Delete(const Authenticated& who, const std::string& password, const std::string& client,

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,10 @@ struct AccountsOptions {
   std::chrono::milliseconds session_lifetime = std::chrono::hours(24 * 30);
   int workers = 2;          // password hashes (and account requests) at once
   size_t max_waiting = 32;  // account requests waiting for a worker; more get 503
+  int max_per_client = 4;   // of one client's requests waiting or running; more get 429
+  // A session ends this long after its log-in however often it is used: a stolen
+  // cookie does not last for ever.
+  std::chrono::milliseconds session_max_age = std::chrono::hours(24 * 90);
   ThrottleLimits throttle;
   RateLimit signups{30.0 / 3600, 10};  // accounts created per client address: 30/h, burst 10
   LoginThrottle::Now now = ThrottleClock::now;  // the throttle's clock: tests move one by hand
@@ -76,9 +81,12 @@ class Accounts {
   Result<std::vector<SessionInfo>> Sessions(const Authenticated& who);
   Status Revoke(const Authenticated& who, const std::string& public_id);
   Status RevokeAll(const Authenticated& who);
-  // Needs the current password; every other session of the account ends.
-  Status ChangePassword(const Authenticated& who, const std::string& current, const std::string& fresh,
-                        const std::string& client, std::chrono::milliseconds* wait);
+  // Needs the current password. Every session of the account ends, the caller's
+  // too: it gets a new one (its id returned, the cookie's new value), so that a
+  // session id seen before the change is worth nothing after it.
+  Result<std::string> ChangePassword(const Authenticated& who, const std::string& current, const std::string& fresh,
+                                     const std::string& client, const std::string& label,
+                                     std::chrono::milliseconds* wait);
   // Needs the password; erases the account's name, hash and sessions.
   Status Delete(const Authenticated& who, const std::string& password, const std::string& client,
                 std::chrono::milliseconds* wait);
@@ -100,7 +108,11 @@ class Accounts {
   AccountsOptions options_;
   LoginThrottle throttle_;
   RateLimiter signups_;
-  std::string dummy_hash_;  // verified for unknown names, so that they take as long
+  // What an unknown name's password is checked against, so that it takes as long;
+  // made again if making it failed at start (DummyHash).
+  const std::string& DummyHash();
+  std::mutex dummy_mutex_;
+  std::string dummy_hash_;
   AccountWorkers workers_;
 };
 

@@ -74,6 +74,15 @@ class PostgresAccountStore final : public AccountStore {
                "set password", nullptr);
   }
 
+  Status ReplacePasswordHash(int64_t id, const std::string& expected, const std::string& hash) override {
+    int changed = 0;
+    if (Status s = Run("UPDATE accounts SET password_hash=$1 WHERE id=$2 AND deleted_ms=0 AND password_hash=$3",
+                       {hash, std::to_string(id), expected}, "set password", &changed);
+        !s.ok())
+      return s;
+    return changed == 1 ? Status::Ok() : Status::Aborted("the password changed meanwhile");
+  }
+
   Status SetDisabled(int64_t id, bool disabled) override {
     int changed = 0;
     if (Status s = Run("UPDATE accounts SET disabled=$1 WHERE id=$2 AND deleted_ms=0",

@@ -77,6 +77,14 @@ class SqliteAccountStore final : public AccountStore {
     return Change("UPDATE accounts SET password_hash=? WHERE id=? AND deleted_ms=0", hash, id, "set password");
   }
 
+  Status ReplacePasswordHash(int64_t id, const std::string& expected, const std::string& hash) override {
+    std::lock_guard lock(mutex_);
+    Statement update(db_, "UPDATE accounts SET password_hash=? WHERE id=? AND deleted_ms=0 AND password_hash=?");
+    update.Bind(1, hash).Bind(2, id).Bind(3, expected);
+    if (update.Step() != SQLITE_DONE) return Error("set password");
+    return sqlite3_changes(db_) == 1 ? Status::Ok() : Status::Aborted("the password changed meanwhile");
+  }
+
   Status SetDisabled(int64_t id, bool disabled) override {
     std::lock_guard lock(mutex_);
     Statement update(db_, "UPDATE accounts SET disabled=? WHERE id=? AND deleted_ms=0");
@@ -104,6 +112,11 @@ class SqliteAccountStore final : public AccountStore {
       sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
       return failed;
     }
+    // The pages that held the name and hash before are still in the write-ahead log
+    // until it is checkpointed: copied back now and the log emptied, so that deletion
+    // leaves nothing of them in any file (best effort: a reader still on an old
+    // snapshot holds the log back until the next checkpoint).
+    if (erased) sqlite3_exec(db_, "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr);
     return erased ? Status::Ok() : Status::NotFound("no such account");
   }
 
