@@ -19,7 +19,11 @@ test("a whole Jaipur game against the easy bot, by clicking, then its replay", {
   const id = await startFromLobby(page, env.server.url, { game: "jaipur", mode: "bot", level: "easy" });
   let s = await waitForState(page, (m) => m.legal.length > 0 || m.over, "our first turn");
   await screenshot(page, "jaipur-start");
-  assert.ok((await page.textContent("[data-role=status]")).includes("Your turn"));
+  // "Your turn" comes once the table has shown the bot's opening move (game.ts waits
+  // for its animations to settle): waited for, not read at once.
+  await page.waitForFunction(() => document.querySelector("[data-role=status]")?.textContent?.includes("Your turn"), null, {
+    timeout: 10000,
+  });
 
   const random = prng(7);
   let moves = 0;
