@@ -121,6 +121,30 @@ TEST(TerminalPty, AResizeRedrawsWithinTheNewWidth) {
   s.Finish();
 }
 
+// Half a command typed when the terminal changes size: the redraw shows it again after
+// the prompt, and the rest typed after it completes it. Backspace and Ctrl-U edit.
+TEST(TerminalPty, HalfTypedInputSurvivesAResize) {
+  PtySession s({"play", "jaipur", "--vs", "easy", "--seed", "3", "--lang", "fr"});
+  ASSERT_TRUE(s.WaitForPrompt("votre coup> ")) << s.Dump();
+  s.Type("aix\x7f");  // "aix", then Backspace: "ai"
+  ASSERT_TRUE(s.WaitUntil([](const VtScreen& v) { return LastLine(v).ends_with("votre coup> ai"); })) << s.Dump();
+  const size_t mark = s.output().size();
+  s.Resize(24, 60);
+  ASSERT_TRUE(s.WaitUntil([&](const VtScreen& v) {
+    return s.output().size() > mark && LastLine(v).ends_with("votre coup> ai");
+  })) << "the half-typed text shown again after the redraw: " << s.Dump();
+  s.Type("de\r");
+  ASSERT_TRUE(s.WaitFor("Commandes")) << "'ai' + 'de' read as 'aide': " << s.Dump();
+  ASSERT_TRUE(s.WaitForPrompt("votre coup> ")) << s.Dump();
+  s.Type("nonsense\x15" "aide\r");  // Ctrl-U erased "nonsense"
+  const size_t asked = s.output().size();
+  ASSERT_TRUE(s.WaitUntil([&](const VtScreen&) {
+    return s.output().find("Commandes", asked) != std::string::npos;
+  })) << s.Dump();
+  s.Type("\x04");
+  EXPECT_EQ(s.Finish(), 3);
+}
+
 TEST(TerminalPty, BelowEightyColumnsTheBoardStaysWhilePlacing) {
   PtyOptions narrow = NoColor();
   narrow.cols = 50;

@@ -23,17 +23,35 @@ enum class Read {
 class LineReader {
  public:
   // Lines of `in`; when `keyboard`, of file descriptor 0 read directly, so that
-  // Ctrl-C and a resize end the wait.
-  LineReader(std::istream& in, bool keyboard) : in_(in), keyboard_(keyboard) {}
+  // Ctrl-C and a resize end the wait. On a terminal the line is edited here, not by
+  // the terminal's line discipline (whose half-typed text a redraw would wipe from
+  // the screen while keeping it): keys come one by one, are echoed to `echo` as Next
+  // reads them, and Backspace, Ctrl-U and Ctrl-W edit; at each Next the text typed so
+  // far is shown again after the prompt the caller has just drawn.
+  // Until it is destroyed, the terminal is so set (and put back if a signal ends
+  // the program).
+  LineReader(std::istream& in, bool keyboard, std::ostream* echo = nullptr);
+  ~LineReader();
+  LineReader(const LineReader&) = delete;
+  LineReader& operator=(const LineReader&) = delete;
   Read Next(std::string* line);
   bool keyboard() const { return keyboard_; }
   // Waits up to `ms` for a line on the keyboard (discarded); false when none came.
   bool WaitForLine(int ms);
 
  private:
+  // Takes the keys in `bytes` into typed_ (edited, echoed) and whole lines into lines_.
+  void Take(const char* bytes, size_t n);
+  void Echo(const std::string& text);
+
   std::istream& in_;
   bool keyboard_;
-  std::string buffer_;  // keyboard bytes read past the last line
+  std::ostream* echo_;
+  std::string typed_;   // the line being typed, as edited so far
+  std::string lines_;   // whole lines typed ahead, each ending in '\n'
+  int escape_ = 0;      // inside an escape sequence (an arrow key): 1 after ESC, 2 after ESC [ or ESC O
+  bool end_ = false;    // Ctrl-D at an empty line
+  bool owns_terminal_ = false;  // it set the terminal's keys one by one, and puts them back
 };
 
 // While one lives, Ctrl-C (SIGINT) and resizes (SIGWINCH) set flags for the

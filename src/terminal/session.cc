@@ -890,7 +890,7 @@ int Play(const PlayOptions& options, std::istream& in, std::ostream& out, std::o
     seats.assign(static_cast<size_t>((*game)->num_players()), "medium");
     seats[0] = "human";
   }
-  LineReader reader(in, options.keyboard);
+  LineReader reader(in, options.keyboard, &out);
   std::optional<SignalScope> signals;
   if (options.keyboard) signals.emplace();
   while (true) {
@@ -926,7 +926,7 @@ int Watch(const WatchOptions& options, std::istream& in, std::ostream& out, std:
   play.make_bot = options.make_bot;
   GameRecord record;
   record.options = options.game;
-  LineReader reader(in, options.keyboard);
+  LineReader reader(in, options.keyboard, &out);
   std::optional<SignalScope> signals;
   if (options.keyboard) signals.emplace();
   Table table(play, reader, out);
