@@ -2,7 +2,9 @@
 // them, the screen read through a small terminal emulator (tests/pty/). Waits are
 // for screen content with deadlines of seconds; no test asserts a timing.
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <termios.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -143,6 +145,18 @@ TEST(TerminalPty, HalfTypedInputSurvivesAResize) {
   })) << s.Dump();
   s.Type("\x04");
   EXPECT_EQ(s.Finish(), 3);
+}
+
+// The terminal is left as it was found: after a game, and after a SIGTERM mid-prompt.
+TEST(TerminalPty, TheTerminalsSettingsAreRestoredOnTheWayOut) {
+  const unsigned line_modes = ICANON | ECHO;
+  PtySession s({"play", "jaipur", "--vs", "easy", "--seed", "3", "--lang", "en"});
+  const unsigned before = s.LocalModes();
+  ASSERT_TRUE(s.WaitForPrompt("your move> ")) << s.Dump();
+  EXPECT_EQ(s.LocalModes() & line_modes, 0u) << "keys one by one while souk reads";
+  kill(s.pid(), SIGTERM);
+  s.Finish();
+  EXPECT_EQ(s.LocalModes() & line_modes, before & line_modes) << "line editing and echo back after SIGTERM";
 }
 
 TEST(TerminalPty, BelowEightyColumnsTheBoardStaysWhilePlacing) {

@@ -61,9 +61,9 @@ namespace {
 // The terminal's settings before keys were taken one by one, put back on the way
 // out, also by a signal that ends the program (a terminal left without echo is
 // unusable until `reset`).
-termios saved_terminal;
+termios saved_terminal, keys_terminal;
 std::atomic<bool> terminal_changed{false};
-struct sigaction old_term, old_hup, old_quit;
+struct sigaction old_term, old_hup, old_quit, old_stop;
 
 void RestoreTerminal() {
   if (terminal_changed.exchange(false)) tcsetattr(STDIN_FILENO, TCSANOW, &saved_terminal);
@@ -75,6 +75,18 @@ void OnFatal(int signal) {
   fallback.sa_handler = SIG_DFL;
   sigaction(signal, &fallback, nullptr);
   raise(signal);
+}
+
+// Ctrl-Z: the shell gets its terminal back as it was; on `fg`, keys one by one again.
+void OnStop(int) {
+  const bool changed = terminal_changed.load();
+  RestoreTerminal();
+  struct sigaction fallback = {}, self = {};
+  fallback.sa_handler = SIG_DFL;
+  sigaction(SIGTSTP, &fallback, &self);
+  raise(SIGTSTP);  // stops here until SIGCONT
+  sigaction(SIGTSTP, &self, nullptr);
+  if (changed && tcsetattr(STDIN_FILENO, TCSANOW, &keys_terminal) == 0) terminal_changed = true;
 }
 
 // Whether `c` continues a UTF-8 character rather than starting one.
@@ -144,7 +156,8 @@ LineReader::LineReader(std::istream& in, bool keyboard, std::ostream* echo)
   // bot thinks) then waits for the next one, never in the line discipline's buffer.
   if (!keyboard_ || isatty(STDIN_FILENO) != 1 || terminal_changed) return;
   if (tcgetattr(STDIN_FILENO, &saved_terminal) != 0) return;
-  termios keys = saved_terminal;
+  termios& keys = keys_terminal;
+  keys = saved_terminal;
   keys.c_lflag &= ~static_cast<tcflag_t>(ICANON | ECHO | IEXTEN);  // ISIG kept: Ctrl-C stays SIGINT
   keys.c_cc[VMIN] = 1;
   keys.c_cc[VTIME] = 0;
@@ -154,6 +167,10 @@ LineReader::LineReader(std::istream& in, bool keyboard, std::ostream* echo)
   sigaction(SIGTERM, &fatal, &old_term);
   sigaction(SIGHUP, &fatal, &old_hup);
   sigaction(SIGQUIT, &fatal, &old_quit);
+  struct sigaction stop = {};
+  sigemptyset(&stop.sa_mask);
+  stop.sa_handler = OnStop;
+  sigaction(SIGTSTP, &stop, &old_stop);
   // TCSANOW, not TCSAFLUSH: what was typed ahead is kept, and read.
   if (tcsetattr(STDIN_FILENO, TCSANOW, &keys) == 0) {
     terminal_changed = true;
@@ -167,6 +184,7 @@ LineReader::~LineReader() {
   sigaction(SIGTERM, &old_term, nullptr);
   sigaction(SIGHUP, &old_hup, nullptr);
   sigaction(SIGQUIT, &old_quit, nullptr);
+  sigaction(SIGTSTP, &old_stop, nullptr);
 }
 
 Read LineReader::Next(std::string* line) {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -146,6 +147,12 @@ int PtySession::Finish(double seconds) {
 std::string PtySession::Dump() const {
   std::string tail = output_.size() > 1500 ? output_.substr(output_.size() - 1500) : output_;
   return "--- screen ---\n" + screen_.Text() + "--- end of output ---\n" + tail;
+}
+
+unsigned PtySession::LocalModes() const {
+  termios modes{};
+  if (tcgetattr(master_, &modes) != 0) return 0;
+  return static_cast<unsigned>(modes.c_lflag);
 }
 
 }  // namespace souk::pty

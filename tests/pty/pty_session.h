@@ -43,6 +43,9 @@ class PtySession {
   const VtScreen& screen() const { return screen_; }
   const std::string& output() const { return output_; }  // every byte written
   const std::string& home() const { return home_; }
+  pid_t pid() const { return pid_; }
+  // The terminal's local modes now (c_lflag: ICANON, ECHO...), as the program left them.
+  unsigned LocalModes() const;
   // The screen and the end of the output, for a failing test's message.
   std::string Dump() const;
 
