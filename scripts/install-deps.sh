@@ -15,6 +15,7 @@ packages=(
   pybind11-dev python3-dev python3-numpy python3-pytest python3-distributed
   chromium
   nginx  # the reverse proxy of docs/deploy.md, run by tests/nginx_test.sh
+  prometheus  # promtool checks the metrics' format; tests/prometheus_test.sh scrapes two servers with it
 )
 # The web app's build and its browser tests run on Node.js 20 or newer with npm
 # (playwright-core needs 20): Debian's packages when the machine has none.

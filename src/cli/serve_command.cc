@@ -11,6 +11,9 @@
 #include "engine/engine_registry.h"
 #include "server/accounts/accounts.h"
 #include "server/game_service.h"
+#include "server/metered_store.h"
+#include "server/metrics_listener.h"
+#include "server/service_metrics.h"
 #include "server/store.h"
 
 namespace souk::cli {
@@ -93,6 +96,9 @@ ServeCommand::ServeCommand(CLI::App& app) {
                      "(docs/accounts.md)")
       ->capture_default_str()
       ->check(CLI::Range(1, 64));
+  serve_->add_option("--metrics-listen", metrics_listen_,
+                     "ADDR:PORT (e.g. 127.0.0.1:9464) where GET /metrics answers in Prometheus's text format; never "
+                     "the players' port; off by default (docs/operations.md)");
 }
 
 bool ServeCommand::parsed() const { return serve_->parsed(); }
@@ -140,7 +146,16 @@ int ServeCommand::Run() {
       return engine::MakeBotOrEngine(engines, game, spec, seed);
     };
   }
-  server::GameService games(**store, service);
+  std::string metrics_address;
+  uint16_t metrics_port = 0;
+  if (!metrics_listen_.empty()) {
+    if (Status s = server::ParseListenAddress(metrics_listen_, &metrics_address, &metrics_port); !s.ok())
+      throw CliError{kBadInput, "--metrics-listen " + s.message()};
+  }
+  // Every store call timed for the metrics.
+  std::unique_ptr<server::Store> metered = server::MeteredStore(**store);
+  server::GameService games(*metered, service);
+  const std::vector<metrics::Registry::Collector> gauges = server::CollectServiceMetrics(games);
   if (Status restored = games.Restore(); !restored.ok()) throw CliError{1, "restoring games: " + restored.message()};
   // The accounts, on the same database (the game store has migrated its schema).
   auto account_store = server::accounts::OpenAccountStore(options.db);
@@ -152,6 +167,13 @@ int ServeCommand::Run() {
   http_options.accounts = &accounts;
   server::HttpServer http(games, http_options);
   if (Status started = http.Start(); !started.ok()) throw CliError{1, started.message()};
+  server::MetricsListener metrics_listener;
+  if (!metrics_listen_.empty()) {
+    if (Status started = metrics_listener.Start(metrics_address, metrics_port); !started.ok())
+      throw CliError{1, started.message()};
+    std::cout << "Metrics on http://" << (metrics_address.find(':') != std::string::npos ? "[" + metrics_address + "]" : metrics_address)
+              << ':' << metrics_listener.port() << "/metrics" << std::endl;
+  }
   std::cout << "Souk is serving on http://" << options.http.bind << ':' << http.port() << "/ (database "
             << server::RedactedDb(options.db) << (http_options.web_dir.empty() ? ", no web app: build it with `make web`" : "")
             << "). Stop with Ctrl-C." << std::endl;

@@ -7,6 +7,7 @@
 #include "format/record.h"
 #include "server/game_internal.h"
 #include "server/names.h"
+#include "server/server_metrics.h"
 #include "server/tokens.h"
 
 namespace souk::server {
@@ -336,6 +337,7 @@ Status GameService::ApplyLocked(Game& g, const std::string& move) {
     if (st.code() == StatusCode::kUnavailable) g.stalled = true;
     return st.Prefixed("the move could not be stored, and was not played: ");
   }
+  server_metrics::MoveStored(g.state->game());
   PlayedLocked(g, std::move(next), move);
   return Status::Ok();
 }

@@ -1,10 +1,12 @@
 // GameService's bots: a seat's bot made, its turns queued on the workers and played
 // when the game has not moved meanwhile, and the hint button's search for a seat.
+#include <chrono>
 #include <cstdio>
 #include <stdexcept>
 #include <utility>
 
 #include "server/game_internal.h"
+#include "server/server_metrics.h"
 
 namespace souk::server {
 
@@ -100,7 +102,10 @@ void GameService::PlayBot(const std::shared_ptr<Game>& g) {
     {
       // Within the bots' memory budget: set aside before, counted after.
       BotMemory::Search search = bot_memory_.BeginSearch(bot);
+      const auto started = std::chrono::steady_clock::now();
       move = bot->ChooseMove(view);
+      server_metrics::BotThought(g->lanes[static_cast<size_t>(seat)] == BotLane::kQuick ? "quick" : "heavy",
+                                 std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
     }
     if (move.empty() && !bot->FailureReason().empty()) {
       // An engine failed: the game goes on, its seat played by the built-in fallback

@@ -2,6 +2,7 @@
 #include "server/account_routes.h"
 #include "server/accounts/accounts.h"
 #include "server/http_routes.h"
+#include "server/server_metrics.h"
 #include "server/lang.h"
 #include "server/rate_limits.h"
 #include "server/refuse_connection.h"
@@ -68,6 +69,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   void OnRead(beast::error_code ec, size_t) {
     if (ec == http::error::body_limit) {
+      route_ = "other";
+      read_at_ = std::chrono::steady_clock::now();
       Request req;
       req.version(11);
       req.keep_alive(false);
@@ -82,6 +85,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return;
     }
     Request req = parser_->release();
+    route_ = server_metrics::RouteClass(req.method_string(), req.target());
+    read_at_ = std::chrono::steady_clock::now();
     // Each request names its client anew: a proxy's connection may carry many clients' requests.
     const std::string client = AddressKey(ClientAddress(peer_, ForwardedFor(req), options_.trusted_proxies));
     if (websocket::is_upgrade(req)) {
@@ -118,6 +123,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   void Write(Response res) {
     refusals_in_a_row_ = res.result() == http::status::too_many_requests ? refusals_in_a_row_ + 1 : 0;
+    server_metrics::RequestServed(route_, static_cast<int>(res.result_int()),
+                                  std::chrono::duration<double>(std::chrono::steady_clock::now() - read_at_).count());
     auto shared = std::make_shared<Response>(std::move(res));
     http::async_write(stream_, *shared, [self = shared_from_this(), shared](beast::error_code ec, size_t) {
       if (ec || !shared->keep_alive()) {
@@ -148,6 +155,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   const IpAddress peer_;
   ConnectionSlot slot_;  // its place in the connection count, handed to a WebSocket
   int refusals_in_a_row_ = 0;
+  // The request being answered, for the metrics: its route class and when it was read.
+  std::string_view route_ = "other";
+  std::chrono::steady_clock::time_point read_at_ = std::chrono::steady_clock::now();
   net::steady_timer pause_;
 };
 

@@ -1,5 +1,7 @@
 #include "server/rate_limits.h"
 
+#include "server/server_metrics.h"
+
 namespace souk::server {
 
 // The defaults, with why. A person plays a move every few seconds at most and
@@ -64,6 +66,7 @@ std::optional<RateRefusal> RateLimiters::Take(Rate rate, const std::string& key)
   RateLimiter& limiter = *limiters_[static_cast<size_t>(rate)];
   const LimitClock::duration wait = limiter.Take(key);
   if (wait == LimitClock::duration::zero()) return std::nullopt;
+  server_metrics::RateLimitRefused(RateInfos()[static_cast<size_t>(rate)].name);
   return Refuse(rate, limiter.limit(), wait);
 }
 

@@ -2,6 +2,7 @@
 #include "server/lang.h"
 #include "server/rate_limit.h"
 #include "server/rate_limits.h"
+#include "server/server_metrics.h"
 
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
@@ -33,7 +34,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         client_(std::move(client)),
         game_id_(std::move(game_id)),
         slot_(std::move(slot)),
-        forwarded_slot_(std::move(forwarded_slot)) {}
+        forwarded_slot_(std::move(forwarded_slot)) {
+    server_metrics::WebSocketOpened();
+  }
+  ~WsSession() { server_metrics::WebSocketClosed(); }
 
   void Run(Request req) {
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "server/server_metrics.h"
 #include "server/tokens.h"
 #include "server/wall_time.h"
 
@@ -120,8 +121,15 @@ Result<SignedIn> Accounts::LogIn(const std::string& name, const std::string& pas
   // at a NUL byte: "owner\u0000x" would be owner's account under another key).
   const std::string key = NameKey(name.substr(0, kMaxNameLength + 1));
   auto account = Check(key, password, client, wait, CheckAccountName(name).ok());
-  if (!account.ok()) return account.status();
-  if (account->disabled) return Status::Coded(ErrorCode::kForbidden, "this account is disabled: ask the server's operator");
+  if (!account.ok()) {
+    server_metrics::LogIn(account.error_code() == ErrorCode::kTooManyAttempts ? "throttled" : "refused");
+    return account.status();
+  }
+  if (account->disabled) {
+    server_metrics::LogIn("refused");
+    return Status::Coded(ErrorCode::kForbidden, "this account is disabled: ask the server's operator");
+  }
+  server_metrics::LogIn("ok");
   if (NeedsRehash(account->password_hash, options_.cost)) {
     // Only over the hash just checked: a password changed meanwhile stays changed.
     if (auto rehashed = HashPassword(password, options_.cost); rehashed.ok())

@@ -1,0 +1,36 @@
+// What `souk serve` counts for its operator's Prometheus, in one place: every metric
+// the server records, its name, help and labels (docs/operations.md lists them). The
+// layers call these small functions; `--metrics-listen` serves them (metrics_listener.h).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "metrics/metrics.h"
+
+namespace souk::server::server_metrics {
+
+// The class of an API request, a label of few values: "create", "state", "move",
+// "join", "preview", "hint", "history", "replay", "record", "invite", "lobby",
+// "accounts", "game_types", "health", "static", "other".
+std::string_view RouteClass(std::string_view method, std::string_view target);
+
+// A request answered: souk_http_requests_total{route,code} and
+// souk_http_request_duration_seconds{route}.
+void RequestServed(std::string_view route, int status, double seconds);
+// souk_moves_total{game}: a move (chance outcomes included) stored by this instance.
+void MoveStored(std::string_view game);
+// souk_rate_limit_refusals_total{limit}: a request refused by that limit (--rate-NAME).
+void RateLimitRefused(std::string_view limit);
+// souk_websocket_connections: open now.
+void WebSocketOpened();
+void WebSocketClosed();
+// souk_bot_think_seconds{lane}: one bot move's thought ("all" or "quick" lane).
+void BotThought(std::string_view lane, double seconds);
+// souk_store_operation_duration_seconds{op} and souk_store_errors_total{op}.
+void StoreCall(std::string_view op, double seconds, bool failed);
+// souk_account_logins_total{outcome}: "ok", "refused" (wrong name or password, a
+// disabled account) or "throttled".
+void LogIn(std::string_view outcome);
+
+}  // namespace souk::server::server_metrics
