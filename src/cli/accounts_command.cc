@@ -19,15 +19,17 @@ std::string ReadSecretLine(const char* prompt) {
   termios before{};
   const bool tty = isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &before) == 0;
   if (tty) {
-    std::cerr << prompt << std::flush;
+    // Echo off before the prompt shows: a key typed as soon as it appears is not echoed.
+    // TCSANOW, not TCSAFLUSH: such a key is kept, not thrown away.
     termios quiet = before;
     quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
-    tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet);
+    tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
+    std::cerr << prompt << std::flush;
   }
   std::string line;
   std::getline(std::cin, line);
   if (tty) {
-    tcsetattr(STDIN_FILENO, TCSAFLUSH, &before);
+    tcsetattr(STDIN_FILENO, TCSANOW, &before);
     std::cerr << '\n';
   }
   return line;
