@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <iostream>
@@ -13,6 +14,7 @@
 #include "server/game_service.h"
 #include "server/metered_store.h"
 #include "server/metrics_listener.h"
+#include "server/server_log.h"
 #include "server/service_metrics.h"
 #include "server/store.h"
 
@@ -99,6 +101,11 @@ ServeCommand::ServeCommand(CLI::App& app) {
   serve_->add_option("--metrics-listen", metrics_listen_,
                      "ADDR:PORT (e.g. 127.0.0.1:9464) where GET /metrics answers in Prometheus's text format; never "
                      "the players' port; off by default (docs/operations.md)");
+  serve_->add_option("--log-format", log_format_,
+                     "text: warnings and errors as lines on stderr; json: every event (refusals, restores, take-overs, "
+                     "engine failures...) as one JSON object a line (docs/operations.md)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"text", "json"}));
 }
 
 bool ServeCommand::parsed() const { return serve_->parsed(); }
@@ -132,6 +139,11 @@ int ServeCommand::Run() {
   sigaddset(&signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
+  server::server_log::Format log_format = server::server_log::Format::kText;
+  server::server_log::ParseFormat(log_format_, &log_format);
+  char host[256] = {};
+  gethostname(host, sizeof host - 1);
+  server::server_log::Configure(log_format, std::string(host) + ":" + std::to_string(getpid()));
   server::ServerOptions http_options = options.http;
   if (http_options.web_dir.empty()) http_options.web_dir = DefaultWebDir();
   auto store = server::OpenStore(options.db, options.synchronous_full);
@@ -177,8 +189,14 @@ int ServeCommand::Run() {
   std::cout << "Souk is serving on http://" << options.http.bind << ':' << http.port() << "/ (database "
             << server::RedactedDb(options.db) << (http_options.web_dir.empty() ? ", no web app: build it with `make web`" : "")
             << "). Stop with Ctrl-C." << std::endl;
+  server::server_log::Write(server::server_log::Level::kInfo, "serving",
+                            "serving on " + options.http.bind + ":" + std::to_string(http.port()),
+                            {{"address", options.http.bind}, server::server_log::Number("port", http.port())});
   int received = 0;
   sigwait(&signals, &received);
+  server::server_log::Write(server::server_log::Level::kInfo, "stopping",
+                            std::string("stopping on ") + (received == SIGTERM ? "SIGTERM" : "SIGINT"),
+                            {{"signal", received == SIGTERM ? "SIGTERM" : "SIGINT"}});
   std::cout << "Stopping (" << (received == SIGTERM ? "SIGTERM" : "SIGINT") << ")." << std::endl;
   // Bots first: a bot's move is pushed to connections, which must still exist.
   games.StopBots();

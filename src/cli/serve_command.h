@@ -35,6 +35,7 @@ class ServeCommand {
   int ws_idle_seconds_ = 30 * 60;
   int account_workers_ = 2;  // password hashes at once (docs/accounts.md)
   std::string metrics_listen_;  // ADDR:PORT of GET /metrics; "": none
+  std::string log_format_ = "text";
   bool no_rate_limits_ = false;
   std::array<std::string, server::kRateCount> rates_;  // as given, by server::Rate; "" if not
 };

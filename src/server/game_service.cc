@@ -7,6 +7,7 @@
 #include "format/record.h"
 #include "server/game_internal.h"
 #include "server/names.h"
+#include "server/server_log.h"
 #include "server/server_metrics.h"
 #include "server/tokens.h"
 
@@ -144,6 +145,9 @@ Status GameService::Restore() {
     if (Status st = PlayChanceLocked(*g); !st.ok()) return st;
     ScheduleBotLocked(g);
   }
+  server_log::Write(server_log::Level::kInfo, "games_restored",
+                    std::to_string(stored->size()) + " games in play read back from the store",
+                    {server_log::Number("games", static_cast<double>(stored->size()))});
   return Status::Ok();
 }
 

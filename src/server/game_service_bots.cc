@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "server/game_internal.h"
+#include "server/server_log.h"
 #include "server/server_metrics.h"
 
 namespace souk::server {
@@ -25,8 +26,9 @@ Result<std::unique_ptr<ai::Bot>> GameService::MakeSeatBot(std::string_view game,
     auto engine = options_.make_engine(game, player, seed);
     if (engine.ok()) return engine;
   }
-  std::fprintf(stderr, "souk serve: %s is not one of this server's engines now; the %s bot plays its seat\n",
-               player.c_str(), kEngineFallbackBot);
+  server_log::Write(server_log::Level::kWarning, "engine_unknown",
+                    player + " is not one of this server's engines now; the " + kEngineFallbackBot + " bot plays its seat",
+                    {{"engine", player}});
   return ai::MakeBot(game, kEngineFallbackBot, seed);
 }
 
@@ -110,8 +112,12 @@ void GameService::PlayBot(const std::shared_ptr<Game>& g) {
     if (move.empty() && !bot->FailureReason().empty()) {
       // An engine failed: the game goes on, its seat played by the built-in fallback
       // bot from this move to the end (docs/protocol.md, "Engines").
-      std::fprintf(stderr, "souk serve: game %s seat %d: %s; the %s bot plays it from now on\n",
-                   g->stored.id.c_str(), seat, bot->FailureReason().c_str(), kEngineFallbackBot);
+      server_log::Write(server_log::Level::kWarning, "engine_failed",
+                        "game " + g->stored.id + " seat " + std::to_string(seat) + ": " + bot->FailureReason() + "; the " +
+                            kEngineFallbackBot + " bot plays it from now on",
+                        {{"game", g->stored.id},
+                         server_log::Number("seat", seat),
+                         {"failure", std::string(ai::BotFailureName(bot->FailureKind()))}});
       auto fallback = ai::MakeBot(g->state->game(), kEngineFallbackBot, BotSeed(g->stored.id, seat));
       if (!fallback.ok()) throw std::runtime_error(fallback.message());
       std::shared_ptr<ai::Bot> replacement = bot_memory_.Adopt(std::move(*fallback));

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "server/game_internal.h"
+#include "server/server_log.h"
 
 namespace souk::server {
 
@@ -55,7 +56,8 @@ Status GameService::CatchUpLocked(Game& g) {
   if (moves.size() < g.stored.moves.size() || !std::equal(g.stored.moves.begin(), g.stored.moves.end(), moves.begin())) {
     // Never: the store refuses a second move at an index. Said loudly, and this copy
     // stays as it is rather than be forked.
-    std::fprintf(stderr, "souk serve: game %s: the store's moves differ from this instance's\n", g.stored.id.c_str());
+    server_log::Write(server_log::Level::kError, "store_diverged",
+                      "game " + g.stored.id + ": the store's moves differ from this instance's", {{"game", g.stored.id}});
     return Status::Internal("game " + g.stored.id + ": the store's moves differ from this instance's");
   }
   for (size_t i = g.stored.moves.size(); i < moves.size(); ++i)
@@ -83,6 +85,9 @@ void GameService::Follow(int64_t now_ms) {
   // game read back first (Find loads one this instance does not hold, and schedules it).
   if (auto orphans = store_.UnattendedBotTurns(now_ms); orphans.ok()) {
     for (const std::string& id : *orphans) {
+      server_log::Write(server_log::Level::kInfo, "bot_turn_taken_over",
+                        "game " + id + ": a bot's turn whose instance stopped renewing its lease is played here",
+                        {{"game", id}});
       std::shared_ptr<Game> g = FindInMemory(id);
       if (!g) {
         Find(id);

@@ -3,6 +3,7 @@
 #include "server/accounts/accounts.h"
 #include "server/http_routes.h"
 #include "server/server_metrics.h"
+#include "server/server_log.h"
 #include "server/lang.h"
 #include "server/rate_limits.h"
 #include "server/refuse_connection.h"
@@ -71,6 +72,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (ec == http::error::body_limit) {
       route_ = "other";
       read_at_ = std::chrono::steady_clock::now();
+      client_ = AddressKey(ClientAddress(peer_, "", options_.trusted_proxies));
       Request req;
       req.version(11);
       req.keep_alive(false);
@@ -89,6 +91,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     read_at_ = std::chrono::steady_clock::now();
     // Each request names its client anew: a proxy's connection may carry many clients' requests.
     const std::string client = AddressKey(ClientAddress(peer_, ForwardedFor(req), options_.trusted_proxies));
+    client_ = client;
     if (websocket::is_upgrade(req)) {
       std::string id, rest;
       std::string_view target = req.target();
@@ -123,8 +126,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   void Write(Response res) {
     refusals_in_a_row_ = res.result() == http::status::too_many_requests ? refusals_in_a_row_ + 1 : 0;
-    server_metrics::RequestServed(route_, static_cast<int>(res.result_int()),
-                                  std::chrono::duration<double>(std::chrono::steady_clock::now() - read_at_).count());
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - read_at_).count();
+    server_metrics::RequestServed(route_, static_cast<int>(res.result_int()), seconds);
+    if (res.result_int() >= 400) LogRefusal(res, seconds);
     auto shared = std::make_shared<Response>(std::move(res));
     http::async_write(stream_, *shared, [self = shared_from_this(), shared](beast::error_code ec, size_t) {
       if (ec || !shared->keep_alive()) {
@@ -133,6 +137,26 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       }
       self->ReadAfterRefusals();
     });
+  }
+
+  // A refused request as an event: its route class, status, error code, client and
+  // latency; never its target or headers (a token, a cookie).
+  void LogRefusal(const Response& res, double seconds) {
+    std::string code;
+    const std::string& body = res.body();
+    constexpr std::string_view kCode = "\"code\":\"";
+    if (size_t at = body.find(kCode); at != std::string::npos) {
+      const size_t from = at + kCode.size();
+      code = body.substr(from, std::min<size_t>(body.find('"', from), from + 40) - from);
+    }
+    server_log::WriteSampled(server_log::Level::kInfo, "request_refused",
+                             std::to_string(res.result_int()) + " " + (code.empty() ? "" : code + " ") + "on " +
+                                 std::string(route_),
+                             {{"route", std::string(route_)},
+                              server_log::Number("status", res.result_int()),
+                              {"code", code},
+                              {"client", client_},
+                              server_log::Number("latency_ms", seconds * 1000)});
   }
 
   // After 429s in a row, the next request is read after a pause (rate_limits.h).
@@ -157,6 +181,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   int refusals_in_a_row_ = 0;
   // The request being answered, for the metrics: its route class and when it was read.
   std::string_view route_ = "other";
+  std::string client_;  // its client's AddressKey
   std::chrono::steady_clock::time_point read_at_ = std::chrono::steady_clock::now();
   net::steady_timer pause_;
 };
@@ -208,7 +233,8 @@ struct HttpServer::Impl {
     constexpr std::chrono::milliseconds kFirst(50), kLongest(1000);
     accept_failures.fetch_add(1, std::memory_order_relaxed);
     if (accept_delay.count() == 0)
-      std::fprintf(stderr, "souk serve: accepting a connection failed (%s); waiting before the next\n", ec.message().c_str());
+      server_log::Write(server_log::Level::kWarning, "accept_failed",
+                        "accepting a connection failed (" + ec.message() + "); waiting before the next");
     accept_delay = std::clamp(accept_delay * 2, kFirst, kLongest);
     accept_timer.expires_after(accept_delay);
     accept_timer.async_wait([this](beast::error_code wait_ec) {
@@ -238,7 +264,7 @@ Status HttpServer::Start() {
   auto cap = ConnectionCapFor(impl_->options.connections.total,
                               descriptors.rlim_cur == RLIM_INFINITY ? UINT64_MAX : descriptors.rlim_cur, &warning);
   if (!cap.ok()) return cap.status();
-  if (!warning.empty()) std::fprintf(stderr, "souk serve: %s\n", warning.c_str());
+  if (!warning.empty()) server_log::Write(server_log::Level::kWarning, "connection_cap_lowered", warning);
   impl_->shared = std::make_unique<Shared>(impl_->games, impl_->options, *cap);
   beast::error_code ec;
   auto address = net::ip::make_address(impl_->options.bind, ec);
@@ -259,7 +285,7 @@ Status HttpServer::Start() {
           impl_->ioc.run();
           return;
         } catch (const std::exception& e) {
-          std::fprintf(stderr, "souk serve: a connection failed: %s\n", e.what());
+          server_log::Write(server_log::Level::kError, "connection_failed", std::string("a connection failed: ") + e.what());
         }
       }
     });

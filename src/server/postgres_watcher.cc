@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "server/postgres_conn.h"
+#include "server/server_log.h"
 
 namespace souk::server {
 namespace {
@@ -91,8 +92,9 @@ void ChangeWatcher::Tell(const StoreChange& change) {
   } catch (const std::exception& e) {
     // One change that could not be told (out of memory, say) stops no other; the game
     // is read back on its next change or request.
-    std::fprintf(stderr, "souk serve: game %s: a change from another instance was not applied: %s\n",
-                 change.game_id.c_str(), e.what());
+    server_log::Write(server_log::Level::kError, "change_not_applied",
+                      "game " + change.game_id + ": a change from another instance was not applied: " + e.what(),
+                      {{"game", change.game_id}});
   }
 }
 
@@ -102,15 +104,17 @@ ChangeWatcher::MoveCheck ChangeWatcher::CheckStoredMove(PGconn* conn, StoreChang
   Rows row(PQexecParams(conn, "SELECT move FROM moves WHERE game_id=$1 AND idx=$2", 2, nullptr, params, nullptr,
                         nullptr, 0));
   if (!row.ok()) {
-    std::fprintf(stderr, "souk serve: database: reading move %zu of game %s that another instance stored: %s\n",
-                 change->index, change->game_id.c_str(), PostgresError(conn).c_str());
+    server_log::Write(server_log::Level::kWarning, "change_read_failed",
+                      "database: reading move " + std::to_string(change->index) + " of game " + change->game_id +
+                          " that another instance stored: " + PostgresError(conn),
+                      {{"game", change->game_id}});
     return MoveCheck::kLost;
   }
   if (row.size() == 0) {
-    std::fprintf(stderr,
-                 "souk serve: game %s: ignored a notice of move %zu, which the database does not hold (not sent by "
-                 "an instance's statement)\n",
-                 change->game_id.c_str(), change->index);
+    server_log::Write(server_log::Level::kWarning, "change_not_stored",
+                      "game " + change->game_id + ": ignored a notice of move " + std::to_string(change->index) +
+                          ", which the database does not hold (not sent by an instance's statement)",
+                      {{"game", change->game_id}});
     return MoveCheck::kNotStored;
   }
   change->move = row.Text(0, 0);
@@ -148,8 +152,8 @@ void ChangeWatcher::Run() {
     if (poll(fds, 2, 1000) < 0 || stopping_) continue;
     if (fds[0].revents == 0) continue;
     if (!PQconsumeInput(conn.get()) || PQstatus(conn.get()) != CONNECTION_OK) {
-      std::fprintf(stderr, "souk serve: database: the connection that hears other instances was lost: %s\n",
-                   PostgresError(conn.get()).c_str());
+      server_log::Write(server_log::Level::kWarning, "listen_lost",
+                        "database: the connection that hears other instances was lost: " + PostgresError(conn.get()));
       conn.reset();
       continue;
     }
