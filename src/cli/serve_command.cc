@@ -198,7 +198,10 @@ int ServeCommand::Run() {
                             std::string("stopping on ") + (received == SIGTERM ? "SIGTERM" : "SIGINT"),
                             {{"signal", received == SIGTERM ? "SIGTERM" : "SIGINT"}});
   std::cout << "Stopping (" << (received == SIGTERM ? "SIGTERM" : "SIGINT") << ")." << std::endl;
-  // Bots first: a bot's move is pushed to connections, which must still exist.
+  // Gracefully: no new connection, WebSockets asked to reconnect (1012), the requests
+  // read answered (up to 10 s); then the bots (a bot's move is pushed to connections,
+  // which must still exist), whose leases go to the other instances; then the rest.
+  http.Drain(std::chrono::seconds(10));
   games.StopBots();
   http.Stop();
   return 0;

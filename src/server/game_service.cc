@@ -63,6 +63,8 @@ void GameService::StopBots() {
   sweeper_.Stop();
   hints_.Stop();
   scheduler_.Stop();
+  // The bots' turns this instance held go to the others at once, not after their lease.
+  (void)store_.ReleaseBotTurns(bot_turns_here_.Games());
 }
 
 std::shared_ptr<GameService::Game> GameService::FindInMemory(const std::string& id) {

@@ -214,8 +214,9 @@ class GameService {
   int BotsHeld();
   // What the bots hold together, against the budget (for monitoring and tests).
   BotMemory::Use BotMemoryUse() const { return bot_memory_.use(); }
-  // Lets the bot thinking now finish, then stops the workers: call before the
-  // network that listeners write to goes away. Bots play no more.
+  // Lets the bot thinking now finish, then stops the workers and releases this
+  // instance's leases on bots' turns (another instance takes them at once): call before
+  // the network that listeners write to goes away. Bots play no more.
   void StopBots();
 
   struct Game;  // public for the helpers in game_service*.cc; opaque elsewhere

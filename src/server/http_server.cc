@@ -56,6 +56,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         peer_(peer),
         slot_(std::move(slot)),
         pause_(stream_.get_executor()) {}
+  ~HttpSession() {
+    if (in_flight_) --shared_.requests_in_flight;  // a request whose answer was never written (an upgrade, a lost connection)
+  }
 
   void Run() { net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::Read, shared_from_this())); }
 
@@ -87,6 +90,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return;
     }
     Request req = parser_->release();
+    ++shared_.requests_in_flight;
+    in_flight_ = true;
     route_ = server_metrics::RouteClass(req.method_string(), req.target());
     read_at_ = std::chrono::steady_clock::now();
     // Each request names its client anew: a proxy's connection may carry many clients' requests.
@@ -131,6 +136,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (res.result_int() >= 400) LogRefusal(res, seconds);
     auto shared = std::make_shared<Response>(std::move(res));
     http::async_write(stream_, *shared, [self = shared_from_this(), shared](beast::error_code ec, size_t) {
+      if (std::exchange(self->in_flight_, false)) --self->shared_.requests_in_flight;
       if (ec || !shared->keep_alive()) {
         self->stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
         return;
@@ -182,6 +188,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // The request being answered, for the metrics: its route class and when it was read.
   std::string_view route_ = "other";
   std::string client_;  // its client's AddressKey
+  bool in_flight_ = false;  // counted in shared_.requests_in_flight until its answer is written
   std::chrono::steady_clock::time_point read_at_ = std::chrono::steady_clock::now();
   net::steady_timer pause_;
 };
@@ -298,6 +305,32 @@ uint16_t HttpServer::port() const {
 }
 
 uint64_t HttpServer::accept_failures() const { return impl_->accept_failures.load(std::memory_order_relaxed); }
+
+void HttpServer::Drain(std::chrono::milliseconds within) {
+  if (impl_->threads.empty() || !impl_->shared) return;
+  net::post(impl_->ioc, [this] {
+    beast::error_code ec;
+    impl_->acceptor.close(ec);
+    impl_->accept_timer.cancel();
+  });
+  Shared& shared = *impl_->shared;
+  {
+    std::lock_guard lock(shared.websockets_mutex);
+    for (const auto& entry : shared.websockets) entry.second();
+  }
+  // The requests read before now are answered; a connection kept alive gets no next one
+  // read (the acceptor is closed, and Stop ends the rest).
+  const auto deadline = std::chrono::steady_clock::now() + within;
+  while (std::chrono::steady_clock::now() < deadline) {
+    bool websockets_open;
+    {
+      std::lock_guard lock(shared.websockets_mutex);
+      websockets_open = !shared.websockets.empty();
+    }
+    if (shared.requests_in_flight.load() == 0 && !websockets_open) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+}
 
 void HttpServer::Stop() {
   if (impl_->threads.empty()) return;

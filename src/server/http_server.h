@@ -56,6 +56,11 @@ class HttpServer {
   // Accepts that failed so far (out of descriptors, say); each waits before the next
   // try, 50 ms doubling up to 1 s while they go on.
   uint64_t accept_failures() const;
+  // A graceful stop's first half: stops accepting, asks every WebSocket to close with
+  // 1012 ("service restart": the web app connects again at once, to another instance
+  // behind the proxy), and waits up to `within` for the requests already read to be
+  // answered and the WebSockets to close. Then Stop.
+  void Drain(std::chrono::milliseconds within);
   // Stops accepting, closes every connection, joins the threads.
   void Stop();
 

@@ -154,6 +154,20 @@ TEST_F(ServerTest, ABotThinkingHoldsUpNoOtherGame) {
       << "game B played six moves while game A's bot was still thinking";
 }
 
+// A graceful stop (SIGTERM): every WebSocket is asked to reconnect with 1012, "service
+// restart", after the messages queued before it; no new connection is accepted.
+TEST_F(ServerTest, DrainClosesWebSocketsWithServiceRestartAndStopsAccepting) {
+  Json created = Create(R"({"game":"jaipur","seats":[{"player":"human"},{"player":"human"}]})");
+  WsClient ws(server_->port(), created["game_id"]);
+  ws.Send(Json{{"type", "hello"}, {"token", created["token"]}}.dump());
+  ws.ReceiveUntil([](const Json& m) { return m["type"] == "state"; });
+  // The client reads only after: the close handshake cannot end within the drain.
+  server_->Drain(std::chrono::milliseconds(200));
+  EXPECT_EQ(ws.CloseCodeFromServer(), 1012);
+  EXPECT_THROW(CallServer(server_->port(), http::verb::get, "/api/health", "", ""), std::exception)
+      << "no new connection once draining";
+}
+
 TEST_F(ServerTest, AnInviteLetsAFriendJoinAndBothSeeTheirOwnView) {
   Json created = Create(R"({"game":"marrakech","players":2,"seats":[{"player":"human"},{"player":"human"}]})");
   const std::string id = created["game_id"];

@@ -66,6 +66,9 @@ class Metered final : public Store {
   Status RenewBotTurns(const std::vector<std::string>& ids, int64_t now_ms) override {
     return Timed("renew_bot_turns", [&] { return inner_.RenewBotTurns(ids, now_ms); });
   }
+  Status ReleaseBotTurns(const std::vector<std::string>& ids) override {
+    return Timed("release_bot_turns", [&] { return inner_.ReleaseBotTurns(ids); });
+  }
   Result<std::vector<std::string>> UnattendedBotTurns(int64_t now_ms) override {
     return Timed("unattended_bot_turns", [&] { return inner_.UnattendedBotTurns(now_ms); });
   }

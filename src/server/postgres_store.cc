@@ -294,6 +294,15 @@ class PostgresStore final : public Store {
     return renew.ok() ? Status::Ok() : Failure("renew the bots' turns", renew);
   }
 
+  Status ReleaseBotTurns(const std::vector<std::string>& ids) override {
+    if (ids.empty()) return Status::Ok();
+    std::lock_guard lock(mutex_);
+    if (Status s = Connect(); !s.ok()) return s;
+    Rows release = Query("UPDATE games SET lease_expires_ms=0 WHERE id=ANY($1::text[]) AND lease_instance=$2 AND bot_turn",
+                         {TextArray(ids), instance_});
+    return release.ok() ? Status::Ok() : Failure("release the bots' turns", release);
+  }
+
   Result<std::vector<std::string>> UnattendedBotTurns(int64_t now_ms) override {
     std::lock_guard lock(mutex_);
     if (Status s = Connect(); !s.ok()) return s;

@@ -81,6 +81,27 @@ TEST_F(PostgresStoreTest, AVersion1DatabaseIsMigratedWithItsGamesKept) {
   EXPECT_TRUE(store->AppendMove("old", 1, "take camels", false, 2).ok());
 }
 
+// A graceful stop releases the instance's leases: another instance finds the bot's
+// turn unattended at once, not after the lease's seconds.
+TEST_F(PostgresStoreTest, AReleasedBotTurnIsUnattendedAtOnceAndOnlyItsHolderReleasesIt) {
+  auto first = Open();
+  auto second = Open();
+  ASSERT_NE(first, nullptr);
+  ASSERT_NE(second, nullptr);
+  StoredGame g;
+  g.id = "leased";
+  g.options = {"jaipur", 7, 2, ""};
+  g.seats = {{"human", "", "", ""}, {"easy", "", "", ""}};
+  ASSERT_TRUE(first->CreateGame(g).ok());
+  ASSERT_TRUE(first->AppendMove("leased", 0, "take camels", false, 1000, /*bot_to_move=*/true).ok());
+  EXPECT_TRUE(second->UnattendedBotTurns(1001)->empty()) << "the first instance holds the lease";
+  ASSERT_TRUE(second->ReleaseBotTurns({"leased"}).ok());
+  EXPECT_TRUE(second->UnattendedBotTurns(1001)->empty()) << "a lease is released by its holder only";
+  ASSERT_TRUE(first->ReleaseBotTurns({"leased"}).ok());
+  EXPECT_EQ(*second->UnattendedBotTurns(1001), std::vector<std::string>{"leased"});
+  EXPECT_TRUE(*second->TakeBotTurn("leased", 1, 1001));
+}
+
 // Issue 37: a database as the server before accounts left it (version 2) gains the
 // accounts' tables, its games kept.
 TEST_F(PostgresStoreTest, AVersion2DatabaseGainsTheAccountTablesWithItsGamesKept) {

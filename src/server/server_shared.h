@@ -7,6 +7,9 @@
 #include <boost/beast/http.hpp>
 
 #include <atomic>
+#include <functional>
+#include <map>
+#include <mutex>
 #include <memory>
 #include <string>
 
@@ -34,6 +37,12 @@ struct Shared {
   ConnectionTable connections;
   RateLimiters limiters;
   std::shared_ptr<std::atomic<int>> refusals_in_flight = std::make_shared<std::atomic<int>>(0);
+  // Requests read and not yet answered: a graceful stop waits for them (HttpServer::Drain).
+  std::atomic<int> requests_in_flight{0};
+  // How to ask each open WebSocket to close for a restart, by a number of its own.
+  std::mutex websockets_mutex;
+  uint64_t next_websocket = 0;
+  std::map<uint64_t, std::function<void()>> websockets;
 };
 
 // The bucket of a seat's moves: per game and seat, whichever token or connection.

@@ -104,6 +104,12 @@ class Store {
     (void)ids, (void)now_ms;
     return Status::Ok();
   }
+  // Gives up this instance's leases on the bot turns of these games (a graceful stop):
+  // another instance takes them at its next Follow instead of after the lease's time.
+  virtual Status ReleaseBotTurns(const std::vector<std::string>& ids) {
+    (void)ids;
+    return Status::Ok();
+  }
   // Games in play whose bot is to move and whose lease has expired: the instance that
   // held it died or lost the database. Another takes them over.
   virtual Result<std::vector<std::string>> UnattendedBotTurns(int64_t now_ms) {

@@ -28,6 +28,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   WsSession(tcp::socket&& socket, Shared& shared, std::string client, std::string game_id, ConnectionSlot slot,
             ConnectionSlot forwarded_slot)
       : ws_(std::move(socket)),
+        shared_(shared),
         games_(shared.games),
         options_(shared.options),
         limiters_(shared.limiters),
@@ -37,9 +38,23 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         forwarded_slot_(std::move(forwarded_slot)) {
     server_metrics::WebSocketOpened();
   }
-  ~WsSession() { server_metrics::WebSocketClosed(); }
+  ~WsSession() {
+    server_metrics::WebSocketClosed();
+    std::lock_guard lock(shared_.websockets_mutex);
+    shared_.websockets.erase(registration_);
+  }
 
   void Run(Request req) {
+    {
+      // A server that stops asks this connection to close with 1012, "service restart":
+      // the client connects again (to another instance behind the proxy) at once.
+      std::lock_guard lock(shared_.websockets_mutex);
+      registration_ = shared_.next_websocket++;
+      shared_.websockets[registration_] = [weak = weak_from_this()] {
+        if (auto self = weak.lock())
+          net::post(self->ws_.get_executor(), [self] { self->CloseForRestart(); });
+      };
+    }
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     ws_.read_message_max(options_.max_ws_message_bytes);
     ws_.async_accept(req, beast::bind_front_handler(&WsSession::OnAccept, shared_from_this()));
@@ -194,9 +209,28 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     if (ec) return;
     queue_.pop_front();
     if (!queue_.empty()) WriteNext();
+    else if (close_when_sent_) SendRestartClose();
+  }
+
+  // On the strand: after what is queued, the close frame of a restart (one write at a
+  // time on a WebSocket).
+  void CloseForRestart() {
+    if (closing_) return;
+    closing_ = true;
+    idle_timer_.cancel();
+    if (queue_.empty()) SendRestartClose();
+    else close_when_sent_ = true;
+  }
+  void SendRestartClose() {
+    close_when_sent_ = false;
+    ws_.async_close({websocket::close_code::service_restart, "the server restarts: connect again"},
+                    [self = shared_from_this()](beast::error_code) {});
   }
 
   websocket::stream<beast::tcp_stream> ws_;
+  Shared& shared_;
+  uint64_t registration_ = 0;   // its entry in shared_.websockets
+  bool close_when_sent_ = false;  // a restart's close waits for the messages queued before it
   GameService& games_;
   const ServerOptions& options_;
   RateLimiters& limiters_;

@@ -134,6 +134,17 @@ class WsClient {
     }
     return ec && ec != beast::error::timeout;
   }
+  // The close code the server sent within 10 s (reading what it still sends); -1 if
+  // it sent none (the connection dropped, or stayed open).
+  int CloseCodeFromServer() {
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    beast::error_code ec;
+    while (!ec && std::chrono::steady_clock::now() < deadline) {
+      beast::flat_buffer buffer;
+      ec = Read(buffer, std::chrono::seconds(11));
+    }
+    return ec == websocket::error::closed ? static_cast<int>(ws_.reason().code) : -1;
+  }
 
  private:
   // Timeouts of a tcp_stream apply to asynchronous operations only: read asynchronously

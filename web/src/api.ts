@@ -136,6 +136,9 @@ export const seats = {
   },
 };
 
+// The close code of a server that stops gracefully (RFC 6455's 1012, "service restart").
+const SERVICE_RESTART = 1012;
+
 // One WebSocket to a game for one seat (or a spectator), reconnecting with backoff
 // until closed: a dropped connection loses nothing, since the server sends the
 // whole current state on every hello.
@@ -145,6 +148,7 @@ export class GameSocket {
   private retryMs = 500;
   private failures = 0;
   private queue: string[] = [];
+  private restarting = false; // reconnecting after the server's "service restart" close
 
   constructor(
     private readonly gameId: string,
@@ -166,6 +170,7 @@ export class GameSocket {
     const ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(this.gameId)}/ws`);
     this.ws = ws;
     ws.onopen = () => {
+      this.restarting = false;
       this.retryMs = 500;
       this.failures = 0;
       const lang = currentLang();
@@ -185,8 +190,16 @@ export class GameSocket {
       else if (msg.type === "error") this.handlers.error(String(msg.error), errorCodeOf(msg));
       else if (msg.type === "hint") this.handlers.hint?.(msg.moves);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (this.closed) return;
+      if (e.code === SERVICE_RESTART && !this.restarting) {
+        // The server stops gracefully (1012): connect again at once, to another instance
+        // behind the proxy, without a word to the player unless that fails too. A short
+        // random delay keeps the reconnections of every player from arriving together.
+        this.restarting = true;
+        setTimeout(() => !this.closed && this.open(), 50 + Math.random() * 250);
+        return;
+      }
       this.handlers.connection(false, ++this.failures);
       setTimeout(() => !this.closed && this.open(), this.retryMs);
       this.retryMs = Math.min(this.retryMs * 2, 8000);
