@@ -9,38 +9,19 @@ Usage: log_secrets_test.py PATH/TO/souk
 """
 import http.client
 import json
-import os
-import shutil
 import signal
-import subprocess
 import sys
-import tempfile
-import time
+
+from serve_helpers import Checks, Servers
 
 souk = sys.argv[1]
-failures = []
+check = Checks()
 
 
-def check(name, ok, detail=""):
-    print(("ok   " if ok else "FAIL ") + name + ("" if ok else f": {detail}"))
-    if not ok:
-        failures.append(name)
-
-
-def session(fmt, tmp):
-    out_path = os.path.join(tmp, fmt + ".log")
-    out = open(out_path, "w+")
-    p = subprocess.Popen([souk, "serve", "--port", "0", "--db", os.path.join(tmp, fmt + ".db"), "--log-format", fmt,
-                          "--bot-threads", "1"], stdout=out, stderr=out)
-    port = None
-    for _ in range(100):
-        out.seek(0)
-        text = out.read()
-        if "serving on http://127.0.0.1:" in text:
-            port = int(text.split("serving on http://127.0.0.1:")[1].split("/")[0])
-            break
-        time.sleep(0.1)
-    assert port, "souk serve did not start"
+def session(fmt, servers):
+    """A session with secrets in it on a server logging in `fmt`: (everything the
+    server wrote, the secrets)."""
+    p, port = servers.serve(servers.path(fmt + ".db"), fmt + ".log", "--log-format", fmt, "--bot-threads", "1")
     secrets = []
 
     def call(method, path, body=None, headers=None):
@@ -89,14 +70,13 @@ def session(fmt, tmp):
     call("GET", "/api/no-such-route")
     p.send_signal(signal.SIGTERM)
     p.wait(timeout=30)
-    out.seek(0)
-    return out.read(), secrets
+    with open(servers.path(fmt + ".log")) as f:
+        return f.read(), secrets
 
 
-tmp = tempfile.mkdtemp(prefix="souk-logs-")
-try:
+with Servers(souk, "souk-logs-") as servers:
     for fmt in ("json", "text"):
-        output, secrets = session(fmt, tmp)
+        output, secrets = session(fmt, servers)
         leaked = [s for s in secrets if s and s in output]
         check(f"{fmt}: none of the {len(secrets)} secrets in the output", not leaked, leaked)
         if fmt == "json":
@@ -125,8 +105,5 @@ try:
         else:
             check("text: no info events in the text format", "request_refused" not in output and '"event"' not in output,
                   output[:400])
-finally:
-    if not os.environ.get("KEEP_TMP"):
-        shutil.rmtree(tmp, ignore_errors=True)
-print(f"{len(failures)} failed")
-sys.exit(1 if failures else 0)
+
+check.exit()

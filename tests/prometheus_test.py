@@ -10,51 +10,24 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
 
+from serve_helpers import Checks, Servers, call, free_port
+
 souk, deploy = sys.argv[1], sys.argv[2]
-failures = []
+check = Checks()
 
+for tool in ("prometheus", "promtool"):
+    if shutil.which(tool) is None:
+        print(f"prometheus_test: {tool} is not installed (Debian's prometheus package; scripts/install-deps.sh)")
+        sys.exit(1)
 
-def check(name, ok, detail=""):
-    print(("ok   " if ok else "FAIL ") + name + ("" if ok else f": {detail}"))
-    if not ok:
-        failures.append(name)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def call(method, url, body=None, token=None):
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(url, data=data, method=method)
-    req.add_header("Content-Type", "application/json")
-    if token:
-        req.add_header("Authorization", "Bearer " + token)
-    try:
-        with urllib.request.urlopen(req, timeout=10) as res:
-            return res.status, json.loads(res.read() or b"null")
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read() or b"null")
-
-
-tmp = tempfile.mkdtemp(prefix="souk-prometheus-")
-procs = []
-try:
-    for tool in ("prometheus", "promtool"):
-        if shutil.which(tool) is None:
-            print(f"prometheus_test: {tool} is not installed (Debian's prometheus package; scripts/install-deps.sh)")
-            sys.exit(1)
+with Servers(souk, "souk-prometheus-") as servers:
     # The shipped configuration and rules are valid as they are.
     for what, path in (("config", "prometheus.yml"), ("rules", "souk-alerts.yml")):
         run = subprocess.run(["promtool", "check", what, os.path.join(deploy, path)], capture_output=True, text=True)
@@ -64,43 +37,29 @@ try:
     instances = []
     for name in ("a", "b"):
         mport = free_port()
-        out = open(os.path.join(tmp, name + ".out"), "w+")
-        p = subprocess.Popen([souk, "serve", "--port", "0", "--db", os.path.join(tmp, name + ".db"),
-                              "--metrics-listen", f"127.0.0.1:{mport}", "--bot-threads", "1"],
-                             stdout=out, stderr=subprocess.STDOUT)
-        procs.append(p)
-        port = None
-        for _ in range(100):
-            out.seek(0)
-            text = out.read()
-            if "serving on http://127.0.0.1:" in text:
-                port = int(text.split("serving on http://127.0.0.1:")[1].split("/")[0])
-                break
-            time.sleep(0.1)
-        check(f"instance {name} started", port is not None)
-        instances.append((name, port, mport))
+        proc, port = servers.serve(servers.path(name + ".db"), name + ".out", "--metrics-listen", f"127.0.0.1:{mport}",
+                                   "--bot-threads", "1")
+        instances.append((name, proc, port, mport))
 
     # Prometheus: the shipped file with these targets, scraping every second.
     with open(os.path.join(deploy, "prometheus.yml")) as f:
         config = f.read()
-    targets = ", ".join(f'"127.0.0.1:{m}"' for _, _, m in instances)
+    targets = ", ".join(f'"127.0.0.1:{m}"' for _, _, _, m in instances)
     config = config.replace('["127.0.0.1:9464", "127.0.0.1:9465"]', f"[{targets}]")
     config = config.replace("scrape_interval: 15s", "scrape_interval: 1s")
-    shutil.copy(os.path.join(deploy, "souk-alerts.yml"), tmp)
-    with open(os.path.join(tmp, "prometheus.yml"), "w") as f:
+    shutil.copy(os.path.join(deploy, "souk-alerts.yml"), servers.tmp)
+    with open(servers.path("prometheus.yml"), "w") as f:
         f.write(config)
     pport = free_port()
-    procs.append(subprocess.Popen(["prometheus", "--config.file=" + os.path.join(tmp, "prometheus.yml"),
-                                   "--storage.tsdb.path=" + os.path.join(tmp, "data"),
-                                   f"--web.listen-address=127.0.0.1:{pport}"],
-                                  stdout=open(os.path.join(tmp, "prometheus.out"), "w"), stderr=subprocess.STDOUT))
+    servers.start(["prometheus", "--config.file=" + servers.path("prometheus.yml"),
+                   "--storage.tsdb.path=" + servers.path("data"), f"--web.listen-address=127.0.0.1:{pport}"],
+                  "prometheus.out")
 
     def query(q):
         url = f"http://127.0.0.1:{pport}/api/v1/query?" + urllib.parse.urlencode({"query": q})
         try:
             with urllib.request.urlopen(url, timeout=5) as res:
-                data = json.loads(res.read())
-            return data["data"]["result"]
+                return json.loads(res.read())["data"]["result"]
         except (urllib.error.URLError, ConnectionError, KeyError):
             return None
 
@@ -113,43 +72,42 @@ try:
             time.sleep(0.25)
         return False, last
 
-    ok, last = wait_for('up{job="souk"}', lambda r: len(r) == 2 and all(s["value"][1] == "1" for s in r))
-    check("Prometheus scrapes both instances", ok, last)
-
     def total(result):
         return sum(float(s["value"][1]) for s in result)
 
-    # Games against the easy bot on both instances, played to some depth by HTTP.
-    moves_sent = 0
-    for name, port, _ in instances:
-        for game in ("jaipur", "marrakech"):
-            status, made = call("POST", f"http://127.0.0.1:{port}/api/games",
-                                {"game": game, "seats": [{"player": "human"}, {"player": "easy"}]})
-            check(f"{game} created on {name}", status == 201, made)
-            if status != 201:
-                continue
-            for _ in range(6):
-                for _ in range(100):
-                    _, state = call("GET", f"http://127.0.0.1:{port}/api/games/{made['game_id']}", token=made["token"])
-                    if state.get("legal") or state.get("over"):
-                        break
-                    time.sleep(0.05)
-                if not state.get("legal"):
+    def play(port, game, moves):
+        """A game against the easy bot, `moves` of ours played: how many were."""
+        status, made = call(port, "POST", "/api/games", {"game": game, "seats": [{"player": "human"}, {"player": "easy"}]})
+        check(f"{game} created", status == 201, made)
+        played = 0
+        for _ in range(moves if status == 201 else 0):
+            for _ in range(100):
+                _, state = call(port, "GET", f"/api/games/{made['game_id']}", token=made["token"])
+                if state.get("legal") or state.get("over"):
                     break
-                status, _ = call("POST", f"http://127.0.0.1:{port}/api/games/{made['game_id']}/moves",
-                                 {"move": state["legal"][0]}, token=made["token"])
-                check(f"a {game} move on {name}", status == 200)
-                moves_sent += 1
+                time.sleep(0.05)
+            if not state.get("legal"):
+                break
+            status, _ = call(port, "POST", f"/api/games/{made['game_id']}/moves", {"move": state["legal"][0]},
+                             token=made["token"])
+            check(f"a {game} move", status == 200)
+            played += 1
+        return played
 
-    ok, last = wait_for("sum by (instance) (souk_moves_total)", lambda r: len(r) == 2 and all(float(s["value"][1]) >= 6 for s in r))
+    ok, last = wait_for('up{job="souk"}', lambda r: len(r) == 2 and all(s["value"][1] == "1" for s in r))
+    check("Prometheus scrapes both instances", ok, last)
+
+    moves_sent = sum(play(port, game, 6) for _, _, port, _ in instances for game in ("jaipur", "marrakech"))
+    ok, last = wait_for("sum by (instance) (souk_moves_total)",
+                        lambda r: len(r) == 2 and all(float(s["value"][1]) >= 6 for s in r))
     check("souk_moves_total counts each instance's moves", ok, last)
     ok, last = wait_for('sum(souk_moves_total{game="marrakech"})', lambda r: r and total(r) > 0)
     check("moves are labelled by game", ok, last)
     ok, last = wait_for('sum(souk_http_requests_total{route="move",code="200"})', lambda r: r and total(r) >= moves_sent)
     check(f"every move request counted ({moves_sent})", ok, last)
-    ok, last = wait_for('sum(souk_games_in_play)', lambda r: r and total(r) == 4)
+    ok, last = wait_for("sum(souk_games_in_play)", lambda r: r and total(r) == 4)
     check("souk_games_in_play: 4 games", ok, last)
-    ok, last = wait_for('sum(souk_bot_think_seconds_count)', lambda r: r and total(r) > 0)
+    ok, last = wait_for("sum(souk_bot_think_seconds_count)", lambda r: r and total(r) > 0)
     check("the bots' thinking is timed", ok, last)
     ok, last = wait_for('sum(souk_store_operation_duration_seconds_sum{op="append_move"}) / '
                         'sum(souk_store_operation_duration_seconds_count{op="append_move"})',
@@ -158,34 +116,14 @@ try:
 
     # The counter moves with the games: one more move, one more count.
     before = total(query("sum(souk_moves_total)") or [])
-    name, port, _ = instances[0]
-    status, made = call("POST", f"http://127.0.0.1:{port}/api/games",
-                        {"game": "jaipur", "seats": [{"player": "human"}, {"player": "easy"}]})
-    for _ in range(100):
-        _, state = call("GET", f"http://127.0.0.1:{port}/api/games/{made['game_id']}", token=made["token"])
-        if state.get("legal"):
-            break
-        time.sleep(0.05)
-    call("POST", f"http://127.0.0.1:{port}/api/games/{made['game_id']}/moves", {"move": state["legal"][0]}, token=made["token"])
+    play(instances[0][2], "jaipur", 1)
     ok, last = wait_for("sum(souk_moves_total)", lambda r: r and total(r) > before)
     check("souk_moves_total goes up with the next move", ok, (before, last))
 
     # An instance stopped: Prometheus sees it down.
-    procs[0].send_signal(signal.SIGTERM)
-    procs[0].wait(timeout=20)
+    instances[0][1].send_signal(signal.SIGTERM)
+    instances[0][1].wait(timeout=30)
     ok, last = wait_for('up{job="souk"} == 0', lambda r: len(r) == 1)
     check("a stopped instance shows as down", ok, last)
-finally:
-    for p in procs:
-        if p.poll() is None:
-            p.terminate()
-    for p in procs:
-        try:
-            p.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            p.kill()
-    if not os.environ.get("KEEP_TMP"):
-        shutil.rmtree(tmp, ignore_errors=True)
 
-print(f"{len(failures)} failed")
-sys.exit(1 if failures else 0)
+check.exit()
