@@ -169,6 +169,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void ReadAfterRefusals() {
     const std::chrono::milliseconds pause = PauseAfterRefusals(refusals_in_a_row_);
     if (pause.count() == 0) return Read();
+    server_metrics::RefusalPause(std::chrono::duration<double>(pause).count());
     pause_.expires_after(pause);
     stream_.expires_after(std::chrono::seconds(30));  // the pause counts against the idle time
     pause_.async_wait([self = shared_from_this()](beast::error_code ec) {

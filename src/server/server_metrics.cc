@@ -60,6 +60,19 @@ void RateLimitRefused(std::string_view limit) {
 }
 
 namespace {
+metrics::Counter& RefusalPauses() {
+  static auto& c = Default()
+                       .CounterFamily("souk_refusal_pause_seconds_total",
+                                      "Pauses before reading the next request of a client asking again after 429s, summed.")
+                       .With({});
+  return c;
+}
+}  // namespace
+
+void RefusalPause(double seconds) { RefusalPauses().Add(seconds); }
+double RefusalPausesSeconds() { return RefusalPauses().Value(); }
+
+namespace {
 metrics::Gauge& WebSockets() {
   static auto& g = Default().GaugeFamily("souk_websocket_connections", "WebSocket connections open.").With({});
   return g;

@@ -22,6 +22,10 @@ void RequestServed(std::string_view route, int status, double seconds);
 void MoveStored(std::string_view game);
 // souk_rate_limit_refusals_total{limit}: a request refused by that limit (--rate-NAME).
 void RateLimitRefused(std::string_view limit);
+// souk_refusal_pause_seconds_total: the pauses before reading a connection's next
+// request after 429s in a row (rate_limits.h's PauseAfterRefusals), summed.
+void RefusalPause(double seconds);
+double RefusalPausesSeconds();  // the sum so far (for tests)
 // souk_websocket_connections: open now.
 void WebSocketOpened();
 void WebSocketClosed();
