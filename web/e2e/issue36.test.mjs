@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openPage, prng, screenshot, serverAndBrowser, startFromLobby, waitForState } from "./harness.mjs";
-import { api, closeDialogs, heldSeat, playJaipurMove, playUntil } from "./play.mjs";
+import { api, closeDialogs, heldSeat, playJaipurMove, playMarrakechMove, playUntil } from "./play.mjs";
 
 const env = serverAndBrowser();
 
@@ -274,6 +274,49 @@ test("motion: a move's cards and tokens travel, 'Your turn' waits for them, none
     }
     if (reduced) assert.equal(seen, 0, "nothing travels under prefers-reduced-motion");
     else assert.ok(seen > 0, "cards and tokens travel");
+    check();
+  }
+});
+
+// Marrakech's pieces move too: a carpet is laid down (raised, then flat in place), a
+// tribute's dirhams fly from one purse to the other before the purses change, and
+// nothing of it under prefers-reduced-motion. Recorded by watching the page's changes.
+test("motion: Marrakech carpets are laid and a tribute's coins travel, none with reduced motion", { timeout: 300000 }, async () => {
+  for (const reduced of [false, true]) {
+    const { page, check } = await openPage(env.browser, { viewport: { width: 1280, height: 800 } });
+    if (reduced) await page.emulateMedia({ reducedMotion: "reduce" });
+    await startFromLobby(page, env.server.url, { game: "marrakech", mode: "bot", level: "easy", players: "2" });
+    await page.evaluate(() => {
+      window.__mk = { laid: 0, coins: 0 };
+      new MutationObserver((changes) => {
+        for (const c of changes) {
+          if (c.type === "attributes" && c.attributeName === "transform" && c.target.matches?.("[data-carpet]") &&
+              /scale/.test(c.target.getAttribute("transform") ?? "")) window.__mk.laid++;
+          for (const n of c.addedNodes ?? []) if (n.nodeType === 1 && n.matches("[data-role=coin-flight]")) window.__mk.coins++;
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["transform"] });
+    });
+    let s = await waitForState(page, (m) => m.legal.length > 0 || m.over, "our first turn");
+    const random = prng(21);
+    let tributes = 0;
+    for (let moves = 0; moves < 80 && !s.over && tributes < 2; moves++) {
+      const move = s.legal[random(s.legal.length)];
+      const before = s.move_count;
+      await playMarrakechMove(page, move);
+      s = await waitForState(page, (m) => m.move_count > before && (m.legal.length > 0 || m.over), `the answer to '${move}'`);
+      if (s.event?.action === "roll" && s.event.tribute?.amount > 0) tributes++;
+      await page.evaluate(() => new Promise((r) => setTimeout(r, 50)));
+    }
+    await page.waitForTimeout(1500);
+    const seen = await page.evaluate(() => window.__mk);
+    if (reduced) {
+      assert.equal(seen.laid, 0, "no carpet raised under reduced motion");
+      assert.equal(seen.coins, 0, "no coin flies under reduced motion");
+    } else {
+      assert.ok(seen.laid > 0, "carpets are laid down");
+      // Tributes come in most turns once carpets cover the board (ours or the bot's).
+      assert.ok(seen.coins >= tributes && seen.coins > 0, `a tribute's coins fly (${tributes} of ours seen, ${seen.coins} flights)`);
+    }
     check();
   }
 });

@@ -82,6 +82,24 @@ export class Board {
     this.carpets.querySelector(`[data-carpet="${id}"]`)?.classList.add("mk-flash");
   }
 
+  // A carpet just placed, laid down: at `t` = 0 raised (larger, transparent) above its
+  // two squares, at 1 flat in place. The squares are the event's, as it carries them.
+  layCarpet(id: number, squares: readonly [string, string], t: number): void {
+    const g = this.carpets.querySelector(`[data-carpet="${id}"]`);
+    if (!g) return;
+    const [a, b] = squares.map((s) => squareXY(s));
+    const x = (cx(a[0]) + cx(b[0])) / 2;
+    const y = (cy(a[1]) + cy(b[1])) / 2;
+    const scale = 1.3 - 0.3 * t;
+    if (t >= 1) {
+      g.removeAttribute("transform");
+      g.removeAttribute("opacity");
+      return;
+    }
+    g.setAttribute("transform", `translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${scale.toFixed(3)}) translate(${(-x).toFixed(1)} ${(-y).toFixed(1)})`);
+    g.setAttribute("opacity", t.toFixed(3));
+  }
+
   // Assam at a point of the drawing (his square's centre, or along a step), facing `angle`.
   placeAssam(x: number, y: number, angle: number): void {
     this.assam.setAttribute("transform", `translate(${x.toFixed(2)} ${y.toFixed(2)}) rotate(${angle.toFixed(2)})`);

@@ -69,6 +69,32 @@ export class Panel {
     return t(this.lang, "mk.rollOther", { name: seat === null ? "" : this.seatName(seat) });
   }
 
+  // A tribute's dirhams flown from the payer's purse to the payee's, as the event says
+  // (`tribute.from`, `to`, `amount`): the purses show the amounts before it until the
+  // caller refreshes them. `tween` runs the flight (the screen's timeline).
+  async payTribute(
+    tribute: { from: number; to: number; amount: number },
+    tween: (ms: number, fn: (t: number) => void) => Promise<void>,
+    ms: number,
+  ): Promise<void> {
+    const from = this.players.querySelector(`[data-seat="${tribute.from}"] .mk-money`);
+    const to = this.players.querySelector(`[data-seat="${tribute.to}"] .mk-money`);
+    if (!from || !to) return;
+    const a = from.getBoundingClientRect();
+    const b = to.getBoundingClientRect();
+    const coin = el("div", { class: "mk-coin-flight", "aria-hidden": "true", "data-role": "coin-flight" }, coinIcon(), el("span", {}, String(tribute.amount)));
+    document.body.appendChild(coin);
+    try {
+      await tween(ms, (t) => {
+        const k = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
+        const arc = Math.sin(Math.PI * t) * 24; // a little hop on the way
+        coin.style.transform = `translate(${(a.left + (b.left - a.left) * k).toFixed(1)}px, ${(a.top + (b.top - a.top) * k - arc).toFixed(1)}px)`;
+      });
+    } finally {
+      coin.remove();
+    }
+  }
+
   showPlayers(msg: MarrakechState): void {
     const { lang, uid } = this;
     const view = msg.view;

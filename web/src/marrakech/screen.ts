@@ -207,6 +207,12 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
     board.showTribute(ev.tribute && ev.tribute.amount > 0 ? ev.tribute.squares : []);
   }
 
+  // The carpet an event's squares now show (the one just placed covers both).
+  function eventCarpet(m: MarrakechState, squares: readonly [string, string]): number {
+    const [x, y] = squareXY(squares[0]);
+    return m.view.board[y]?.[x]?.carpet ?? -1;
+  }
+
   function renderNow(m: MarrakechState, animate: boolean): void {
     apply(m);
     setLocked(false);
@@ -219,9 +225,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
     }
     if (ev?.action === "place" && animate) {
       // Draws attention to the carpet just placed.
-      const [x, y] = squareXY(ev.squares[0]);
-      const cell = m.view.board[y]?.[x];
-      if (cell) board.flashCarpet(cell.carpet);
+      board.flashCarpet(eventCarpet(m, ev.squares));
     }
     showDie();
     refresh();
@@ -265,6 +269,9 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
     setShown(final);
     panel.shakeDie(false);
     showRoll(ev);
+    // The dirhams travel before the purses change.
+    if (ev.tribute && ev.tribute.amount > 0) await panel.payTribute(ev.tribute, (ms, fn) => timeline.tween(ms, fn), fast ? 250 : 600);
+    if (destroyed) return;
     setLocked(false);
     refresh();
     if (ev.tribute && ev.tribute.amount > 0) await timeline.wait(fast ? 300 : 700);
@@ -292,7 +299,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
     if (ev.action === "roll") return animateRoll(m, ev, fast);
     if (ev.action === "orient") return animateOrient(m);
     renderNow(m, true);
-    if (ev.action === "place") await timeline.wait(fast ? 120 : 260);
+    if (ev.action === "place") await timeline.tween(fast ? 160 : 320, (t) => board.layCarpet(eventCarpet(m, ev.squares), ev.squares, t));
   }
 
   return {
