@@ -354,7 +354,7 @@ bool State::Refill() {
   return missing == 0;
 }
 
-void State::ApplyMove(const Move& move) {
+bool State::PlayWithinRound(const Move& move) {
   assert(CheckMove(move).ok());
   PlayerState& me = players[to_move];
   bool round_over = false;
@@ -402,7 +402,11 @@ void State::ApplyMove(const Move& move) {
       break;
     }
   }
-  if (round_over) {
+  return round_over;
+}
+
+void State::ApplyMove(const Move& move) {
+  if (PlayWithinRound(move)) {
     EndRound();
   } else {
     to_move ^= 1;

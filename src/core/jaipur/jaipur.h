@@ -219,6 +219,10 @@ struct State {
   // Plays a legal move (checked by assert only: call CheckMove on untrusted input).
   // Ends, scores and deals rounds as the move requires.
   void ApplyMove(const Move& move);
+  // ApplyMove's first half: the move played, nothing more (the turn not passed, a round
+  // it ends neither scored nor dealt); whether it ends the round. For the events, which
+  // show the table as the round ended (PlayMove).
+  bool PlayWithinRound(const Move& move);
 
   // Accessors in the rulebook's words.
   Card DeckCardFromTop(int i) const { return deck[static_cast<size_t>(deck_size - 1 - i)]; }
