@@ -7,6 +7,7 @@
 #include "server/accounts/accounts.h"
 #include "server/http_routes.h"
 #include "server/lang.h"
+#include "server/session_cookie.h"
 #include "server/tokens.h"
 
 namespace souk::server {
@@ -15,7 +16,6 @@ namespace {
 using accounts::Accounts;
 using accounts::Authenticated;
 
-constexpr std::string_view kCookie = "souk_session";
 // How long a client is asked to wait when every worker is busy and the queue full.
 constexpr std::chrono::milliseconds kBusyRetry(1000);
 
@@ -43,38 +43,6 @@ std::string Field(const Json& body, const char* key) {
   return it->get<std::string>();
 }
 
-// The value of the souk_session cookie, or "".
-std::string SessionCookie(const Request& req) {
-  for (auto [it, end] = req.equal_range(http::field::cookie); it != end; ++it) {
-    std::string_view rest = it->value();
-    while (!rest.empty()) {
-      std::string_view pair = rest.substr(0, rest.find(';'));
-      rest.remove_prefix(std::min(rest.size(), pair.size() + 1));
-      while (!pair.empty() && pair.front() == ' ') pair.remove_prefix(1);
-      if (pair.size() > kCookie.size() && pair.substr(0, kCookie.size()) == kCookie && pair[kCookie.size()] == '=')
-        return std::string(pair.substr(kCookie.size() + 1));
-    }
-  }
-  return {};
-}
-
-std::string SetCookie(const std::string& value, long long max_age_s, bool https) {
-  return std::string(kCookie) + "=" + value + "; Path=/; Max-Age=" + std::to_string(max_age_s) + "; HttpOnly; SameSite=Lax" +
-         (https ? "; Secure" : "");
-}
-
-// Whether the request's Origin is the server's own (its Host, over the scheme the
-// request came by) or one the operator allows. Without an Origin: `missing_ok`.
-bool OriginAllowed(const Request& req, const AccountCaller& caller, const std::vector<std::string>& allowed,
-                   bool missing_ok) {
-  auto it = req.find(http::field::origin);
-  if (it == req.end()) return missing_ok;
-  const std::string_view origin = it->value();
-  const std::string_view host = req[http::field::host];
-  if (!host.empty() && origin == (caller.https ? "https://" : "http://") + std::string(host)) return true;
-  return std::find(allowed.begin(), allowed.end(), origin) != allowed.end();
-}
-
 std::string Iso8601(int64_t ms) {
   const std::time_t seconds = static_cast<std::time_t>(ms / 1000);
   std::tm utc{};
@@ -89,7 +57,7 @@ Json AccountJson(const accounts::Account& a) {
   return {{"id", a.id}, {"name", a.name}, {"created_at", Iso8601(a.created_ms)}, {"ratings", Json::object()}};
 }
 
-Response Answer(Shared& shared, const Request& req, const AccountCaller& caller) {
+Response Answer(Shared& shared, const Request& req, const Caller& caller) {
   Accounts& accounts = *shared.options.accounts;
   const std::vector<std::string>& allowed = shared.options.allowed_origins;
   std::string_view target = req.target();
@@ -117,7 +85,7 @@ Response Answer(Shared& shared, const Request& req, const AccountCaller& caller)
     return *who;
   };
   auto with_cookie = [&](Response res, const std::string& value, long long max_age) {
-    res.set(http::field::set_cookie, SetCookie(value, max_age, caller.https));
+    res.set(http::field::set_cookie, SetSessionCookie(value, max_age, caller.https));
     return res;
   };
   auto renewed = [&](Response res, const Authenticated& who) {
@@ -193,7 +161,7 @@ Response Answer(Shared& shared, const Request& req, const AccountCaller& caller)
   Refuse(Status::NotFound("no such route: " + std::string(req.method_string()) + " " + std::string(target)));
 }
 
-Response AnswerOrRefuse(Shared& shared, const Request& req, const AccountCaller& caller) {
+Response AnswerOrRefuse(Shared& shared, const Request& req, const Caller& caller) {
   try {
     Response res = Answer(shared, req, caller);
     if (req.method() == http::verb::head) res.body().clear();
@@ -216,7 +184,7 @@ bool IsAccountRoute(std::string_view target) {
          target.substr(0, 8) == "/api/me/";
 }
 
-void HandleAccountRoute(Shared& shared, Request req, AccountCaller caller, std::function<void(Response)> done) {
+void HandleAccountRoute(Shared& shared, Request req, Caller caller, std::function<void(Response)> done) {
   if (shared.options.accounts == nullptr) {
     Response res = JsonResponse(req, http::status::not_found,
                                 ErrorBody(Status::NotFound("no accounts on this server"), Lang::kEn));

@@ -143,8 +143,8 @@ Response StaticResponse(const Request& req, const std::string& web_dir) {
   return res;
 }
 
-// `client`: the AddressKey of the client the request comes from.
-Response Route(Shared& shared, const Request& req, const std::string& client) {
+Response Route(Shared& shared, const Request& req, const Caller& caller) {
+  const std::string& client = caller.client;
   GameService& games = shared.games;
   const ServerOptions& options = shared.options;
   // Takes a token from the client's (or `key`'s) bucket of `rate`, or refuses the request.
@@ -299,8 +299,8 @@ Response Route(Shared& shared, const Request& req, const std::string& client) {
 
 }  // namespace
 
-Response Handle(Shared& shared, const Request& req, const std::string& client) {
-  Response res = Route(shared, req, client);
+Response Handle(Shared& shared, const Request& req, const Caller& caller) {
+  Response res = Route(shared, req, caller);
   if (req.method() == http::verb::head) res.body().clear();
   return res;
 }
