@@ -1,5 +1,6 @@
 #include "server/http_routes.h"
 #include "core/game_type.h"
+#include "server/accounts/accounts.h"
 #include "server/lang.h"
 #include "server/static_files.h"
 
@@ -93,6 +94,31 @@ int IntField(const Json& body, const char* key, int fallback) {
   if (!it->is_number_integer() || *it < 0 || *it > 64)
     Malformed(std::string(key) + ": expected a small whole number");
   return it->get<int>();
+}
+
+bool BoolField(const Json& body, const char* key) {
+  auto it = body.find(key);
+  if (it == body.end() || it->is_null()) return false;
+  if (!it->is_boolean()) Malformed(std::string(key) + ": expected true or false");
+  return it->get<bool>();
+}
+
+// The signed-in account a request comes from, for a change: its session cookie's.
+// None (id 0) without a cookie, or with one whose session has ended; a cookie from
+// another site's page is refused, as for every change made with it.
+struct SignedIn {
+  int64_t id = 0;
+  std::string name;
+};
+SignedIn SessionAccount(const Request& req, const Caller& caller, const ServerOptions& options) {
+  const std::string cookie = SessionCookie(req);
+  if (cookie.empty() || options.accounts == nullptr) return {};
+  if (!OriginAllowed(req, caller, options.allowed_origins, false))
+    throw ApiError{Status::Coded(ErrorCode::kBadOrigin, "origin: a change with the session cookie must come from this site")};
+  auto who = options.accounts->Authenticate(cookie);
+  if (who.code() == StatusCode::kUnauthenticated) return {};
+  if (!who.ok()) throw ApiError{who.status()};
+  return {who->account.id, who->account.name};
 }
 
 // The seat a replay is seen from: `?seat=N` (any other query is ignored), or -1, a
@@ -203,6 +229,10 @@ Response Route(Shared& shared, const Request& req, const Caller& caller) {
       create.variant = StringField(body, "variant", false);
       create.creator_seat = IntField(body, "creator_seat", 0);
       create.client = client;
+      create.rated = BoolField(body, "rated");
+      const SignedIn creator = SessionAccount(req, caller, options);
+      create.account_id = creator.id;
+      create.account_name = creator.name;
       auto seats = body.find("seats");
       if (seats == body.end() || !seats->is_array() || seats->size() > 4)
         Malformed("seats: expected an array of up to 4 seats");
@@ -253,7 +283,9 @@ Response Route(Shared& shared, const Request& req, const Caller& caller) {
       if (rest == "join" && verb == http::verb::post) {
         limit(Rate::kJoin, client);
         Json body = ParseBody(req);
-        Joined joined = OrThrow(games.Join(id, StringField(body, "invite", true), StringField(body, "name", false)));
+        const SignedIn who = SessionAccount(req, caller, options);
+        Joined joined = OrThrow(games.Join(id, StringField(body, "invite", true), StringField(body, "name", false), who.id,
+                                           who.name));
         return JsonResponse(req, http::status::ok, {{"game_id", id}, {"seat", joined.seat}, {"token", joined.token}});
       }
       if (rest == "moves" && verb == http::verb::post) {
