@@ -158,6 +158,7 @@ int ServeCommand::Run() {
   server::GameService games(**store, service);
   if (Status restored = games.Restore(); !restored.ok()) throw CliError{1, "restoring games: " + restored.message()};
   http_options.accounts = &accounts;
+  http_options.ratings = ratings->get();
   server::HttpServer http(games, http_options);
   if (Status started = http.Start(); !started.ok()) throw CliError{1, started.message()};
   std::cout << "Souk is serving on http://" << options.http.bind << ':' << http.port() << "/ (database "

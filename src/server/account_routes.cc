@@ -7,6 +7,7 @@
 #include "server/accounts/accounts.h"
 #include "server/http_routes.h"
 #include "server/lang.h"
+#include "server/player_routes.h"
 #include "server/session_cookie.h"
 #include "server/tokens.h"
 
@@ -43,18 +44,13 @@ std::string Field(const Json& body, const char* key) {
   return it->get<std::string>();
 }
 
-std::string Iso8601(int64_t ms) {
-  const std::time_t seconds = static_cast<std::time_t>(ms / 1000);
-  std::tm utc{};
-  gmtime_r(&seconds, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
+// `ratings`: RatingsJson's, none for a new account.
+Json AccountJson(const accounts::Account& a, Json ratings = Json::object()) {
+  return {{"id", a.id}, {"name", a.name}, {"created_at", Iso8601(a.created_ms)}, {"ratings", std::move(ratings)}};
 }
 
-Json AccountJson(const accounts::Account& a) {
-  // "ratings": filled by the ratings of issue 37's next part.
-  return {{"id", a.id}, {"name", a.name}, {"created_at", Iso8601(a.created_ms)}, {"ratings", Json::object()}};
+int64_t WallMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 Response Answer(Shared& shared, const Request& req, const Caller& caller) {
@@ -119,7 +115,40 @@ Response Answer(Shared& shared, const Request& req, const Caller& caller) {
   }
   if (target == "/api/me" && verb == http::verb::get) {
     const Authenticated who = signed_in_read();
-    return renewed(JsonResponse(req, http::status::ok, AccountJson(who.account)), who);
+    Json ratings = Json::object();
+    if (shared.options.ratings) {
+      auto filled = RatingsJson(*shared.options.ratings, who.account.id, false, WallMs());
+      or_refuse(filled.status());
+      ratings = std::move(*filled);
+    }
+    return renewed(JsonResponse(req, http::status::ok, AccountJson(who.account, std::move(ratings))), who);
+  }
+  if (target == "/api/me/games" && verb == http::verb::get) {
+    const Authenticated who = signed_in_read();
+    if (!shared.options.ratings) Refuse(Status::NotFound("no ratings on this server"));
+    auto games = MyGames(*shared.options.ratings, shared.games, who.account.id);
+    or_refuse(games.status());
+    return renewed(JsonResponse(req, http::status::ok, *games), who);
+  }
+  constexpr std::string_view kPlayers = "/api/players/", kLeaderboard = "/api/leaderboard/";
+  if ((target.substr(0, kPlayers.size()) == kPlayers || target.substr(0, kLeaderboard.size()) == kLeaderboard) &&
+      verb == http::verb::get) {
+    if (!shared.options.ratings) Refuse(Status::NotFound("no ratings on this server"));
+    if (target.substr(0, kPlayers.size()) == kPlayers) {
+      auto profile = PlayerProfile(*shared.options.ratings, accounts.store(), shared.games,
+                                   std::string(target.substr(kPlayers.size())), WallMs());
+      or_refuse(profile.status());
+      return JsonResponse(req, http::status::ok, *profile);
+    }
+    // "me" for a signed-in reader; a cookie whose session has ended is no one.
+    int64_t me = 0;
+    if (!cookie.empty())
+      if (auto who = accounts.Authenticate(cookie); who.ok()) me = who->account.id;
+    std::string_view query = req.target();
+    query = query.find('?') == std::string_view::npos ? std::string_view() : query.substr(query.find('?') + 1);
+    auto board = Leaderboard(*shared.options.ratings, std::string(target.substr(kLeaderboard.size())), query, me, WallMs());
+    or_refuse(board.status());
+    return JsonResponse(req, http::status::ok, *board);
   }
   if (target == "/api/me" && verb == http::verb::delete_) {
     const Authenticated who = signed_in_change();
@@ -181,7 +210,8 @@ Response AnswerOrRefuse(Shared& shared, const Request& req, const Caller& caller
 bool IsAccountRoute(std::string_view target) {
   target = target.substr(0, target.find('?'));
   return target == "/api/accounts" || target == "/api/session" || target == "/api/me" ||
-         target.substr(0, 8) == "/api/me/";
+         target.substr(0, 8) == "/api/me/" || target.substr(0, 13) == "/api/players/" ||
+         target.substr(0, 17) == "/api/leaderboard/";
 }
 
 void HandleAccountRoute(Shared& shared, Request req, Caller caller, std::function<void(Response)> done) {

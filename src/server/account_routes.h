@@ -13,7 +13,8 @@
 
 namespace souk::server {
 
-// Whether `target` is an accounts route: /api/accounts, /api/session, /api/me and below.
+// Whether `target` is an accounts route: /api/accounts, /api/session, /api/me and below,
+// and the players' (/api/players/NAME, /api/leaderboard/POOL: player_routes.h).
 bool IsAccountRoute(std::string_view target);
 
 // Answers `req` on the accounts' workers, then calls `done` with the answer (on a

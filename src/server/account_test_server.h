@@ -60,6 +60,7 @@ class AccountServer {
     server.rates = RateLimits::Off();
     EXPECT_TRUE(server.trusted_proxies.Add("127.0.0.1").ok());
     server.accounts = accounts_.get();
+    server.ratings = ratings_.get();
     if (configure) configure(server);
     http_ = std::make_unique<HttpServer>(*games_, server);
     Status started = http_->Start();

@@ -198,6 +198,13 @@ class GameService {
   // since the seed orders the deck and the piles.
   Result<Json> Record(const std::string& game_id);
 
+  // The summary of a game for an account's lists (docs/protocol.md, GAME_SUMMARY):
+  // {"id", "game", "players", "variant", "rated", "finished", "abandoned", "updated_ms",
+  // "seat" (the account's, null if none), "seats": [{"name", "account", "score"}],
+  // "result": "win" | "loss" | "draw" for the account's seat once the game is over,
+  // else null}.
+  Result<Json> Summary(const std::string& game_id, int64_t account_id);
+
   // The lobby: one line per game of these tokens (id, game, seat, whose turn, the
   // seats, whether one still waits for its player, and the result once over).
   Result<Json> GamesOfTokens(const std::vector<std::string>& tokens);

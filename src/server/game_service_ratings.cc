@@ -20,6 +20,44 @@ void GameService::RateLocked(const Game& g, int leaver) {
   if (!applied.ok()) std::cerr << "souk serve: game " << g.stored.id << " not rated: " << applied.message() << "\n";
 }
 
+Result<Json> GameService::Summary(const std::string& game_id, int64_t account_id) {
+  auto found = Find(game_id);
+  if (!found.ok()) return found.status();
+  std::shared_ptr<Game> g = *found;
+  std::lock_guard lock(g->mutex);
+  const GameState& s = *g->state;
+  const int n = static_cast<int>(g->stored.seats.size());
+  int mine = -1;
+  Json seats = Json::array();
+  const std::vector<int> scores = s.is_over() ? s.Scores() : std::vector<int>{};
+  for (int i = 0; i < n; ++i) {
+    const StoredSeat& seat = g->stored.seats[static_cast<size_t>(i)];
+    if (account_id != 0 && seat.account_id == account_id && mine < 0) mine = i;
+    seats.push_back({{"name", seat.name},
+                     {"account", SeatAccountLocked(*g, static_cast<size_t>(i))},
+                     {"score", static_cast<size_t>(i) < scores.size() ? Json(scores[static_cast<size_t>(i)]) : Json(nullptr)}});
+  }
+  Json result = nullptr;
+  if (mine >= 0 && (s.is_over() || g->abandoned)) {
+    const int leaver = s.current_player();
+    if (s.is_over())
+      result = ratings::ResultOf(ratings::PlacesOf(s), static_cast<size_t>(mine));
+    else if (leaver >= 0 && leaver < n)
+      result = ratings::ResultOf(ratings::AbandonedPlaces(n, leaver), static_cast<size_t>(mine));
+  }
+  return Json{{"id", game_id},
+              {"game", g->stored.options.game},
+              {"players", n},
+              {"variant", g->stored.options.variant},
+              {"rated", g->stored.rated},
+              {"finished", s.is_over()},
+              {"abandoned", g->abandoned},
+              {"updated_ms", g->stored.updated_ms},
+              {"seat", mine >= 0 ? Json(mine) : Json(nullptr)},
+              {"seats", seats},
+              {"result", result}};
+}
+
 Json GameService::SeatAccountLocked(const Game& g, size_t seat) const {
   const StoredSeat& s = g.stored.seats[seat];
   if (s.account_id == 0) return nullptr;

@@ -63,6 +63,12 @@ std::vector<int> PlacesOf(const GameState& s) {
   return places;
 }
 
+std::string ResultOf(const std::vector<int>& places, size_t seat) {
+  const int best = *std::min_element(places.begin(), places.end());
+  if (places[seat] != best) return "loss";
+  return std::count(places.begin(), places.end(), best) == 1 ? "win" : "draw";
+}
+
 std::vector<int> AbandonedPlaces(int seats, int leaver) {
   std::vector<int> places(static_cast<size_t>(seats), 1);
   if (leaver >= 0 && leaver < seats) places[static_cast<size_t>(leaver)] = 2;

@@ -28,6 +28,10 @@ std::vector<int> PlacesOf(const GameState& final_state);
 // others sharing the first place.
 std::vector<int> AbandonedPlaces(int seats, int leaver);
 
+// What a seat's place was for its player: "win" (the first place alone), "draw" (the
+// first place shared) or "loss".
+std::string ResultOf(const std::vector<int>& places, size_t seat);
+
 // Applies a rated game's result (its seats' `places`) to its pool: every seat's new
 // rating, history row and counters in one store transaction, once per game. False if
 // the game was applied before, or cannot be rated (no pool, a seat without an account).
