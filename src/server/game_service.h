@@ -158,6 +158,8 @@ class GameService {
   // The seat of `token` in the game, or -1 (spectator) for an empty token; an error
   // for a token that is not one of the game's.
   Result<int> SeatOf(const std::string& game_id, const std::string& token);
+  // The seat the account holds in the game; forbidden if it holds none.
+  Result<int> SeatOfAccount(const std::string& game_id, int64_t account_id);
   // The game as `seat` (-1: a spectator) may see it.
   Result<Snapshot> View(const std::string& game_id, int seat);
   // Plays `move` for `seat`. Returns once the move is stored (and so are the chance

@@ -1,5 +1,6 @@
-// GameService's part in ratings: a game that ends on this instance rated (the
-// update itself: ratings/game_ratings.h), and the accounts its seats' state shows.
+// GameService's part in ratings and accounts: a game that ends on this instance rated
+// (the update itself: ratings/game_ratings.h), the accounts its seats' state shows, an
+// account's seat, and a game's summary for an account's lists.
 #include <iostream>
 
 #include "server/game_internal.h"
@@ -56,6 +57,23 @@ Result<Json> GameService::Summary(const std::string& game_id, int64_t account_id
               {"seat", mine >= 0 ? Json(mine) : Json(nullptr)},
               {"seats", seats},
               {"result", result}};
+}
+
+Result<int> GameService::SeatOfAccount(const std::string& game_id, int64_t account_id) {
+  auto found = Find(game_id);
+  if (!found.ok()) return found.status();
+  std::shared_ptr<Game> g = *found;
+  Notice notice;  // told once the lock is released
+  std::lock_guard lock(g->mutex);
+  const uint64_t version = g->version;
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    for (size_t seat = 0; seat < g->stored.seats.size(); ++seat)
+      if (account_id != 0 && g->stored.seats[seat].account_id == account_id) return static_cast<int>(seat);
+    // The seat may have been taken through another instance a moment ago.
+    if (attempt > 0 || !store_.Shared() || !CatchUpLocked(*g).ok()) break;
+    if (g->version != version) notice = NotifyLocked(*g);
+  }
+  return Status::PermissionDenied("session: your account holds no seat of game " + game_id);
 }
 
 Json GameService::SeatAccountLocked(const Game& g, size_t seat) const {

@@ -264,20 +264,38 @@ Response Route(Shared& shared, const Request& req, const Caller& caller) {
     }
     std::string id, rest;
     if (GamePath(target, &id, &rest)) {
-      // The seat whose Bearer token the request carries; `what` names the action refused.
+      // The seat whose Bearer token the request carries, or without one the seat its
+      // session's account holds (from any browser: the cookie stands for the token, with
+      // the site's Origin); `what` names the action refused.
       auto seat_acting = [&](const std::string& what) {
         std::string token = BearerToken(req);
-        if (token.empty()) throw ApiError{Status::Unauthenticated("authorization: a seat token is needed " + what)};
+        if (token.empty()) {
+          if (const SignedIn who = SessionAccount(req, caller, options); who.id != 0)
+            return OrThrow(games.SeatOfAccount(id, who.id));
+          throw ApiError{Status::Unauthenticated("authorization: a seat token is needed " + what)};
+        }
         return OrThrow(games.SeatOf(id, token));
+      };
+      // To read: the token's seat, else the signed-in account's, else a spectator's.
+      auto seat_reading = [&]() {
+        std::string token = BearerToken(req);
+        if (!token.empty() || options.accounts == nullptr || SessionCookie(req).empty())
+          return OrThrow(games.SeatOf(id, token));
+        auto who = options.accounts->Authenticate(SessionCookie(req));
+        if (who.code() == StatusCode::kUnauthenticated) return -1;
+        if (!who.ok()) Throw(who.status());
+        auto seat = games.SeatOfAccount(id, who->account.id);
+        if (seat.code() == StatusCode::kPermissionDenied) return -1;
+        return OrThrow(std::move(seat));
       };
       if (rest.empty() && verb == http::verb::get) {
         limit(Rate::kRead, client);
-        const int seat = OrThrow(games.SeatOf(id, BearerToken(req)));
+        const int seat = seat_reading();
         return JsonResponse(req, http::status::ok, OrThrow(games.View(id, seat)).json);
       }
       if (rest == "history" && verb == http::verb::get) {
         limit(Rate::kRead, client);
-        const int seat = OrThrow(games.SeatOf(id, BearerToken(req)));
+        const int seat = seat_reading();
         return JsonResponse(req, http::status::ok, OrThrow(games.History(id, seat)));
       }
       if (rest == "join" && verb == http::verb::post) {

@@ -220,6 +220,40 @@ TEST_P(RatedGamesHttpTest, TheLeaderboardRanksEstablishedRatingsOnly) {
   EXPECT_EQ(server_.Call(V::get, "/api/leaderboard/bots-jaipur").status, 200);
 }
 
+// Issue 37: a signed-in player opens their game from any browser, the session cookie
+// standing for the seat token (with the site's Origin for a move).
+TEST_P(RatedGamesHttpTest, TheSessionCookieStandsForTheSeatTokenOfTheAccountsSeat) {
+  const std::string ann = SignUp("Ann"), bob = SignUp("Bob"), cid = SignUp("Cid");
+  FullReply made = server_.Call(V::post, "/api/games", {{"game", "jaipur"}, {"seats", TwoSeats()}, {"rated", true}},
+                                FromSite(ann));
+  ASSERT_EQ(made.status, 201) << made.text;
+  const std::string id = made.body["game_id"];
+  ASSERT_EQ(server_.Call(V::post, "/api/games/" + id + "/join", {{"invite", made.body["invites"][0]["invite"]}},
+                         FromSite(bob)).status, 200);
+  FullReply as_ann = server_.Call(V::get, "/api/games/" + id, nullptr, {{"Cookie", "souk_session=" + ann}});
+  ASSERT_EQ(as_ann.status, 200) << as_ann.text;
+  EXPECT_EQ(as_ann.body["seat"], 0);
+  FullReply as_cid = server_.Call(V::get, "/api/games/" + id, nullptr, {{"Cookie", "souk_session=" + cid}});
+  ASSERT_EQ(as_cid.status, 200) << as_cid.text;
+  EXPECT_EQ(as_cid.body["seat"], nullptr) << "an account with no seat watches";
+  const int to_move = as_ann.body["to_move"];
+  const std::string& mover = to_move == 0 ? ann : bob;
+  FullReply view = server_.Call(V::get, "/api/games/" + id, nullptr, {{"Cookie", "souk_session=" + mover}});
+  const std::string move = view.body["legal"][0];
+  const std::string moves = "/api/games/" + id + "/moves";
+  FullReply elsewhere = server_.Call(V::post, moves, {{"move", move}},
+                                     {{"Origin", "https://evil.example"}, {"Cookie", "souk_session=" + mover}});
+  EXPECT_EQ(elsewhere.status, 403) << elsewhere.text;
+  EXPECT_EQ(elsewhere.body["code"], "bad_origin");
+  FullReply stranger = server_.Call(V::post, moves, {{"move", move}}, FromSite(cid));
+  EXPECT_EQ(stranger.status, 403) << stranger.text;
+  EXPECT_EQ(stranger.body["code"], "forbidden");
+  FullReply moved = server_.Call(V::post, moves, {{"move", move}}, FromSite(mover));
+  ASSERT_EQ(moved.status, 200) << moved.text;
+  EXPECT_EQ(moved.body["move_count"].get<int>(), view.body["move_count"].get<int>() + 1);
+  EXPECT_EQ(moved.body["seat"], to_move);
+}
+
 INSTANTIATE_TEST_SUITE_P(Stores, RatedGamesHttpTest, ::testing::Values(Backend::kSqlite, Backend::kPostgres),
                          testing::BackendName);
 
