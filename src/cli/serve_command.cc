@@ -164,19 +164,28 @@ int ServeCommand::Run() {
     if (Status s = server::ParseListenAddress(metrics_listen_, &metrics_address, &metrics_port); !s.ok())
       throw CliError{kBadInput, "--metrics-listen " + s.message()};
   }
-  // Every store call timed for the metrics.
-  std::unique_ptr<server::Store> metered = server::MeteredStore(**store);
-  server::GameService games(*metered, service);
-  const std::vector<metrics::Registry::Collector> gauges = server::CollectServiceMetrics(games);
-  if (Status restored = games.Restore(); !restored.ok()) throw CliError{1, "restoring games: " + restored.message()};
-  // The accounts, on the same database (the game store has migrated its schema).
+  // The accounts and the ratings, on the same database (the game store has migrated its schema).
   auto account_store = server::accounts::OpenAccountStore(options.db);
   if (!account_store.ok()) throw CliError{1, "--db " + account_store.message()};
   if (Status sodium = server::accounts::InitSodium(); !sodium.ok()) throw CliError{1, sodium.message()};
   server::accounts::AccountsOptions account_options;
   account_options.workers = account_workers_;
   server::accounts::Accounts accounts(std::move(*account_store), account_options);
+  auto ratings = server::ratings::OpenRatingStore(options.db);
+  if (!ratings.ok()) throw CliError{1, "--db " + ratings.message()};
+  service.ratings = ratings->get();
+  service.account_name = [&accounts](int64_t id) -> Result<std::string> {
+    auto account = accounts.store().AccountById(id);
+    if (!account.ok()) return account.status();
+    return account->name;  // empty once deleted
+  };
+  // Every store call timed for the metrics.
+  std::unique_ptr<server::Store> metered = server::MeteredStore(**store);
+  server::GameService games(*metered, service);
+  const std::vector<metrics::Registry::Collector> gauges = server::CollectServiceMetrics(games);
+  if (Status restored = games.Restore(); !restored.ok()) throw CliError{1, "restoring games: " + restored.message()};
   http_options.accounts = &accounts;
+  http_options.ratings = ratings->get();
   server::HttpServer http(games, http_options);
   if (Status started = http.Start(); !started.ok()) throw CliError{1, started.message()};
   server::MetricsListener metrics_listener;

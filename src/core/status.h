@@ -68,6 +68,10 @@ enum class ErrorCode : uint8_t {
   kNotSignedIn,         // not_signed_in: no valid session cookie
   kBadOrigin,           // bad_origin: a cookie-authenticated change from another site (Origin)
   kTooManyAttempts,     // too_many_attempts: failed log-ins: wait retry_after_ms
+  kNotRateable,         // not_rateable: a rated game asked for that cannot be (a bot seat, no pool)
+  kAlreadySeated,       // already_seated: the account holds another seat of the game
+  kNoSuchPlayer,        // no_such_player: no account of that name (or a deleted one)
+  kNoSuchPool,          // no_such_pool: no rating pool of that id
   kInternal,            // internal: a bug
 };
 
@@ -78,7 +82,8 @@ constexpr std::string_view ErrorCodeName(ErrorCode code) {
       "not_your_turn", "game_over",    "game_abandoned", "game_not_over", "invite_used",   "hint_refused",
       "not_found", "unauthenticated",  "forbidden",      "limit_reached", "rate_limited",  "too_large",
       "unavailable", "aborted",        "bad_name",       "name_taken",    "name_reserved", "bad_password",
-      "bad_credentials", "not_signed_in", "bad_origin", "too_many_attempts", "internal"};
+      "bad_credentials", "not_signed_in", "bad_origin", "too_many_attempts", "not_rateable", "already_seated", "no_such_player",
+      "no_such_pool", "internal"};
   static_assert(std::size(kNames) == static_cast<size_t>(ErrorCode::kInternal) + 1);
   return kNames[static_cast<size_t>(code)];
 }
@@ -128,6 +133,10 @@ constexpr StatusCode KindOf(ErrorCode code) {
     case ErrorCode::kNotSignedIn: return StatusCode::kUnauthenticated;
     case ErrorCode::kBadOrigin: return StatusCode::kPermissionDenied;
     case ErrorCode::kTooManyAttempts: return StatusCode::kResourceExhausted;
+    case ErrorCode::kNotRateable: return StatusCode::kInvalidArgument;
+    case ErrorCode::kAlreadySeated: return StatusCode::kFailedPrecondition;
+    case ErrorCode::kNoSuchPlayer:
+    case ErrorCode::kNoSuchPool: return StatusCode::kNotFound;
     case ErrorCode::kInternal: return StatusCode::kInternal;
   }
   return StatusCode::kInternal;

@@ -7,6 +7,8 @@
 #include "server/accounts/accounts.h"
 #include "server/http_routes.h"
 #include "server/lang.h"
+#include "server/player_routes.h"
+#include "server/session_cookie.h"
 #include "server/tokens.h"
 
 namespace souk::server {
@@ -15,7 +17,6 @@ namespace {
 using accounts::Accounts;
 using accounts::Authenticated;
 
-constexpr std::string_view kCookie = "souk_session";
 // How long a client is asked to wait when every worker is busy and the queue full.
 constexpr std::chrono::milliseconds kBusyRetry(1000);
 
@@ -43,53 +44,16 @@ std::string Field(const Json& body, const char* key) {
   return it->get<std::string>();
 }
 
-// The value of the souk_session cookie, or "".
-std::string SessionCookie(const Request& req) {
-  for (auto [it, end] = req.equal_range(http::field::cookie); it != end; ++it) {
-    std::string_view rest = it->value();
-    while (!rest.empty()) {
-      std::string_view pair = rest.substr(0, rest.find(';'));
-      rest.remove_prefix(std::min(rest.size(), pair.size() + 1));
-      while (!pair.empty() && pair.front() == ' ') pair.remove_prefix(1);
-      if (pair.size() > kCookie.size() && pair.substr(0, kCookie.size()) == kCookie && pair[kCookie.size()] == '=')
-        return std::string(pair.substr(kCookie.size() + 1));
-    }
-  }
-  return {};
+// `ratings`: RatingsJson's, none for a new account.
+Json AccountJson(const accounts::Account& a, Json ratings = Json::object()) {
+  return {{"id", a.id}, {"name", a.name}, {"created_at", Iso8601(a.created_ms)}, {"ratings", std::move(ratings)}};
 }
 
-std::string SetCookie(const std::string& value, long long max_age_s, bool https) {
-  return std::string(kCookie) + "=" + value + "; Path=/; Max-Age=" + std::to_string(max_age_s) + "; HttpOnly; SameSite=Lax" +
-         (https ? "; Secure" : "");
+int64_t WallMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-// Whether the request's Origin is the server's own (its Host, over the scheme the
-// request came by) or one the operator allows. Without an Origin: `missing_ok`.
-bool OriginAllowed(const Request& req, const AccountCaller& caller, const std::vector<std::string>& allowed,
-                   bool missing_ok) {
-  auto it = req.find(http::field::origin);
-  if (it == req.end()) return missing_ok;
-  const std::string_view origin = it->value();
-  const std::string_view host = req[http::field::host];
-  if (!host.empty() && origin == (caller.https ? "https://" : "http://") + std::string(host)) return true;
-  return std::find(allowed.begin(), allowed.end(), origin) != allowed.end();
-}
-
-std::string Iso8601(int64_t ms) {
-  const std::time_t seconds = static_cast<std::time_t>(ms / 1000);
-  std::tm utc{};
-  gmtime_r(&seconds, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
-}
-
-Json AccountJson(const accounts::Account& a) {
-  // "ratings": filled by the ratings of issue 37's next part.
-  return {{"id", a.id}, {"name", a.name}, {"created_at", Iso8601(a.created_ms)}, {"ratings", Json::object()}};
-}
-
-Response Answer(Shared& shared, const Request& req, const AccountCaller& caller) {
+Response Answer(Shared& shared, const Request& req, const Caller& caller) {
   Accounts& accounts = *shared.options.accounts;
   const std::vector<std::string>& allowed = shared.options.allowed_origins;
   std::string_view target = req.target();
@@ -117,7 +81,7 @@ Response Answer(Shared& shared, const Request& req, const AccountCaller& caller)
     return *who;
   };
   auto with_cookie = [&](Response res, const std::string& value, long long max_age) {
-    res.set(http::field::set_cookie, SetCookie(value, max_age, caller.https));
+    res.set(http::field::set_cookie, SetSessionCookie(value, max_age, caller.https));
     return res;
   };
   auto renewed = [&](Response res, const Authenticated& who) {
@@ -149,7 +113,40 @@ Response Answer(Shared& shared, const Request& req, const AccountCaller& caller)
   }
   if (target == "/api/me" && verb == http::verb::get) {
     const Authenticated who = signed_in_read();
-    return renewed(JsonResponse(req, http::status::ok, AccountJson(who.account)), who);
+    Json ratings = Json::object();
+    if (shared.options.ratings) {
+      auto filled = RatingsJson(*shared.options.ratings, who.account.id, false, WallMs());
+      or_refuse(filled.status());
+      ratings = std::move(*filled);
+    }
+    return renewed(JsonResponse(req, http::status::ok, AccountJson(who.account, std::move(ratings))), who);
+  }
+  if (target == "/api/me/games" && verb == http::verb::get) {
+    const Authenticated who = signed_in_read();
+    if (!shared.options.ratings) Refuse(Status::NotFound("no ratings on this server"));
+    auto games = MyGames(*shared.options.ratings, shared.games, who.account.id);
+    or_refuse(games.status());
+    return renewed(JsonResponse(req, http::status::ok, *games), who);
+  }
+  constexpr std::string_view kPlayers = "/api/players/", kLeaderboard = "/api/leaderboard/";
+  if ((target.substr(0, kPlayers.size()) == kPlayers || target.substr(0, kLeaderboard.size()) == kLeaderboard) &&
+      verb == http::verb::get) {
+    if (!shared.options.ratings) Refuse(Status::NotFound("no ratings on this server"));
+    if (target.substr(0, kPlayers.size()) == kPlayers) {
+      auto profile = PlayerProfile(*shared.options.ratings, accounts.store(), shared.games,
+                                   std::string(target.substr(kPlayers.size())), WallMs());
+      or_refuse(profile.status());
+      return JsonResponse(req, http::status::ok, *profile);
+    }
+    // "me" for a signed-in reader; a cookie whose session has ended is no one.
+    int64_t me = 0;
+    if (!cookie.empty())
+      if (auto who = accounts.Authenticate(cookie); who.ok()) me = who->account.id;
+    std::string_view query = req.target();
+    query = query.find('?') == std::string_view::npos ? std::string_view() : query.substr(query.find('?') + 1);
+    auto board = Leaderboard(*shared.options.ratings, std::string(target.substr(kLeaderboard.size())), query, me, WallMs());
+    or_refuse(board.status());
+    return JsonResponse(req, http::status::ok, *board);
   }
   if (target == "/api/me" && verb == http::verb::delete_) {
     const Authenticated who = signed_in_change();
@@ -192,7 +189,7 @@ Response Answer(Shared& shared, const Request& req, const AccountCaller& caller)
   Refuse(Status::NotFound("no such route: " + std::string(req.method_string()) + " " + std::string(target)));
 }
 
-Response AnswerOrRefuse(Shared& shared, const Request& req, const AccountCaller& caller) {
+Response AnswerOrRefuse(Shared& shared, const Request& req, const Caller& caller) {
   try {
     Response res = Answer(shared, req, caller);
     if (req.method() == http::verb::head) res.body().clear();
@@ -212,10 +209,11 @@ Response AnswerOrRefuse(Shared& shared, const Request& req, const AccountCaller&
 bool IsAccountRoute(std::string_view target) {
   target = target.substr(0, target.find('?'));
   return target == "/api/accounts" || target == "/api/session" || target == "/api/me" ||
-         target.substr(0, 8) == "/api/me/";
+         target.substr(0, 8) == "/api/me/" || target.substr(0, 13) == "/api/players/" ||
+         target.substr(0, 17) == "/api/leaderboard/";
 }
 
-void HandleAccountRoute(Shared& shared, Request req, AccountCaller caller, std::function<void(Response)> done) {
+void HandleAccountRoute(Shared& shared, Request req, Caller caller, std::function<void(Response)> done) {
   if (shared.options.accounts == nullptr) {
     Response res = JsonResponse(req, http::status::not_found,
                                 ErrorBody(Status::NotFound("no accounts on this server"), Lang::kEn));

@@ -9,21 +9,16 @@
 #include <string_view>
 
 #include "server/server_shared.h"
+#include "server/session_cookie.h"
 
 namespace souk::server {
 
-// Whether `target` is an accounts route: /api/accounts, /api/session, /api/me and below.
+// Whether `target` is an accounts route: /api/accounts, /api/session, /api/me and below,
+// and the players' (/api/players/NAME, /api/leaderboard/POOL: player_routes.h).
 bool IsAccountRoute(std::string_view target);
-
-// Who asks: the client's AddressKey, and whether it came over HTTPS (as a trusted
-// proxy's X-Forwarded-Proto says).
-struct AccountCaller {
-  std::string client;
-  bool https = false;
-};
 
 // Answers `req` on the accounts' workers, then calls `done` with the answer (on a
 // worker's thread, or at once when the server has no accounts or they are all busy).
-void HandleAccountRoute(Shared& shared, Request req, AccountCaller caller, std::function<void(Response)> done);
+void HandleAccountRoute(Shared& shared, Request req, Caller caller, std::function<void(Response)> done);
 
 }  // namespace souk::server

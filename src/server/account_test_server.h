@@ -15,6 +15,7 @@
 #include "server/accounts/accounts.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
+#include "server/ratings/rating_store.h"
 #include "server/test_stores.h"
 #include "testing/test_client.h"
 
@@ -38,16 +39,28 @@ class AccountServer {
     auto store = db_.Open();
     EXPECT_TRUE(store.ok()) << store.message();
     store_ = std::move(*store);
-    games_ = std::make_unique<GameService>(*store_, 1);
     auto account_store = accounts::OpenAccountStore(db_.db());
     EXPECT_TRUE(account_store.ok()) << account_store.message();
     options.now = [this] { return accounts::ThrottleClock::time_point(std::chrono::milliseconds(clock_ms_.load())); };
     accounts_ = std::make_unique<accounts::Accounts>(std::move(*account_store), std::move(options));
+    auto ratings = ratings::OpenRatingStore(db_.db());
+    EXPECT_TRUE(ratings.ok()) << ratings.message();
+    ratings_ = std::move(*ratings);
+    ServiceOptions service;
+    service.bot_threads = 1;
+    service.ratings = ratings_.get();
+    service.account_name = [this](int64_t id) -> Result<std::string> {
+      auto account = accounts_->store().AccountById(id);
+      if (!account.ok()) return account.status();
+      return account->name;
+    };
+    games_ = std::make_unique<GameService>(*store_, service);
     ServerOptions server;
     server.port = 0;
     server.rates = RateLimits::Off();
     EXPECT_TRUE(server.trusted_proxies.Add("127.0.0.1").ok());
     server.accounts = accounts_.get();
+    server.ratings = ratings_.get();
     if (configure) configure(server);
     http_ = std::make_unique<HttpServer>(*games_, server);
     Status started = http_->Start();
@@ -56,8 +69,9 @@ class AccountServer {
   ~AccountServer() {
     games_->StopBots();
     http_.reset();
-    accounts_.reset();
     games_.reset();
+    accounts_.reset();
+    ratings_.reset();
     store_.reset();
   }
 
@@ -70,6 +84,8 @@ class AccountServer {
 
   const std::string& db() const { return db_.db(); }
   accounts::Accounts& accounts() { return *accounts_; }
+  GameService& games() { return *games_; }
+  ratings::RatingStore& ratings() { return *ratings_; }
   uint16_t port() const { return http_->port(); }
 
  private:
@@ -78,6 +94,7 @@ class AccountServer {
   std::unique_ptr<Store> store_;
   std::unique_ptr<GameService> games_;
   std::unique_ptr<accounts::Accounts> accounts_;
+  std::unique_ptr<ratings::RatingStore> ratings_;
   std::unique_ptr<HttpServer> http_;
 };
 

@@ -68,6 +68,9 @@ struct GameService::Game {
   // Every move's event from the start, by seat as for `messages`: a listener's first
   // message, shared by the listeners arriving at one version.
   std::map<int, std::pair<uint64_t, std::shared_ptr<const std::string>>> histories;
+  // The names of the accounts that hold its seats, as ServiceOptions::account_name
+  // gave them, asked once while the game stays in memory ("" for a deleted account).
+  mutable std::map<int64_t, std::string> account_names;
 };
 
 // At the end, each seat's own part of its view (a Jaipur hand and bonus token values):

@@ -7,6 +7,7 @@
 #include "format/record.h"
 #include "server/game_internal.h"
 #include "server/names.h"
+#include "server/ratings/game_ratings.h"
 #include "server/server_log.h"
 #include "server/server_metrics.h"
 #include "server/tokens.h"
@@ -174,11 +175,19 @@ Result<Created> GameService::Create(const CreateRequest& request) {
   if (request.creator_seat < 0 || request.creator_seat >= n ||
       request.seats[static_cast<size_t>(request.creator_seat)].player != "human")
     return Status::Error("creator_seat: must be one of the human seats");
+  if (request.rated) {
+    if (request.account_id == 0) return Status::Coded(ErrorCode::kNotSignedIn, "rated: a rated game needs you signed in");
+    if (options_.ratings == nullptr) return Status::Coded(ErrorCode::kNotRateable, "rated: this server keeps no ratings");
+    std::vector<std::string> players;
+    for (const SeatRequest& r : request.seats) players.push_back(r.player);
+    if (Status rateable = ratings::CheckRateable(request.game, players); !rateable.ok()) return rateable;
+  }
   StoredGame stored;
   stored.id = NewGameId();
   stored.options = options;
   stored.options.players = n;
   stored.client = request.client;
+  stored.rated = request.rated;
   stored.created_ms = stored.updated_ms = NowMs();
   Created created;
   created.game_id = stored.id;
@@ -206,6 +215,10 @@ Result<Created> GameService::Create(const CreateRequest& request) {
     } else if (seat == request.creator_seat) {
       created.token = NewSecret();
       s.token_hash = HashSecret(created.token);
+      if (request.account_id != 0) {
+        s.account_id = request.account_id;
+        s.name = request.account_name;
+      }
     } else {
       std::string invite = NewSecret();
       s.invite_hash = HashSecret(invite);
@@ -345,6 +358,8 @@ Status GameService::ApplyLocked(Game& g, const std::string& move) {
   }
   server_metrics::MoveStored(g.state->game());
   PlayedLocked(g, std::move(next), move);
+  // The instance that stored the last move rates the game; the others only hear of it.
+  if (g.state->is_over()) RateLocked(g);
   return Status::Ok();
 }
 

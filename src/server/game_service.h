@@ -33,6 +33,7 @@
 #include "server/hints.h"
 #include "server/holdings.h"
 #include "server/periodic.h"
+#include "server/ratings/rating_store.h"
 #include "server/store.h"
 #include "server/store_health.h"
 
@@ -52,6 +53,13 @@ struct CreateRequest {
   // Who asks: the peer's address, or the one a trusted proxy names. Stored with the
   // game; active games are counted and bots' turns shared out by it.
   std::string client;
+  // The creator's account (its session's), 0 for a guest: the creator's seat is then
+  // the account's, under its name (`account_name`).
+  int64_t account_id = 0;
+  std::string account_name = "";
+  // A rated game (docs/ratings.md): a signed-in creator, people only, a game and
+  // player count some pool takes.
+  bool rated = false;
 };
 
 struct Created {
@@ -109,6 +117,14 @@ struct ServiceOptions {
   // layer's factory over the operator's engines only (docs/protocol.md, "Engines").
   std::function<Result<std::unique_ptr<ai::Bot>>(std::string_view game, std::string_view spec, uint64_t seed)>
       make_engine;
+  // Where ratings are kept (ratings/rating_store.h), outliving the service; null: no
+  // game is rated, nor may be created rated.
+  ratings::RatingStore* ratings = nullptr;
+  // An account's name, for the state message's seats ("" for a deleted account; an
+  // error when it cannot be told now: the seat's name stands in). Empty: a seat's
+  // account is named by the seat's name. Set at the edge (`souk serve`), so that the
+  // service knows accounts by their ids only.
+  std::function<Result<std::string>(int64_t account_id)> account_name;
 };
 
 class GameService {
@@ -131,7 +147,10 @@ class GameService {
   // Claims the human seat whose invite code this is; the code then stops working.
   // kNotFound for a code that is no invite of the game, kFailedPrecondition for one
   // already used (its hash is kept once claimed, to tell the two apart).
-  Result<Joined> Join(const std::string& game_id, const std::string& invite_code, const std::string& name);
+  // With an account (`account_id` not 0), the seat is the account's, under its name;
+  // a rated game takes none but a signed-in player (not_signed_in), once (already_seated).
+  Result<Joined> Join(const std::string& game_id, const std::string& invite_code, const std::string& name,
+                      int64_t account_id = 0, const std::string& account_name = "");
   // What an invite code opens, before it is used, for the invite page: the game, the
   // seat it takes, who invited (the creator's seat, null if unknown) and every seat
   // as the state message lists them. The same errors as Join.
@@ -139,6 +158,8 @@ class GameService {
   // The seat of `token` in the game, or -1 (spectator) for an empty token; an error
   // for a token that is not one of the game's.
   Result<int> SeatOf(const std::string& game_id, const std::string& token);
+  // The seat the account holds in the game; forbidden if it holds none.
+  Result<int> SeatOfAccount(const std::string& game_id, int64_t account_id);
   // The game as `seat` (-1: a spectator) may see it.
   Result<Snapshot> View(const std::string& game_id, int seat);
   // Plays `move` for `seat`. Returns once the move is stored (and so are the chance
@@ -178,6 +199,13 @@ class GameService {
   // A finished game's record (its seed included); an error while it is being played,
   // since the seed orders the deck and the piles.
   Result<Json> Record(const std::string& game_id);
+
+  // The summary of a game for an account's lists (docs/protocol.md, GAME_SUMMARY):
+  // {"id", "game", "players", "variant", "rated", "finished", "abandoned", "updated_ms",
+  // "seat" (the account's, null if none), "seats": [{"name", "account", "score"}],
+  // "result": "win" | "loss" | "draw" for the account's seat once the game is over,
+  // else null}.
+  Result<Json> Summary(const std::string& game_id, int64_t account_id);
 
   // The lobby: one line per game of these tokens (id, game, seat, whose turn, the
   // seats, whether one still waits for its player, and the result once over).
@@ -247,6 +275,11 @@ class GameService {
   // its engine left the list gets the fallback bot).
   Result<std::unique_ptr<ai::Bot>> MakeSeatBot(std::string_view game, const std::string& player, uint64_t seed) const;
   Status ApplyLocked(Game& g, const std::string& move);
+  // A game ended here (its last move stored, or abandoned by this instance's sweep,
+  // `leaver` the seat that was to move): its ratings updated (game_service_ratings.cc).
+  void RateLocked(const Game& g, int leaver = -1);
+  // The state message's "account" of a seat: its account's name, null for a guest.
+  Json SeatAccountLocked(const Game& g, size_t seat) const;
   // Makes `next`, the state after `move`, the game's, once the move is stored.
   void PlayedLocked(Game& g, std::unique_ptr<GameState> next, const std::string& move);
   Status MoveLocked(const std::shared_ptr<Game>& g, int seat, const std::string& move);

@@ -34,6 +34,8 @@ Status GameService::AbandonedError(const std::string& game_id) const {
 
 GameService::Notice GameService::AbandonLocked(Game& g, int64_t now_ms) {
   if (Status st = health_.Wrote(store_.MarkAbandoned(g.stored.id, now_ms)); !st.ok()) return {};  // the next sweep tries again
+  // Rated: the seat that was to move left, and loses (docs/ratings.md).
+  RateLocked(g, g.state->is_over() ? -1 : g.state->current_player());
   g.abandoned = g.stored.abandoned = true;
   ++g.version;
   g.stored.updated_ms = now_ms;

@@ -52,10 +52,12 @@ Result<Json> GameService::Invite(const std::string& game_id, const std::string& 
               {"seat", *seat},
               {"invited_by", creator >= 0 ? Json(creator) : Json(nullptr)},
               {"seats", seats},
+              {"rated", g->stored.rated},
               {"move_count", g->stored.moves.size()}};
 }
 
-Result<Joined> GameService::Join(const std::string& game_id, const std::string& invite_code, const std::string& name) {
+Result<Joined> GameService::Join(const std::string& game_id, const std::string& invite_code, const std::string& name,
+                                 int64_t account_id, const std::string& account_name) {
   auto found = Find(game_id);
   if (!found.ok()) return found.status();
   std::shared_ptr<Game> g = *found;
@@ -66,10 +68,16 @@ Result<Joined> GameService::Join(const std::string& game_id, const std::string& 
   if (g->abandoned) return AbandonedError(game_id);
   auto seat = InvitedSeat(g->stored.seats, game_id, invite_code);
   if (!seat.ok()) return seat.status();
+  if (g->stored.rated && account_id == 0)
+    return Status::Coded(ErrorCode::kNotSignedIn, "a rated game is joined signed in: log in first");
+  for (const StoredSeat& other : g->stored.seats)
+    if (account_id != 0 && other.account_id == account_id)
+      return Status::Coded(ErrorCode::kAlreadySeated, "you already hold a seat of game " + game_id);
   StoredSeat s = g->stored.seats[static_cast<size_t>(*seat)];
   Joined joined{*seat, NewSecret()};
   s.token_hash = HashSecret(joined.token);
-  s.name = *checked;
+  s.name = account_id != 0 ? account_name : *checked;
+  s.account_id = account_id;
   if (Status st = health_.Wrote(store_.ClaimSeat(game_id, *seat, s)); !st.ok()) {
     // Taken through another instance a moment ago: a used code, as on one server.
     if (st.code() != StatusCode::kAborted) return st;

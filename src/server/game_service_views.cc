@@ -27,9 +27,15 @@ Json GameService::SnapshotLocked(const Game& g, int seat) const {
   j["winners"] = s.Winners();
   // Final scores are public once the game is over (a Jaipur round's scoring is).
   j["scores"] = s.is_over() ? Json(s.Scores()) : Json(nullptr);
+  j["rated"] = g.stored.rated;
   Json seats = Json::array();
-  for (const StoredSeat& st : g.stored.seats)
-    seats.push_back({{"player", st.player}, {"name", st.name}, {"joined", st.player != "human" || !st.token_hash.empty()}});
+  for (size_t i = 0; i < g.stored.seats.size(); ++i) {
+    const StoredSeat& st = g.stored.seats[i];
+    seats.push_back({{"player", st.player},
+                     {"name", st.name},
+                     {"joined", st.player != "human" || !st.token_hash.empty()},
+                     {"account", SeatAccountLocked(g, i)}});
+  }
   j["seats"] = seats;
   AddStory(g, seat, j);
   return j;

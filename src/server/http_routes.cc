@@ -1,5 +1,6 @@
 #include "server/http_routes.h"
 #include "core/game_type.h"
+#include "server/accounts/accounts.h"
 #include "server/lang.h"
 #include "server/static_files.h"
 
@@ -95,6 +96,31 @@ int IntField(const Json& body, const char* key, int fallback) {
   return it->get<int>();
 }
 
+bool BoolField(const Json& body, const char* key) {
+  auto it = body.find(key);
+  if (it == body.end() || it->is_null()) return false;
+  if (!it->is_boolean()) Malformed(std::string(key) + ": expected true or false");
+  return it->get<bool>();
+}
+
+// The signed-in account a request comes from, for a change: its session cookie's.
+// None (id 0) without a cookie, or with one whose session has ended; a cookie from
+// another site's page is refused, as for every change made with it.
+struct SignedIn {
+  int64_t id = 0;
+  std::string name;
+};
+SignedIn SessionAccount(const Request& req, const Caller& caller, const ServerOptions& options) {
+  const std::string cookie = SessionCookie(req);
+  if (cookie.empty() || options.accounts == nullptr) return {};
+  if (!OriginAllowed(req, caller, options.allowed_origins, false))
+    throw ApiError{Status::Coded(ErrorCode::kBadOrigin, "origin: a change with the session cookie must come from this site")};
+  auto who = options.accounts->Authenticate(cookie);
+  if (who.code() == StatusCode::kUnauthenticated) return {};
+  if (!who.ok()) throw ApiError{who.status()};
+  return {who->account.id, who->account.name};
+}
+
 // The seat a replay is seen from: `?seat=N` (any other query is ignored), or -1, a
 // spectator's, without one.
 int ReplaySeat(std::string_view target) {
@@ -143,8 +169,8 @@ Response StaticResponse(const Request& req, const std::string& web_dir) {
   return res;
 }
 
-// `client`: the AddressKey of the client the request comes from.
-Response Route(Shared& shared, const Request& req, const std::string& client) {
+Response Route(Shared& shared, const Request& req, const Caller& caller) {
+  const std::string& client = caller.client;
   GameService& games = shared.games;
   const ServerOptions& options = shared.options;
   // Takes a token from the client's (or `key`'s) bucket of `rate`, or refuses the request.
@@ -203,6 +229,10 @@ Response Route(Shared& shared, const Request& req, const std::string& client) {
       create.variant = StringField(body, "variant", false);
       create.creator_seat = IntField(body, "creator_seat", 0);
       create.client = client;
+      create.rated = BoolField(body, "rated");
+      const SignedIn creator = SessionAccount(req, caller, options);
+      create.account_id = creator.id;
+      create.account_name = creator.name;
       auto seats = body.find("seats");
       if (seats == body.end() || !seats->is_array() || seats->size() > 4)
         Malformed("seats: expected an array of up to 4 seats");
@@ -234,26 +264,46 @@ Response Route(Shared& shared, const Request& req, const std::string& client) {
     }
     std::string id, rest;
     if (GamePath(target, &id, &rest)) {
-      // The seat whose Bearer token the request carries; `what` names the action refused.
+      // The seat whose Bearer token the request carries, or without one the seat its
+      // session's account holds (from any browser: the cookie stands for the token, with
+      // the site's Origin); `what` names the action refused.
       auto seat_acting = [&](const std::string& what) {
         std::string token = BearerToken(req);
-        if (token.empty()) throw ApiError{Status::Unauthenticated("authorization: a seat token is needed " + what)};
+        if (token.empty()) {
+          if (const SignedIn who = SessionAccount(req, caller, options); who.id != 0)
+            return OrThrow(games.SeatOfAccount(id, who.id));
+          throw ApiError{Status::Unauthenticated("authorization: a seat token is needed " + what)};
+        }
         return OrThrow(games.SeatOf(id, token));
+      };
+      // To read: the token's seat, else the signed-in account's, else a spectator's.
+      auto seat_reading = [&]() {
+        std::string token = BearerToken(req);
+        if (!token.empty() || options.accounts == nullptr || SessionCookie(req).empty())
+          return OrThrow(games.SeatOf(id, token));
+        auto who = options.accounts->Authenticate(SessionCookie(req));
+        if (who.code() == StatusCode::kUnauthenticated) return -1;
+        if (!who.ok()) Throw(who.status());
+        auto seat = games.SeatOfAccount(id, who->account.id);
+        if (seat.code() == StatusCode::kPermissionDenied) return -1;
+        return OrThrow(std::move(seat));
       };
       if (rest.empty() && verb == http::verb::get) {
         limit(Rate::kRead, client);
-        const int seat = OrThrow(games.SeatOf(id, BearerToken(req)));
+        const int seat = seat_reading();
         return JsonResponse(req, http::status::ok, OrThrow(games.View(id, seat)).json);
       }
       if (rest == "history" && verb == http::verb::get) {
         limit(Rate::kRead, client);
-        const int seat = OrThrow(games.SeatOf(id, BearerToken(req)));
+        const int seat = seat_reading();
         return JsonResponse(req, http::status::ok, OrThrow(games.History(id, seat)));
       }
       if (rest == "join" && verb == http::verb::post) {
         limit(Rate::kJoin, client);
         Json body = ParseBody(req);
-        Joined joined = OrThrow(games.Join(id, StringField(body, "invite", true), StringField(body, "name", false)));
+        const SignedIn who = SessionAccount(req, caller, options);
+        Joined joined = OrThrow(games.Join(id, StringField(body, "invite", true), StringField(body, "name", false), who.id,
+                                           who.name));
         return JsonResponse(req, http::status::ok, {{"game_id", id}, {"seat", joined.seat}, {"token", joined.token}});
       }
       if (rest == "moves" && verb == http::verb::post) {
@@ -299,8 +349,8 @@ Response Route(Shared& shared, const Request& req, const std::string& client) {
 
 }  // namespace
 
-Response Handle(Shared& shared, const Request& req, const std::string& client) {
-  Response res = Route(shared, req, client);
+Response Handle(Shared& shared, const Request& req, const Caller& caller) {
+  Response res = Route(shared, req, caller);
   if (req.method() == http::verb::head) res.body().clear();
   return res;
 }

@@ -10,12 +10,13 @@
 #include "core/status.h"
 #include "format/json.h"
 #include "server/server_shared.h"
+#include "server/session_cookie.h"
 
 namespace souk::server {
 
 // The answer to one request. A HEAD answer is the GET's header, Content-Length
 // included, without the body (RFC 9110, 9.3.2).
-Response Handle(Shared& shared, const Request& req, const std::string& client);
+Response Handle(Shared& shared, const Request& req, const Caller& caller);
 
 // `body` as the answer to `req`, in JSON that no cache keeps.
 Response JsonResponse(const Request& req, http::status status, const Json& body);

@@ -102,14 +102,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       std::string_view target = req.target();
       if (GamePath(target, &id, &rest) && rest == "ws") return Upgrade(std::move(req), id, client);
     }
+    const bool https = options_.trusted_proxies.Contains(peer_) && beast::iequals(req["X-Forwarded-Proto"], "https");
     if (IsAccountRoute(req.target())) {
       // Answered on the accounts' workers (a password hash is no work for this thread).
-      const bool https = options_.trusted_proxies.Contains(peer_) && beast::iequals(req["X-Forwarded-Proto"], "https");
       return HandleAccountRoute(shared_, std::move(req), {client, https}, [self = shared_from_this()](Response res) {
         net::post(self->stream_.get_executor(), [self, res = std::move(res)]() mutable { self->Write(std::move(res)); });
       });
     }
-    Write(Handle(shared_, req, client));
+    Write(Handle(shared_, req, {client, https}));
   }
 
   void Upgrade(Request req, const std::string& game_id, const std::string& client) {

@@ -19,6 +19,9 @@ namespace souk::server {
 namespace accounts {
 class Accounts;
 }
+namespace ratings {
+class RatingStore;
+}
 
 struct ServerOptions {
   std::string bind = "127.0.0.1";
@@ -39,6 +42,9 @@ struct ServerOptions {
   // Sign-up, log-in and sessions (accounts/accounts.h, docs/accounts.md), outliving
   // the server; none: the account routes answer 404.
   accounts::Accounts* accounts = nullptr;
+  // The ratings (ratings/rating_store.h), outliving the server, for the profile,
+  // leaderboard and my-games routes; none: those answer 404.
+  ratings::RatingStore* ratings = nullptr;
   // Origins (scheme://host[:port]) besides the server's own whose changes made with
   // the session cookie are accepted (`--allowed-origin`).
   std::vector<std::string> allowed_origins;

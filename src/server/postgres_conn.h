@@ -35,6 +35,7 @@ class Rows {
   }
   int64_t Int(int row, int col) const { return std::strtoll(PQgetvalue(result_, row, col), nullptr, 10); }
   bool Bool(int row, int col) const { return PQgetvalue(result_, row, col)[0] == 't'; }
+  double Double(int row, int col) const { return std::strtod(PQgetvalue(result_, row, col), nullptr); }
   std::string SqlState() const {
     const char* state = PQresultErrorField(result_, PG_DIAG_SQLSTATE);
     return state ? state : "";

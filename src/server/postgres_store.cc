@@ -26,7 +26,7 @@ namespace {
 // kMigrations (kMigrations[i] takes version i + 1 to i + 2) as an older database is,
 // each in the transaction that records the version it leads to: one path to every
 // version.
-constexpr int kSchemaVersion = 3;
+constexpr int kSchemaVersion = 4;
 constexpr std::array<const char*, kSchemaVersion - 1> kMigrations{
     // 1 to 2: several instances. The lease on a bot's turn: whether a bot is to move,
     // which instance thinks for it and until when (TakeBotTurn).
@@ -55,6 +55,36 @@ CREATE TABLE sessions(
   expires_ms BIGINT NOT NULL,
   label TEXT NOT NULL DEFAULT '');
 CREATE INDEX sessions_by_account ON sessions(account_id);
+)sql",
+    // 3 to 4: the accounts that hold seats (0: a guest or a bot), rated games, and the
+    // ratings (docs/ratings.md): an account's rating in each pool it has played, and
+    // its rating after each rated game, applied once per game and account (the unique key).
+    R"sql(
+ALTER TABLE seats ADD COLUMN account_id BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT false;
+CREATE INDEX seats_by_account ON seats(account_id) WHERE account_id <> 0;
+CREATE TABLE ratings(
+  account_id BIGINT NOT NULL REFERENCES accounts(id),
+  pool TEXT NOT NULL,
+  rating DOUBLE PRECISION NOT NULL,
+  deviation DOUBLE PRECISION NOT NULL,
+  volatility DOUBLE PRECISION NOT NULL,
+  games BIGINT NOT NULL DEFAULT 0,
+  wins BIGINT NOT NULL DEFAULT 0,
+  losses BIGINT NOT NULL DEFAULT 0,
+  draws BIGINT NOT NULL DEFAULT 0,
+  updated_ms BIGINT NOT NULL,
+  PRIMARY KEY(account_id, pool));
+CREATE INDEX ratings_by_pool ON ratings(pool, rating);
+CREATE TABLE rating_history(
+  game_id TEXT NOT NULL REFERENCES games(id),
+  account_id BIGINT NOT NULL REFERENCES accounts(id),
+  pool TEXT NOT NULL,
+  at_ms BIGINT NOT NULL,
+  rating DOUBLE PRECISION NOT NULL,
+  deviation DOUBLE PRECISION NOT NULL,
+  UNIQUE(game_id, account_id));
+CREATE INDEX rating_history_by_account ON rating_history(account_id, pool, at_ms);
 )sql"};
 
 // How long a lease on a bot's turn lasts unless renewed: an instance that dies holding
@@ -141,18 +171,20 @@ class PostgresStore final : public Store {
     std::lock_guard lock(mutex_);
     if (Status s = Connect(); !s.ok()) return s;
     if (Status s = Command("BEGIN"); !s.ok()) return s;
-    Rows insert = Query("INSERT INTO games(id, game, seed, players, variant, created_ms, updated_ms, client) "
-                        "VALUES($1, $2, $3, $4, $5, $6, $6, $7)",
+    Rows insert = Query("INSERT INTO games(id, game, seed, players, variant, created_ms, updated_ms, client, rated) "
+                        "VALUES($1, $2, $3, $4, $5, $6, $6, $7, $8)",
                         {g.id, g.options.game, std::to_string(g.options.seed), std::to_string(g.options.players),
-                         g.options.variant, std::to_string(g.created_ms), g.client});
+                         g.options.variant, std::to_string(g.created_ms), g.client, BoolText(g.rated)});
     if (!insert.ok()) {
       if (insert.SqlState() == kUniqueViolation) return Rollback(Status::FailedPrecondition("game " + g.id + " exists"));
       return Rollback(Failure("create game " + g.id, insert));
     }
     for (size_t i = 0; i < g.seats.size(); ++i) {
       const StoredSeat& s = g.seats[i];
-      Rows seat = Query("INSERT INTO seats(game_id, seat, player, token_hash, invite_hash, name) VALUES($1, $2, $3, $4, $5, $6)",
-                        {g.id, std::to_string(i), s.player, s.token_hash, s.invite_hash, s.name});
+      Rows seat = Query("INSERT INTO seats(game_id, seat, player, token_hash, invite_hash, name, account_id) "
+                        "VALUES($1, $2, $3, $4, $5, $6, $7)",
+                        {g.id, std::to_string(i), s.player, s.token_hash, s.invite_hash, s.name,
+                         std::to_string(s.account_id)});
       if (!seat.ok()) return Rollback(Failure("create seat of " + g.id, seat));
     }
     return Command("COMMIT");
@@ -189,11 +221,11 @@ class PostgresStore final : public Store {
     if (Status st = Connect(); !st.ok()) return st;
     // Only a seat nobody has taken: two instances may each be given the same invite
     // code at once, and one of them only gets the seat.
-    Rows claim = Query("WITH claimed AS (UPDATE seats SET player=$1, token_hash=$2, invite_hash=$3, name=$4 "
+    Rows claim = Query("WITH claimed AS (UPDATE seats SET player=$1, token_hash=$2, invite_hash=$3, name=$4, account_id=$8 "
                        "WHERE game_id=$5 AND seat=$6 AND token_hash='' RETURNING game_id) "
                        "SELECT pg_notify('" + std::string(kChangeChannel) + "', $7) FROM claimed",
                        {s.player, s.token_hash, s.invite_hash, s.name, id, std::to_string(seat),
-                        ChangeNotice(instance_, {StoreChange::Kind::kSeat, id, 0, ""})});
+                        ChangeNotice(instance_, {StoreChange::Kind::kSeat, id, 0, ""}), std::to_string(s.account_id)});
     if (!claim.ok()) return Failure("claim seat of " + id, claim);
     if (claim.size() == 1) return Status::Ok();
     Rows exists = Query("SELECT 1 FROM seats WHERE game_id=$1 AND seat=$2", {id, std::to_string(seat)});
@@ -404,7 +436,7 @@ class PostgresStore final : public Store {
   // The games `where` selects, oldest first, with their seats and moves: three
   // queries whatever their number.
   Result<std::vector<StoredGame>> LoadGames(const std::string& where, const std::vector<std::string>& params) {
-    Rows games = Query(("SELECT id, game, seed, players, variant, created_ms, updated_ms, finished, client, abandoned "
+    Rows games = Query(("SELECT id, game, seed, players, variant, created_ms, updated_ms, finished, client, abandoned, rated "
                         "FROM games " + where + " ORDER BY created_ms, id"), params);
     if (!games.ok()) return Failure("load games", games);
     std::vector<StoredGame> out;
@@ -423,17 +455,19 @@ class PostgresStore final : public Store {
       g.finished = games.Bool(r, 7);
       g.client = games.Text(r, 8);
       g.abandoned = games.Bool(r, 9);
+      g.rated = games.Bool(r, 10);
       index_of[g.id] = out.size();
       out.push_back(std::move(g));
     }
     if (out.empty()) return out;
-    Rows seats = Query(("SELECT game_id, player, token_hash, invite_hash, name FROM seats WHERE game_id IN "
+    Rows seats = Query(("SELECT game_id, player, token_hash, invite_hash, name, account_id FROM seats WHERE game_id IN "
                         "(SELECT id FROM games " + where + ") ORDER BY game_id, seat"), params);
     if (!seats.ok()) return Failure("load seats", seats);
     for (int r = 0; r < seats.size(); ++r) {
       auto it = index_of.find(seats.Text(r, 0));
       if (it != index_of.end())
-        out[it->second].seats.push_back({seats.Text(r, 1), seats.Text(r, 2), seats.Text(r, 3), seats.Text(r, 4)});
+        out[it->second].seats.push_back(
+            {seats.Text(r, 1), seats.Text(r, 2), seats.Text(r, 3), seats.Text(r, 4), seats.Int(r, 5)});
     }
     Rows moves = Query(("SELECT game_id, move FROM moves WHERE game_id IN (SELECT id FROM games " + where +
                         ") ORDER BY game_id, idx"), params);

@@ -14,6 +14,11 @@ namespace {
 
 using testing::TestPostgres;
 
+// What version 4 added (ratings), taken away again: a database back at version 3.
+const std::string kDropVersion4 =
+    "DROP TABLE rating_history; DROP TABLE ratings; DROP INDEX seats_by_account; "
+    "ALTER TABLE seats DROP COLUMN account_id; ALTER TABLE games DROP COLUMN rated; ";
+
 class PostgresStoreTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -39,7 +44,7 @@ class PostgresStoreTest : public ::testing::Test {
 TEST_F(PostgresStoreTest, TheSchemaIsCreatedOnceAndVersioned) {
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "3");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "4");
   auto again = OpenPostgresStore(uri_);
   ASSERT_TRUE(again.ok()) << again.message();
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM schema_version"), "1");
@@ -69,12 +74,12 @@ TEST_F(PostgresStoreTest, AVersion1DatabaseIsMigratedWithItsGamesKept) {
     ASSERT_TRUE(store->AppendMove("old", 0, "take camels", false, 1).ok());
   }
   // Back to version 1 as a server of before issue 20 left it: no lease columns, no accounts.
-  ASSERT_TRUE(TestPostgres::Execute(uri_, "DROP TABLE sessions; DROP TABLE accounts; DROP INDEX games_bot_turns; ALTER TABLE games DROP COLUMN bot_turn, "
+  ASSERT_TRUE(TestPostgres::Execute(uri_, kDropVersion4 + "DROP TABLE sessions; DROP TABLE accounts; DROP INDEX games_bot_turns; ALTER TABLE games DROP COLUMN bot_turn, "
                                           "DROP COLUMN lease_instance, DROP COLUMN lease_expires_ms; "
                                           "UPDATE schema_version SET version=1").ok());
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "3");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "4");
   EXPECT_EQ(store->LoadGame("old")->moves, std::vector<std::string>{"take camels"});
   // The bot's turn of a game from before leases is free to take.
   EXPECT_TRUE(*store->TakeBotTurn("old", 1, 1000));
@@ -111,15 +116,52 @@ TEST_F(PostgresStoreTest, AVersion2DatabaseGainsTheAccountTablesWithItsGamesKept
     ASSERT_TRUE(store->CreateGame(Game("before")).ok());
     ASSERT_TRUE(store->AppendMove("before", 0, "take camels", false, 1).ok());
   }
-  ASSERT_TRUE(TestPostgres::Execute(uri_, "DROP TABLE sessions; DROP TABLE accounts; UPDATE schema_version SET version=2").ok());
+  ASSERT_TRUE(TestPostgres::Execute(uri_, kDropVersion4 + "DROP TABLE sessions; DROP TABLE accounts; UPDATE schema_version SET version=2").ok());
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM pg_tables WHERE tablename='accounts'"), "0");
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "3");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "4");
   EXPECT_EQ(store->LoadGame("before")->moves, std::vector<std::string>{"take camels"});
   ASSERT_TRUE(TestPostgres::Execute(uri_, "INSERT INTO accounts(name, name_key, password_hash, created_ms) "
                                           "VALUES('Ann', 'ann', 'h', 1)").ok());
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT name FROM accounts WHERE name_key='ann'"), "Ann");
+}
+
+// Issue 37, ratings: a database as the server with accounts left it (version 3) gains
+// the seats' accounts, the games' rated flag and the rating tables, its games kept:
+// their seats are guests' and the games casual.
+TEST_F(PostgresStoreTest, AVersion3DatabaseGainsTheRatingTablesWithItsGamesKept) {
+  {
+    auto store = Open();
+    ASSERT_NE(store, nullptr);
+    ASSERT_TRUE(store->CreateGame(Game("before")).ok());
+    ASSERT_TRUE(store->AppendMove("before", 0, "take camels", false, 1).ok());
+  }
+  ASSERT_TRUE(TestPostgres::Execute(uri_, kDropVersion4 + "UPDATE schema_version SET version=3").ok());
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM pg_tables WHERE tablename='ratings'"), "0");
+  auto store = Open();
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "4");
+  auto before = store->LoadGame("before");
+  ASSERT_TRUE(before.ok()) << before.message();
+  EXPECT_EQ(before->moves, std::vector<std::string>{"take camels"});
+  EXPECT_EQ(before->seats[0].account_id, 0) << "a seat from before accounts is a guest's";
+  EXPECT_FALSE(before->rated);
+  ASSERT_TRUE(TestPostgres::Execute(uri_, "INSERT INTO accounts(id, name, name_key, password_hash, created_ms) "
+                                          "VALUES(7, 'Ann', 'ann', 'h', 1)").ok());
+  StoredGame rated = Game("rated");
+  rated.rated = true;
+  rated.seats[0].account_id = 7;
+  ASSERT_TRUE(store->CreateGame(rated).ok());
+  auto loaded = store->LoadGame("rated");
+  ASSERT_TRUE(loaded.ok()) << loaded.message();
+  EXPECT_TRUE(loaded->rated);
+  EXPECT_EQ(loaded->seats[0].account_id, 7);
+  EXPECT_TRUE(TestPostgres::Execute(uri_, "INSERT INTO rating_history(game_id, account_id, pool, at_ms, rating, deviation) "
+                                          "VALUES('rated', 7, 'jaipur', 1, 1600, 300)").ok());
+  EXPECT_FALSE(TestPostgres::Execute(uri_, "INSERT INTO rating_history(game_id, account_id, pool, at_ms, rating, deviation) "
+                                           "VALUES('rated', 7, 'jaipur', 2, 1700, 250)").ok())
+      << "a game is applied to an account once";
 }
 
 TEST_F(PostgresStoreTest, ADatabaseOfANewerServerIsRefused) {
@@ -127,7 +169,7 @@ TEST_F(PostgresStoreTest, ADatabaseOfANewerServerIsRefused) {
                                           "INSERT INTO schema_version VALUES(99)").ok());
   auto store = OpenPostgresStore(uri_);
   ASSERT_FALSE(store.ok());
-  EXPECT_NE(store.message().find("database schema version 99, this server reads versions 1 to 3"), std::string::npos)
+  EXPECT_NE(store.message().find("database schema version 99, this server reads versions 1 to 4"), std::string::npos)
       << store.message();
 }
 

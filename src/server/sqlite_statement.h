@@ -23,6 +23,10 @@ class Statement {
     sqlite3_bind_int64(stmt_, i, value);
     return *this;
   }
+  Statement& Bind(int i, double value) {
+    sqlite3_bind_double(stmt_, i, value);
+    return *this;
+  }
   int Step() { return sqlite3_step(stmt_); }
   void Reset() {
     sqlite3_reset(stmt_);
@@ -35,6 +39,7 @@ class Statement {
                 : std::string();
   }
   int64_t Int(int col) const { return sqlite3_column_int64(stmt_, col); }
+  double Double(int col) const { return sqlite3_column_double(stmt_, col); }
 
  private:
   sqlite3_stmt* stmt_ = nullptr;

@@ -19,7 +19,7 @@ namespace {
 
 // The schema a new database gets, at kSchemaVersion; an older database is brought
 // to it by kMigrations, each in one transaction with the version it leads to.
-constexpr int kSchemaVersion = 4;
+constexpr int kSchemaVersion = 5;
 
 constexpr const char* kMeta = "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)";
 
@@ -35,7 +35,8 @@ CREATE TABLE games(
   move_count INTEGER NOT NULL DEFAULT 0,
   finished INTEGER NOT NULL DEFAULT 0,
   client TEXT NOT NULL DEFAULT '',
-  abandoned INTEGER NOT NULL DEFAULT 0);
+  abandoned INTEGER NOT NULL DEFAULT 0,
+  rated INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE seats(
   game_id TEXT NOT NULL REFERENCES games(id),
   seat INTEGER NOT NULL,
@@ -43,8 +44,10 @@ CREATE TABLE seats(
   token_hash TEXT NOT NULL DEFAULT '',
   invite_hash TEXT NOT NULL DEFAULT '',
   name TEXT NOT NULL DEFAULT '',
+  account_id INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY(game_id, seat));
 CREATE INDEX seats_by_token ON seats(token_hash) WHERE token_hash != '';
+CREATE INDEX seats_by_account ON seats(account_id) WHERE account_id != 0;
 CREATE TABLE moves(
   game_id TEXT NOT NULL REFERENCES games(id),
   idx INTEGER NOT NULL,
@@ -73,14 +76,47 @@ CREATE TABLE sessions(
 CREATE INDEX sessions_by_account ON sessions(account_id);
 )sql";
 
-// kMigrations[i] takes a database of version i + 1 to version i + 2.
-constexpr const char* kMigrations[] = {
+// Ratings (docs/ratings.md): an account's rating in each pool it has played, and the
+// rating after each rated game; a game is applied to an account once (the unique key).
+constexpr const char* kRatingTables = R"sql(
+CREATE TABLE ratings(
+  account_id INTEGER NOT NULL REFERENCES accounts(id),
+  pool TEXT NOT NULL,
+  rating REAL NOT NULL,
+  deviation REAL NOT NULL,
+  volatility REAL NOT NULL,
+  games INTEGER NOT NULL DEFAULT 0,
+  wins INTEGER NOT NULL DEFAULT 0,
+  losses INTEGER NOT NULL DEFAULT 0,
+  draws INTEGER NOT NULL DEFAULT 0,
+  updated_ms INTEGER NOT NULL,
+  PRIMARY KEY(account_id, pool));
+CREATE INDEX ratings_by_pool ON ratings(pool, rating);
+CREATE TABLE rating_history(
+  game_id TEXT NOT NULL REFERENCES games(id),
+  account_id INTEGER NOT NULL REFERENCES accounts(id),
+  pool TEXT NOT NULL,
+  at_ms INTEGER NOT NULL,
+  rating REAL NOT NULL,
+  deviation REAL NOT NULL,
+  UNIQUE(game_id, account_id));
+CREATE INDEX rating_history_by_account ON rating_history(account_id, pool, at_ms);
+)sql";
+
+// kMigrations[i] takes a database of version i + 1 to version i + 2: its SQL texts
+// in order (a null one is none).
+constexpr const char* kMigrations[][2] = {
     // 2: the creator's address, so that a restart keeps counting games by it.
-    "ALTER TABLE games ADD COLUMN client TEXT NOT NULL DEFAULT ''",
+    {"ALTER TABLE games ADD COLUMN client TEXT NOT NULL DEFAULT ''", nullptr},
     // 3: games abandoned, kept but never played again.
-    "ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0",
+    {"ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0", nullptr},
     // 4: accounts and their sessions.
-    kAccountTables,
+    {kAccountTables, nullptr},
+    // 5: the accounts that hold seats, rated games, and the ratings.
+    {"ALTER TABLE seats ADD COLUMN account_id INTEGER NOT NULL DEFAULT 0;"
+     "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
+     "CREATE INDEX seats_by_account ON seats(account_id) WHERE account_id != 0;",
+     kRatingTables},
 };
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
@@ -116,7 +152,7 @@ class SqliteStore final : public Store {
       if (games.Step() == SQLITE_ROW) version = "1";
     }
     if (version.empty()) {
-      if (Status s = Exec(std::string("BEGIN IMMEDIATE;") + kSchema + kAccountTables + "INSERT INTO meta(key, value) VALUES('schema', '" +
+      if (Status s = Exec(std::string("BEGIN IMMEDIATE;") + kSchema + kAccountTables + kRatingTables + "INSERT INTO meta(key, value) VALUES('schema', '" +
                           std::to_string(kSchemaVersion) + "'); COMMIT;");
           !s.ok()) {
         Exec("ROLLBACK");
@@ -130,7 +166,10 @@ class SqliteStore final : public Store {
       return Status::Error("database schema version " + version + ", this server reads versions 1 to " +
                            std::to_string(kSchemaVersion));
     for (int v = from; v < kSchemaVersion; ++v) {
-      const std::string step = std::string("BEGIN IMMEDIATE;") + kMigrations[v - 1] + "; UPDATE meta SET value='" +
+      std::string step = "BEGIN IMMEDIATE;";
+      for (const char* sql : kMigrations[v - 1])
+        if (sql) step += std::string(sql) + ";";
+      step += "UPDATE meta SET value='" +
                                std::to_string(v + 1) + "' WHERE key='schema'; COMMIT;";
       if (Status s = Exec(step); !s.ok()) {
         Exec("ROLLBACK");
@@ -143,17 +182,18 @@ class SqliteStore final : public Store {
   Status CreateGame(const StoredGame& g) override {
     std::lock_guard lock(mutex_);
     if (Status s = Exec("BEGIN IMMEDIATE"); !s.ok()) return s;
-    Statement insert(db_, "INSERT INTO games(id, game, seed, players, variant, created_ms, updated_ms, finished, client) "
-                          "VALUES(?, ?, ?, ?, ?, ?, ?, 0, ?)");
+    Statement insert(db_, "INSERT INTO games(id, game, seed, players, variant, created_ms, updated_ms, finished, client, rated) "
+                          "VALUES(?, ?, ?, ?, ?, ?, ?, 0, ?, ?)");
     insert.Bind(1, g.id).Bind(2, g.options.game).Bind(3, std::to_string(g.options.seed))
         .Bind(4, int64_t{g.options.players}).Bind(5, g.options.variant).Bind(6, g.created_ms).Bind(7, g.created_ms)
-        .Bind(8, g.client);
+        .Bind(8, g.client).Bind(9, int64_t{g.rated});
     if (insert.Step() != SQLITE_DONE) return Rollback("create game " + g.id);
     for (size_t i = 0; i < g.seats.size(); ++i) {
-      Statement seat(db_, "INSERT INTO seats(game_id, seat, player, token_hash, invite_hash, name) VALUES(?, ?, ?, ?, ?, ?)");
+      Statement seat(db_, "INSERT INTO seats(game_id, seat, player, token_hash, invite_hash, name, account_id) "
+                          "VALUES(?, ?, ?, ?, ?, ?, ?)");
       const StoredSeat& s = g.seats[i];
       seat.Bind(1, g.id).Bind(2, static_cast<int64_t>(i)).Bind(3, s.player).Bind(4, s.token_hash).Bind(5, s.invite_hash)
-          .Bind(6, s.name);
+          .Bind(6, s.name).Bind(7, s.account_id);
       if (seat.Step() != SQLITE_DONE) return Rollback("create seat of " + g.id);
     }
     return Commit();
@@ -190,9 +230,10 @@ class SqliteStore final : public Store {
 
   Status ClaimSeat(const std::string& id, int seat, const StoredSeat& s) override {
     std::lock_guard lock(mutex_);
-    Statement update(db_, "UPDATE seats SET player=?, token_hash=?, invite_hash=?, name=? "
+    Statement update(db_, "UPDATE seats SET player=?, token_hash=?, invite_hash=?, name=?, account_id=? "
                           "WHERE game_id=? AND seat=? AND token_hash=''");
-    update.Bind(1, s.player).Bind(2, s.token_hash).Bind(3, s.invite_hash).Bind(4, s.name).Bind(5, id).Bind(6, int64_t{seat});
+    update.Bind(1, s.player).Bind(2, s.token_hash).Bind(3, s.invite_hash).Bind(4, s.name).Bind(5, s.account_id).Bind(6, id)
+        .Bind(7, int64_t{seat});
     if (update.Step() != SQLITE_DONE) return Error("claim seat of " + id);
     if (sqlite3_changes(db_) == 1) return Status::Ok();
     Statement exists(db_, "SELECT 1 FROM seats WHERE game_id=? AND seat=?");
@@ -203,7 +244,7 @@ class SqliteStore final : public Store {
 
   Result<StoredGame> LoadGame(const std::string& id) override {
     std::lock_guard lock(mutex_);
-    Statement game(db_, "SELECT id, game, seed, players, variant, created_ms, updated_ms, finished, client, abandoned FROM games WHERE id=?");
+    Statement game(db_, "SELECT id, game, seed, players, variant, created_ms, updated_ms, finished, client, abandoned, rated FROM games WHERE id=?");
     game.Bind(1, id);
     int rc = game.Step();
     if (rc == SQLITE_DONE) return Status::NotFound("no game " + id);
@@ -222,7 +263,7 @@ class SqliteStore final : public Store {
 
   Result<std::vector<StoredGame>> LoadUnfinished() override {
     std::lock_guard lock(mutex_);
-    Statement games(db_, "SELECT id, game, seed, players, variant, created_ms, updated_ms, finished, client, abandoned FROM games "
+    Statement games(db_, "SELECT id, game, seed, players, variant, created_ms, updated_ms, finished, client, abandoned, rated FROM games "
                          "WHERE finished=0 AND abandoned=0 ORDER BY created_ms, id");
     std::vector<StoredGame> out;
     int rc;
@@ -302,9 +343,11 @@ class SqliteStore final : public Store {
     g.finished = row.Int(7) != 0;
     g.client = row.Text(8);
     g.abandoned = row.Int(9) != 0;
-    Statement seats(db_, "SELECT player, token_hash, invite_hash, name FROM seats WHERE game_id=? ORDER BY seat");
+    g.rated = row.Int(10) != 0;
+    Statement seats(db_, "SELECT player, token_hash, invite_hash, name, account_id FROM seats WHERE game_id=? ORDER BY seat");
     seats.Bind(1, g.id);
-    while (seats.Step() == SQLITE_ROW) g.seats.push_back({seats.Text(0), seats.Text(1), seats.Text(2), seats.Text(3)});
+    while (seats.Step() == SQLITE_ROW)
+      g.seats.push_back({seats.Text(0), seats.Text(1), seats.Text(2), seats.Text(3), seats.Int(4)});
     Statement moves(db_, "SELECT move FROM moves WHERE game_id=? ORDER BY idx");
     moves.Bind(1, g.id);
     while (moves.Step() == SQLITE_ROW) g.moves.push_back(moves.Text(0));

@@ -22,6 +22,9 @@ struct StoredSeat {
   // is set too) so that a used code is told apart from a made-up one
   std::string invite_hash;
   std::string name;         // what others see ("Alice"), may be empty
+  // The account that holds a human seat (accounts/account_store.h), 0 for a guest or
+  // a bot: the service knows an account by its id only, its name is found at the edge.
+  int64_t account_id = 0;
   bool operator==(const StoredSeat&) const = default;
 };
 
@@ -35,6 +38,7 @@ struct StoredGame {
   bool finished = false;
   std::string client;  // the creator's address: games and bots are counted by it
   bool abandoned = false;  // left unfinished without a move for too long: never resumed
+  bool rated = false;      // its end changes its players' ratings (docs/ratings.md)
 };
 
 // A change committed to a store that several instances share, as another instance

@@ -97,9 +97,59 @@ TEST_F(StoreMigrationTest, AVersion3DatabaseGainsTheAccountTablesWithItsGamesKep
     sqlite3_finalize(stmt);
     return value;
   };
-  EXPECT_EQ(one("SELECT value FROM meta WHERE key='schema'"), "4");
+  EXPECT_EQ(one("SELECT value FROM meta WHERE key='schema'"), "5");
   EXPECT_EQ(one("SELECT count(*) FROM sqlite_master WHERE type='table' AND name IN ('accounts', 'sessions')"), "2");
   EXPECT_EQ(one("SELECT count(*) FROM games"), "1");
+  sqlite3_close(db);
+}
+
+// Issue 37, ratings: a database as the server with accounts left it (version 4) gains
+// the seats' accounts, the games' rated flag and the rating tables, its games kept:
+// their seats are guests' and the games casual.
+TEST_F(StoreMigrationTest, AVersion4DatabaseGainsTheRatingTablesWithItsGamesKept) {
+  Write(std::string(kVersion1) +
+        "ALTER TABLE games ADD COLUMN client TEXT NOT NULL DEFAULT '';"
+        "ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0;"
+        "CREATE TABLE accounts(id INTEGER PRIMARY KEY, name TEXT, name_key TEXT UNIQUE,"
+        "  password_hash TEXT NOT NULL DEFAULT '', created_ms INTEGER NOT NULL, disabled INTEGER NOT NULL DEFAULT 0,"
+        "  deleted_ms INTEGER NOT NULL DEFAULT 0);"
+        "CREATE TABLE sessions(id_hash TEXT PRIMARY KEY, account_id INTEGER NOT NULL REFERENCES accounts(id),"
+        "  created_ms INTEGER NOT NULL, last_seen_ms INTEGER NOT NULL, expires_ms INTEGER NOT NULL,"
+        "  label TEXT NOT NULL DEFAULT '');"
+        "INSERT INTO accounts(id, name, name_key, password_hash, created_ms) VALUES(7, 'Ann', 'ann', 'h', 1);"
+        "UPDATE meta SET value='4' WHERE key='schema';");
+  {
+    auto store = OpenSqliteStore(path_);
+    ASSERT_TRUE(store.ok()) << store.message();
+    auto old = (*store)->LoadGame("old");
+    ASSERT_TRUE(old.ok()) << old.message();
+    EXPECT_EQ(old->moves, std::vector<std::string>{"camels"});
+    EXPECT_EQ(old->seats[0].name, "Ann");
+    EXPECT_EQ(old->seats[0].account_id, 0) << "a seat from before accounts is a guest's";
+    EXPECT_FALSE(old->rated);
+    StoredGame fresh = *old;
+    fresh.id = "rated";
+    fresh.moves.clear();
+    fresh.rated = true;
+    fresh.seats[0].account_id = 7;
+    ASSERT_TRUE((*store)->CreateGame(fresh).ok());
+  }
+  auto reopened = OpenSqliteStore(path_);
+  ASSERT_TRUE(reopened.ok()) << reopened.message();
+  auto rated = (*reopened)->LoadGame("rated");
+  ASSERT_TRUE(rated.ok()) << rated.message();
+  EXPECT_TRUE(rated->rated);
+  EXPECT_EQ(rated->seats[0].account_id, 7);
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path_.c_str(), &db), SQLITE_OK);
+  auto run = [&](const char* sql) { return sqlite3_exec(db, sql, nullptr, nullptr, nullptr); };
+  EXPECT_EQ(run("INSERT INTO ratings(account_id, pool, rating, deviation, volatility, updated_ms) "
+                "VALUES(7, 'jaipur', 1500, 350, 0.06, 1)"), SQLITE_OK);
+  EXPECT_EQ(run("INSERT INTO rating_history(game_id, account_id, pool, at_ms, rating, deviation) "
+                "VALUES('rated', 7, 'jaipur', 1, 1600, 300)"), SQLITE_OK);
+  EXPECT_NE(run("INSERT INTO rating_history(game_id, account_id, pool, at_ms, rating, deviation) "
+                "VALUES('rated', 7, 'jaipur', 2, 1700, 250)"), SQLITE_OK)
+      << "a game is applied to an account once";
   sqlite3_close(db);
 }
 

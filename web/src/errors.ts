@@ -28,6 +28,10 @@ export const ERROR_CODES = [
   "not_signed_in",
   "bad_origin",
   "too_many_attempts",
+  "not_rateable",
+  "already_seated",
+  "no_such_player",
+  "no_such_pool",
   "internal",
 ] as const;
 
