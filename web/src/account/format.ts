@@ -49,6 +49,15 @@ export function errorText(lang: Lang, err: unknown): string {
   return words ?? err.message;
 }
 
+// The codes of a game's creation or join that concern accounts (issue 37): told in
+// the page's words; any other refusal keeps the server's sentence, as before.
+const SEATING_CODES = new Set(["not_rateable", "already_seated", "not_signed_in", "bad_origin"]);
+
+export function gameErrorText(lang: Lang, err: unknown): string {
+  if (err instanceof ApiError && SEATING_CODES.has(err.raw)) return errorText(lang, err);
+  return err instanceof Error ? err.message : String(err);
+}
+
 // A finished game's result for the player: "Won", "Lost", "Draw"; in progress: null.
 export function resultWord(lang: Lang, result: GameSummary["result"]): string | null {
   return result === null ? null : t(lang, `result.${result}` as "result.win");
@@ -89,4 +98,12 @@ export function pagerPages(page: number, pages: number): (number | null)[] {
 // Won, lost and drawn in words: "12 games: 7 won, 4 lost, 1 drawn".
 export function totalsText(lang: Lang, totals: { games: number; wins: number; losses: number; draws: number }): string {
   return t(lang, "profile.totals", { games: totals.games, wins: totals.wins, losses: totals.losses, draws: totals.draws });
+}
+
+// Why the lobby's "Rated" box is not open, as a text's key: a guest, or a seat that is
+// not a person joining by invite (a bot, someone at this device); null: it is open.
+export function ratedBlock(signedIn: boolean, otherSeats: readonly string[]): "rated.why.guest" | "rated.why.seats" | null {
+  if (!signedIn) return "rated.why.guest";
+  if (!otherSeats.length || otherSeats.some((kind) => kind !== "friend")) return "rated.why.seats";
+  return null;
 }
