@@ -10,11 +10,12 @@ import { dateText } from "./format.js";
 
 let serial = 0;
 
-function label(parent: Element, text: string, attrs: Record<string, string | number>): void {
-  svg("text", attrs, parent).textContent = text;
+function text(parent: Element, words: string, attrs: Record<string, string | number>): void {
+  svg("text", attrs, parent).textContent = words;
 }
 
-export function ratingChart(lang: Lang, pool: string, history: readonly HistoryPoint[]): SVGSVGElement {
+// `pool`: the pool's id; `label`: its name in words.
+export function ratingChart(lang: Lang, pool: string, label: string, history: readonly HistoryPoint[]): SVGSVGElement {
   const g = chartGeometry(history);
   const id = `chart-title-${++serial}`;
   const root = svg("svg", {
@@ -29,18 +30,18 @@ export function ratingChart(lang: Lang, pool: string, history: readonly HistoryP
   const last = history[history.length - 1];
   const title =
     first && last
-      ? plural(lang, "chart.title", history.length, { pool, from: Math.round(first.rating), to: Math.round(last.rating) })
-      : t(lang, "chart.empty", { pool });
+      ? plural(lang, "chart.title", history.length, { pool: label, from: Math.round(first.rating), to: Math.round(last.rating) })
+      : t(lang, "chart.empty", { pool: label });
   svg("title", { id }, root).textContent = title;
   const { left, top, right, bottom } = g.plot;
   for (const tick of g.yTicks) {
     svg("line", { x1: left, x2: right, y1: tick.y, y2: tick.y, class: "grid" }, root);
-    label(root, String(tick.value), { x: left - 6, y: tick.y + 4, "text-anchor": "end", class: "tick" });
+    text(root, String(tick.value), { x: left - 6, y: tick.y + 4, "text-anchor": "end", class: "tick" });
   }
   svg("line", { x1: left, x2: left, y1: top, y2: bottom, class: "axis" }, root);
   svg("line", { x1: left, x2: right, y1: bottom, y2: bottom, class: "axis" }, root);
   g.xTicks.forEach((tick, i) =>
-    label(root, dateText(lang, tick.at), { x: tick.x, y: bottom + 18, "text-anchor": g.xTicks.length > 1 ? (i ? "end" : "start") : "middle", class: "tick" }),
+    text(root, dateText(lang, tick.at), { x: tick.x, y: bottom + 18, "text-anchor": g.xTicks.length > 1 ? (i ? "end" : "start") : "middle", class: "tick" }),
   );
   if (g.points.length > 1)
     svg("polyline", { points: g.points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" "), class: "line" }, root);

@@ -34,7 +34,7 @@ function ratingsPanel(lang: Lang, p: Profile): HTMLElement {
           " ",
           el("span", { class: "muted" }, plural(lang, "profile.rated.games", r.games)),
         ),
-        ratingChart(lang, name, r.history ?? []),
+        ratingChart(lang, pool, name, r.history ?? []),
       ),
     );
   }
