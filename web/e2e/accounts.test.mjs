@@ -41,6 +41,9 @@ test("sign up, log out, a wrong password, log in, and the sessions", { timeout: 
   // A guest: "Sign in" in the top bar, and no question to the server about it.
   assert.equal((await ann.page.textContent("a.account-signin")).trim(), "Sign in");
   assert.ok(!requests.some((p) => p.startsWith("/api/me")), `a guest never asks /api/me: ${requests}`);
+  // A guest's Rated box is closed, saying why.
+  assert.ok(await ann.page.locator("input[name=rated]").isDisabled());
+  assert.equal(await ann.page.textContent("[data-role=rated-why]"), "Sign in to play rated games.");
   await ann.page.click("a.account-signin");
   await ann.page.waitForSelector("[data-role=signup]");
   await screenshot(ann.page, "accounts-signin");
@@ -55,6 +58,17 @@ test("sign up, log out, a wrong password, log in, and the sessions", { timeout: 
   assert.equal(await accountName(ann.page), "Ann_Lee");
   // Back where the player came from (the lobby), signed in.
   await ann.page.waitForFunction(() => location.hash === "#/");
+  // Signed in: Rated opens against a friend by invite, not against bots or at this device.
+  await ann.page.waitForSelector("[data-role=new-game]");
+  await ann.page.locator("input[name=mode][value=bot]").check({ force: true });
+  assert.ok(await ann.page.locator("input[name=rated]").isDisabled());
+  assert.match(await ann.page.textContent("[data-role=rated-why]"), /invite link can be rated/);
+  await ann.page.locator("input[name=mode][value=hotseat]").check({ force: true });
+  assert.ok(await ann.page.locator("input[name=rated]").isDisabled());
+  await ann.page.locator("input[name=mode][value=friend]").check({ force: true });
+  assert.ok(await ann.page.locator("input[name=rated]").isEnabled());
+  assert.ok(await ann.page.locator("[data-role=rated-why]").isHidden());
+  assert.equal(await ann.page.inputValue("input[name=name]"), "Ann_Lee", "the player's name, from the account");
 
   // Settings: this browser's session, marked.
   await ann.page.click("[data-role=account-name]");
