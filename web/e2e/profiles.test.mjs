@@ -201,5 +201,12 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
       const bar = await p.page.locator("nav.topbar").boundingBox();
       assert.ok(bar.height <= (viewport.width < 600 ? 80 : 60), `the top bar is ${bar.height}px tall`);
       await windowShot(p.page, `account-menu-${viewport.width}-${lang}`);
+      // It closes on Escape, and on a click elsewhere.
+      await p.page.keyboard.press("Escape");
+      assert.ok(await p.page.locator(".account-menu ul").isHidden(), "Escape closes the menu");
+      await p.page.click("[data-role=account-name]");
+      assert.ok(await p.page.locator(".account-menu ul").isVisible());
+      await p.page.mouse.click(10, viewport.height - 10); // the page's foot, away from the menu
+      assert.ok(await p.page.locator(".account-menu ul").isHidden(), "a click elsewhere closes the menu");
       p.check();
     });

@@ -72,6 +72,12 @@ test("a rated Jaipur game between two accounts: profiles, ratings and my games",
   const joined = await waitForState(bob.page, (m) => m.seat === 1 && m.seats.every((s) => s.joined), "Bob's seat");
   assert.deepEqual(joined.seats.map((s) => s.account), ["Ann_Lee", "Bob_Ray"]);
   await screenshot(bob.page, "rated-bob");
+  // Each account's name leads to its profile from the game page.
+  await ann.page.waitForFunction(() => document.querySelectorAll("[data-role=profile-links] a").length === 2);
+  assert.deepEqual(await ann.page.locator("[data-role=profile-links] a").evaluateAll((as) => as.map((a) => a.getAttribute("href"))), [
+    "#/players/Ann_Lee",
+    "#/players/Bob_Ray",
+  ]);
 
   // Two moves by clicking, then the rest through the API.
   const pages = [ann.page, bob.page];

@@ -225,7 +225,7 @@ interface ReplayOf<G extends GameName, V, E> {
   game: G;
   players: number;
   seat: number | null; // whose side the views are from (null: a spectator's)
-  seats: { player: string; name: string }[];
+  seats: { player: string; name: string; account?: string | null }[];
   winners: number[];
   scores: number[];
   steps: { view: V; event: E | null; to_move: number | null }[];

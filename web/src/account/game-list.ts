@@ -50,3 +50,16 @@ export function gameList(lang: Lang, games: readonly GameSummary[], role: string
   if (!games.length) return el("p", { class: "muted", "data-role": role }, t(lang, "mine.none"));
   return el("ul", { class: "games", "data-role": role }, ...games.map((g) => row(lang, g)));
 }
+
+// "Profiles: Ann_Lee, Bob_Ray": a link to the profile of each account seated in a game
+// (a game page, a replay); null when no account is seated, so a guests' game is unchanged.
+export function profileLinks(lang: Lang, seats: readonly { account?: string | null }[]): HTMLElement | null {
+  const names = seats.map((s) => s.account).filter((a): a is string => typeof a === "string" && a !== "");
+  if (!names.length) return null;
+  const line = el("p", { class: "profile-links", "data-role": "profile-links" }, t(lang, "profiles.links"), " ");
+  names.forEach((name, i) => {
+    if (i) line.append(", ");
+    line.append(playerName(name, name));
+  });
+  return line;
+}

@@ -42,8 +42,22 @@ function menuFor(lang: Lang, name: string, rerender: () => void): HTMLElement {
   );
 }
 
+// The open menu closes on a click elsewhere or on Escape (one listener for the page).
+let closing = false;
+function closeOnLeave(): void {
+  if (closing) return;
+  closing = true;
+  const close = (except: EventTarget | null) => {
+    for (const menu of document.querySelectorAll<HTMLDetailsElement>("details.account-menu[open]"))
+      if (!(except instanceof Node && menu.contains(except))) menu.open = false;
+  };
+  document.addEventListener("click", (e) => close(e.target));
+  document.addEventListener("keydown", (e) => e.key === "Escape" && close(null));
+}
+
 // The entry: drawn at once from what this browser last knew, then as the server says.
 export function accountEntry(lang: Lang, rerender: () => void): HTMLElement {
+  closeOnLeave();
   const hint = signedInHint();
   const slot = el("span", { class: "account-slot" }, hint === null ? signInLink(lang) : menuFor(lang, hint, rerender));
   if (hint !== null)

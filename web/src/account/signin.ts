@@ -37,7 +37,7 @@ function accountForm(
     "form",
     { class: "card-panel account-form", "data-role": role },
     el("h2", {}, title),
-    field(lang, "name", "signin.name", helps ? t(lang, "signin.name.help") : null, role === "signup" ? "username" : "username"),
+    field(lang, "name", "signin.name", helps ? t(lang, "signin.name.help") : null, "username"),
     field(lang, "password", "signin.password", helps ? t(lang, "signin.password.help") : null, role === "signup" ? "new-password" : "current-password"),
     button,
     status,

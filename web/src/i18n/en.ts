@@ -410,4 +410,5 @@ export const en = {
   "mine.none": "None yet.",
   "mine.guest": "Sign in to see your account's games on any device. The games this browser holds are in the lobby.",
   "mine.abandoned": "Abandoned",
+  "profiles.links": "Profiles:",
 } as const;

@@ -402,4 +402,5 @@ export const fr: Catalogue = {
   "mine.none": "Aucune pour l’instant.",
   "mine.guest": "Connectez-vous pour voir les parties de votre compte sur tout appareil. Les parties de ce navigateur sont dans le salon.",
   "mine.abandoned": "Abandonnée",
+  "profiles.links": "Profils :",
 };

@@ -15,6 +15,7 @@ import { playAgain } from "./again.js";
 import { deadEnd } from "./deadend.js";
 import { gameSummary, openDialog } from "./dialogs.js";
 import { renderLinks } from "./links.js";
+import { profileLinks } from "../account/game-list.js";
 import { othersAreBots, seatNameFor, statusText } from "./status.js";
 import { Story, linkState, withReveal } from "./story.js";
 import { MoveLog, linkBadge, markLastMove, sinceLastTurn } from "./story-view.js";
@@ -150,6 +151,8 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
       if (opened) openDialog(dialog, opened);
     }
     renderLinks(links, lang, gameId, msg);
+    const profiles = profileLinks(lang, msg.seats);
+    if (profiles) links.appendChild(profiles);
     // While a friend is awaited, the invite links come first, above the table.
     const gameBody = table.closest(".game-body");
     if (waiting && gameBody && links.nextElementSibling !== gameBody) gameBody.before(links);
