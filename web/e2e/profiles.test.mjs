@@ -158,6 +158,14 @@ test("a leaderboard page: fifty rows, the reader's rank highlighted, a pager", {
   assert.equal(await p.page.textContent("[data-role=pager] [aria-current=page]"), "2");
   assert.match(await p.page.textContent("[data-role=pager]"), /Page 2 of 5/);
   await assertFits(p.page, "the leaderboard at 1280×800");
+  // The pools' tabs, the current one marked; #/leaderboard alone is the first pool's.
+  assert.equal(await p.page.textContent(".pool-tabs [aria-current=page]"), "Jaipur");
+  assert.equal(await p.page.locator(".pool-tabs a").count(), 3);
+  const asked = [];
+  p.page.on("request", (r) => asked.push(new URL(r.url()).pathname + new URL(r.url()).search));
+  await p.page.goto(`${env.server.url}#/leaderboard`);
+  await p.page.waitForFunction(() => document.querySelector("main h1")?.textContent === "Leaderboard: Jaipur");
+  assert.ok(asked.includes("/api/leaderboard/jaipur?page=1"), `asked ${asked}`);
   await windowShot(p.page, "leaderboard-desktop");
   p.check();
 });

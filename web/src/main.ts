@@ -8,7 +8,7 @@
 //   #/signin[/NEXT]         log in or sign up (then back to the route NEXT)
 //   #/account               the signed-in account: sessions, password, deletion
 //   #/players/NAME          a player's profile
-//   #/leaderboard/POOL[/N]  a rating pool's leaderboard, page N
+//   #/leaderboard[/POOL[/N]] a rating pool's leaderboard (the first pool's), page N
 //   #/my-games              the signed-in account's games
 import type { Lang } from "./contract.js";
 import { clear, el } from "./dom.js";
@@ -25,6 +25,7 @@ import { renderSignIn } from "./account/signin.js";
 import { renderAccount } from "./account/settings.js";
 import { renderProfile } from "./account/profile.js";
 import { renderLeaderboard } from "./account/leaderboard.js";
+import { POOLS } from "./account/format.js";
 import { renderMyGames } from "./account/my-games.js";
 
 let lang: Lang = currentLang();
@@ -75,7 +76,7 @@ function route(): void {
   else if (page === "signin") renderSignIn(main, lang, id, route);
   else if (page === "account" && !id) renderAccount(main, lang, route);
   else if (page === "players" && id) unmount = renderProfile(main, lang, id);
-  else if (page === "leaderboard" && id) unmount = renderLeaderboard(main, lang, id, Math.max(1, Math.floor(Number(extra ?? 1)) || 1));
+  else if (page === "leaderboard") unmount = renderLeaderboard(main, lang, id || POOLS[0], Math.max(1, Math.floor(Number(extra ?? 1)) || 1));
   else if (page === "my-games" && !id) unmount = renderMyGames(main, lang, route);
   else if (page === "rules" && id && isWebGame(id)) {
     document.title = `${t(lang, "nav.rules")} ${gameTitle(lang, id)} · Souk`;
