@@ -102,11 +102,16 @@ test("sign up, log out, a wrong password, log in, and the sessions", { timeout: 
   await other.page.goto(`${env.server.url}#/signin`);
   await fillAndSend(other.page, "login", "Ann_Lee", PASSWORD);
   await other.page.waitForSelector("[data-role=account-name]");
+  // Back on the sign-in page, it says who is signed in.
+  await other.page.goto(`${env.server.url}#/signin`);
+  await other.page.waitForSelector("[data-role=signed-in-as]:not([hidden])");
+  assert.match(await other.page.textContent("[data-role=signed-in-as]"), /^You are signed in as Ann_Lee\./);
   await ann.page.reload();
   await ann.page.waitForFunction(() => document.querySelectorAll("[data-role=sessions] li").length === 2);
   await ann.page.click("[data-role=sessions] li:not(.current) [data-action=revoke]");
   await ann.page.waitForFunction(() => document.querySelectorAll("[data-role=sessions] li").length === 1);
   // Its page learns the session ended at its next request, and says so.
+  await other.page.goto(`${env.server.url}#/account`);
   await other.page.reload();
   await other.page.waitForSelector("a.account-signin");
   await other.page.waitForSelector("[data-role=sign-in-needed]");

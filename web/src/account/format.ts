@@ -34,7 +34,8 @@ export function dateText(lang: Lang, iso: string): string {
 export function dateTimeText(lang: Lang, iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(lang === "fr" ? "fr-FR" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  // The reader's own clock, as the lobby's times.
+  return d.toLocaleString(lang === "fr" ? "fr-FR" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
 }
 
 // A refused account request in the page's words, by its code (the server's own

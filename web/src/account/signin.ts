@@ -6,7 +6,7 @@ import { el } from "../dom.js";
 import { t } from "../i18n/t.js";
 import { accounts, type Account } from "./api.js";
 import { errorText } from "./format.js";
-import { signedIn } from "./session.js";
+import { currentAccount, signedIn } from "./session.js";
 
 function field(lang: Lang, name: string, key: "signin.name" | "signin.password", help: string | null, autocomplete: string): HTMLElement {
   const input = el("input", {
@@ -67,8 +67,16 @@ export function renderSignIn(root: HTMLElement, lang: Lang, next: string | undef
     if (location.hash === target) rerender();
     else location.hash = target;
   };
+  // Already signed in (another account may still log in here): said, with the way on.
+  const already = el("p", { class: "notice", "data-role": "signed-in-as", hidden: true });
+  void currentAccount().then((account) => {
+    if (!account) return;
+    already.append(t(lang, "signin.already", { name: account.name }), " ", el("a", { href: "#/account" }, t(lang, "acct.settings")));
+    already.hidden = false;
+  });
   root.append(
     el("h1", {}, t(lang, "signin.title")),
+    already,
     el("p", { class: "muted" }, t(lang, "signin.guest")),
     el(
       "div",

@@ -411,4 +411,5 @@ export const en = {
   "mine.guest": "Sign in to see your account's games on any device. The games this browser holds are in the lobby.",
   "mine.abandoned": "Abandoned",
   "profiles.links": "Profiles:",
+  "signin.already": "You are signed in as {name}.",
 } as const;

@@ -403,4 +403,5 @@ export const fr: Catalogue = {
   "mine.guest": "Connectez-vous pour voir les parties de votre compte sur tout appareil. Les parties de ce navigateur sont dans le salon.",
   "mine.abandoned": "Abandonnée",
   "profiles.links": "Profils :",
+  "signin.already": "Vous êtes connecté en tant que {name}.",
 };
