@@ -161,7 +161,7 @@ function newGameForm(lang: Lang, choices: readonly GameChoice[], account: Accoun
   const ratedBox = el(
     "div",
     { class: "rated-choice", "data-role": "rated-choice" },
-    el("label", { class: "choice" }, rated, el("span", {}, t(lang, "rated.label"))),
+    el("label", { class: "rated-check" }, rated, el("span", {}, t(lang, "rated.label"))),
     ratedWhy,
   );
   const form = el(
