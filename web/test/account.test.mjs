@@ -46,6 +46,8 @@ test("a refusal in words from its code, a throttled log-in with its wait", () =>
   assert.equal(errorText("en", err(400, "not_rateable")), "This game cannot be rated: only games between signed-in people, without bots.");
   // A code without words keeps the server's sentence; a failed fetch is the network's.
   assert.equal(errorText("en", err(409, "illegal_move")), "server words");
+  // A change of password that lost a race with another (main's 409 aborted).
+  assert.equal(errorText("en", err(409, "aborted")), "It was changed elsewhere in the meantime: log in again, then retry.");
   assert.equal(errorText("en", new TypeError("Failed to fetch")), "The server could not be reached: check the connection.");
   // Creating or joining a game: account codes in words, the rest as before.
   assert.equal(gameErrorText("en", err(409, "already_seated")), "You already have a seat in this game.");

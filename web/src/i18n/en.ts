@@ -412,4 +412,5 @@ export const en = {
   "mine.abandoned": "Abandoned",
   "profiles.links": "Profiles:",
   "signin.already": "You are signed in as {name}.",
+  "err.aborted": "It was changed elsewhere in the meantime: log in again, then retry.",
 } as const;

@@ -404,4 +404,5 @@ export const fr: Catalogue = {
   "mine.abandoned": "Abandonnée",
   "profiles.links": "Profils :",
   "signin.already": "Vous êtes connecté en tant que {name}.",
+  "err.aborted": "Cela a changé ailleurs entre-temps : reconnectez-vous, puis réessayez.",
 };
