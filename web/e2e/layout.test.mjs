@@ -257,3 +257,37 @@ for (const { name, viewport } of sizes) {
     check();
   });
 }
+
+// Signed in (issue 37): the account's name in the top bar, however long, leaves the
+// Jaipur table and Confirm on screen; the sign-in and account pages scroll no sideways.
+for (const { name, viewport } of sizes) {
+  test(`at ${viewport.width}×${viewport.height} signed in with a long name, Confirm is on screen and the account pages fit`, { timeout: 120000 }, async () => {
+    const { page, check } = await openPage(env.browser, { viewport });
+    const fits = async (what) => {
+      const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+      assert.ok(scroll <= width, `${what}: ${scroll}px wide in a ${width}px window`);
+    };
+    await page.goto(`${env.server.url}#/signin`);
+    await page.waitForSelector("[data-role=signup]");
+    await fits("the sign-in page");
+    await page.fill("[data-role=signup] input[name=name]", `W${name}_wwwwwwwwwwwwwwwwwwwwww`.slice(0, 24));
+    await page.fill("[data-role=signup] input[name=password]", "correct horse");
+    await page.click("[data-action=signup]");
+    await page.waitForSelector("[data-role=sessions] li");
+    await fits("the account page");
+    await windowShot(page, `account-layout-${name}`);
+
+    const s = await ourTurn(page);
+    assert.ok(await page.locator("[data-role=account-name]").isVisible(), "the account's name in the top bar");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const good = s.view.market.find((g) => g !== "camel") ?? "camel";
+    await page.locator(`button[data-zone=market][data-good=${good}]`).first().click();
+    await page.waitForFunction(confirmEnabled);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await assertOnScreen(page, "button[data-action=confirm]", "Confirm, signed in");
+    await assertOnScreen(page, "[data-role=composer-status]", "what the move yields, signed in");
+    if (name === "desktop") await assertOnScreen(page, "[data-role=table] .jp-table", "the whole table, signed in");
+    await windowShot(page, `jaipur-layout-${name}-signed-in`);
+    check();
+  });
+}

@@ -4,14 +4,32 @@ import { errorCodeOf, type ErrorCode } from "./errors.js";
 import { currentLang } from "./i18n/lang.js";
 
 // A refused request: its HTTP status, its stable code (what the app decides by)
-// and its message (what the player reads).
+// and its message (what the player reads). `raw`: the code as the server sent it, one
+// this app may not know yet (it is then "internal" in `code`); `retryAfterMs`: the
+// wait a 429 names.
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: ErrorCode, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly raw: string = code,
+    readonly retryAfterMs: number | null = null,
+  ) {
     super(message);
   }
 }
 
-async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+// The fields of an error body this app reads, whatever it holds.
+function errorOf(status: number, json: unknown): ApiError {
+  const body = (typeof json === "object" && json !== null ? json : {}) as { error?: unknown; code?: unknown; retry_after_ms?: unknown };
+  const raw = typeof body.code === "string" ? body.code : "internal";
+  const wait = typeof body.retry_after_ms === "number" ? body.retry_after_ms : null;
+  return new ApiError(status, errorCodeOf(json), typeof body.error === "string" ? body.error : `HTTP ${status}`, raw, wait);
+}
+
+// One request to the server's API, JSON both ways; a refusal is thrown as an ApiError.
+// The session cookie goes with it (same origin), and the browser adds the page's Origin.
+export async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
   // The engine's refusals (a preview's error, a refused move) come in the page's language.
   const headers: Record<string, string> = { "Accept-Language": currentLang() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -23,7 +41,7 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   } catch {
     throw new ApiError(res.status, errorCodeOf(null), `the server answered ${res.status} without JSON`);
   }
-  if (!res.ok) throw new ApiError(res.status, errorCodeOf(json), (json as { error?: string }).error ?? `HTTP ${res.status}`);
+  if (!res.ok) throw errorOf(res.status, json);
   return json as T;
 }
 
@@ -81,7 +99,7 @@ export const api = {
     );
     return gameTypes;
   },
-  create: (body: { game: string; players?: number; variant?: string; seats: SeatSpec[]; creator_seat?: number }) =>
+  create: (body: { game: string; players?: number; variant?: string; seats: SeatSpec[]; creator_seat?: number; rated?: boolean }) =>
     call<Created>("POST", "/api/games", body),
   join: (id: string, invite: string, name: string) =>
     call<{ game_id: string; seat: number; token: string }>("POST", `/api/games/${encodeURIComponent(id)}/join`, { invite, name }),

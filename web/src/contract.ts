@@ -153,6 +153,7 @@ export interface SeatInfo {
   player: string; // "human" or a bot spec
   name: string;
   joined: boolean;
+  account?: string | null; // the account seated there, by name (issue 37); null: a guest
 }
 
 interface StateOf<G extends GameName, V, E> {
@@ -171,6 +172,7 @@ interface StateOf<G extends GameName, V, E> {
   winners: number[];
   scores: number[] | null; // once the game is over
   seats: SeatInfo[];
+  rated?: boolean; // a rated game between accounts (issue 37)
   // The story (docs/protocol.md, "The move log"): the events of the moves this change
   // added, the first being move number `events_from` (0-based).
   events_from?: number;
@@ -223,7 +225,7 @@ interface ReplayOf<G extends GameName, V, E> {
   game: G;
   players: number;
   seat: number | null; // whose side the views are from (null: a spectator's)
-  seats: { player: string; name: string }[];
+  seats: { player: string; name: string; account?: string | null }[];
   winners: number[];
   scores: number[];
   steps: { view: V; event: E | null; to_move: number | null }[];

@@ -5,6 +5,11 @@
 //   #/watch/ID              spectate
 //   #/replay/ID             step through a finished game
 //   #/rules/GAME            a game's rules (each game of games.ts)
+//   #/signin[/NEXT]         log in or sign up (then back to the route NEXT)
+//   #/account               the signed-in account: sessions, password, deletion
+//   #/players/NAME          a player's profile
+//   #/leaderboard[/POOL[/N]] a rating pool's leaderboard (the first pool's), page N
+//   #/my-games              the signed-in account's games
 import type { Lang } from "./contract.js";
 import { clear, el } from "./dom.js";
 import { currentLang, setLang } from "./i18n/lang.js";
@@ -15,6 +20,13 @@ import { mountReplay } from "./shell/replay.js";
 import { deadEnd } from "./shell/deadend.js";
 import { renderRules } from "./rules/page.js";
 import { gameTitle, isWebGame, WEB_GAMES } from "./games.js";
+import { accountEntry } from "./account/menu.js";
+import { renderSignIn } from "./account/signin.js";
+import { renderAccount } from "./account/settings.js";
+import { renderProfile } from "./account/profile.js";
+import { renderLeaderboard } from "./account/leaderboard.js";
+import { POOLS } from "./account/format.js";
+import { renderMyGames } from "./account/my-games.js";
 
 let lang: Lang = currentLang();
 let unmount: (() => void) | null = null;
@@ -42,6 +54,7 @@ function header(): HTMLElement {
       },
       t(lang, "nav.lang"),
     ),
+    accountEntry(lang, route),
   );
 }
 
@@ -60,6 +73,11 @@ function route(): void {
   else if (page === "watch" && id) unmount = mountGame(main, id, lang, "watch");
   else if (page === "join" && id && extra) renderJoin(main, id, extra, lang);
   else if (page === "replay" && id) unmount = mountReplay(main, id, lang);
+  else if (page === "signin") renderSignIn(main, lang, id, route);
+  else if (page === "account" && !id) renderAccount(main, lang, route);
+  else if (page === "players" && id) unmount = renderProfile(main, lang, id);
+  else if (page === "leaderboard") unmount = renderLeaderboard(main, lang, id || POOLS[0], Math.max(1, Math.floor(Number(extra ?? 1)) || 1));
+  else if (page === "my-games" && !id) unmount = renderMyGames(main, lang, route);
   else if (page === "rules" && id && isWebGame(id)) {
     document.title = `${t(lang, "nav.rules")} ${gameTitle(lang, id)} · Souk`;
     renderRules(main, id, lang);

@@ -15,6 +15,7 @@ import { playAgain } from "./again.js";
 import { deadEnd } from "./deadend.js";
 import { gameSummary, openDialog } from "./dialogs.js";
 import { renderLinks } from "./links.js";
+import { profileLinks } from "../account/game-list.js";
 import { othersAreBots, seatNameFor, statusText } from "./status.js";
 import { Story, linkState, withReveal } from "./story.js";
 import { MoveLog, linkBadge, markLastMove, sinceLastTurn } from "./story-view.js";
@@ -39,6 +40,8 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
   let hintPending = false;
 
   const title = el("h1", { class: "game-title" });
+  // A rated game says so beside its title (issue 37).
+  const ratedTag = el("span", { class: "rated-tag", "data-role": "rated", hidden: true }, t(lang, "rated.tag"));
   const statusLine = el("p", { class: "status", "data-role": "status", "aria-live": "polite" });
   const link = linkBadge(lang);
   let linkUp = false;
@@ -72,7 +75,7 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
   const links = el("div", { class: "links", "data-role": "links" });
   const dialog = el("div", { class: "dialog-layer", "data-role": "dialog", hidden: true });
   root.append(
-    el("div", { class: "game-page" }, el("header", { class: "game-head" }, title, statusLine, link.element, showResult, drawerButton), banner, errorLine),
+    el("div", { class: "game-page" }, el("header", { class: "game-head" }, title, ratedTag, statusLine, link.element, showResult, drawerButton), banner, errorLine),
     el("div", { class: "game-body" }, el("div", { class: "table-wrap" }, table, cover), side),
     links,
     dialog,
@@ -111,6 +114,7 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     (window as unknown as { __soukState: StateMessage }).__soukState = msg;
     ctx.seat = msg.seat;
     title.textContent = t(lang, `game.${msg.game}`);
+    ratedTag.hidden = msg.rated !== true;
     const status = statusText(lang, msg, ctx.seatName, hotseat);
     // Nobody plays while a seat waits for its friend: no move offered, no "your turn".
     const waiting = !msg.over && msg.seats.some((s) => !s.joined);
@@ -147,6 +151,8 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
       if (opened) openDialog(dialog, opened);
     }
     renderLinks(links, lang, gameId, msg);
+    const profiles = profileLinks(lang, msg.seats);
+    if (profiles) links.appendChild(profiles);
     // While a friend is awaited, the invite links come first, above the table.
     const gameBody = table.closest(".game-body");
     if (waiting && gameBody && links.nextElementSibling !== gameBody) gameBody.before(links);

@@ -10,6 +10,9 @@ import { againstText, colourNames, resultText } from "./seats.js";
 import { gameTitle, isWebGame, webGame } from "../games.js";
 import { gameChoices, unplayable, variantsFor, type GameChoice } from "./choices.js";
 import { seatNameFor } from "./status.js";
+import { currentAccount } from "../account/session.js";
+import type { Account } from "../account/api.js";
+import { gameErrorText, ratedBlock } from "../account/format.js";
 
 // What plays a seat other than the creator's: a bot level, a friend by invite, or
 // someone at this device (hot-seat).
@@ -121,11 +124,12 @@ export function renderLobby(root: HTMLElement, lang: Lang): () => void {
     }
   };
   void refresh();
-  void api.gameTypes().then(
-    (types) => {
+  // The signed-in account, if any (a guest's is known at once, without asking).
+  void Promise.all([api.gameTypes(), currentAccount()]).then(
+    ([types, account]) => {
       if (stopped) return;
       choices = gameChoices(types, lang, (name) => webGame(name)?.variantLabel);
-      formSlot.replaceWith(newGameForm(lang, choices));
+      formSlot.replaceWith(newGameForm(lang, choices, account));
       void refresh(); // the rows name their games as the server lists them
     },
     (err) => {
@@ -145,12 +149,21 @@ export function renderLobby(root: HTMLElement, lang: Lang): () => void {
 // The new game's form: the games the server lists (one not playable here says so), the
 // opponents, the player counts and variants the chosen game allows, a row per other
 // seat, the creator's name.
-function newGameForm(lang: Lang, choices: readonly GameChoice[]): HTMLFormElement {
+function newGameForm(lang: Lang, choices: readonly GameChoice[], account: Account | null): HTMLFormElement {
   const status = el("p", { class: "form-error", role: "alert", "data-role": "form-error" });
   const first = choices.find((c) => c.playable) ?? choices[0];
   const counts = [...new Set(choices.flatMap((c) => c.players))].sort((a, b) => a - b);
   const notHere = el("p", { class: "form-error", "data-role": "unplayable", hidden: true });
   const start = el("button", { type: "submit", class: "primary", "data-action": "start" }, t(lang, "home.start"));
+  // A rated game (issue 37): signed in, every other seat a person joining by invite.
+  const rated = el("input", { type: "checkbox", name: "rated", "aria-describedby": "rated-why" });
+  const ratedWhy = el("small", { class: "muted", id: "rated-why", "data-role": "rated-why" });
+  const ratedBox = el(
+    "div",
+    { class: "rated-choice", "data-role": "rated-choice" },
+    el("label", { class: "rated-check" }, rated, el("span", {}, t(lang, "rated.label"))),
+    ratedWhy,
+  );
   const form = el(
     "form",
     { class: "new-game card-panel", "data-role": "new-game" },
@@ -203,8 +216,9 @@ function newGameForm(lang: Lang, choices: readonly GameChoice[]): HTMLFormElemen
       "label",
       { class: "name" },
       el("span", {}, t(lang, "home.name")),
-      el("input", { name: "name", maxlength: 24, autocomplete: "nickname", value: localStorage.getItem(NAME_KEY) ?? "" }),
+      el("input", { name: "name", maxlength: 24, autocomplete: "nickname", value: localStorage.getItem(NAME_KEY) || account?.name || "" }),
     ),
+    ratedBox,
     start,
     status,
   );
@@ -259,6 +273,12 @@ function newGameForm(lang: Lang, choices: readonly GameChoice[]): HTMLFormElemen
       kind.hidden = mode !== "mixed";
       row.querySelector<HTMLElement>("[data-role=seat-name]")!.hidden = seatKind(form, seat) !== "here";
     }
+    const others = Array.from({ length: players - 1 }, (_, i) => seatKind(form, i + 1));
+    const blocked = ratedBlock(account !== null, others);
+    rated.disabled = blocked !== null;
+    if (blocked !== null) rated.checked = false;
+    ratedWhy.textContent = blocked === null ? "" : t(lang, blocked);
+    ratedWhy.hidden = blocked === null;
   };
   form.addEventListener("change", syncVisibility);
   syncVisibility();
@@ -284,7 +304,8 @@ function newGameForm(lang: Lang, choices: readonly GameChoice[]): HTMLFormElemen
     status.textContent = "";
     try {
       // The names of the players at this device go in the request: the server checks them all first.
-      const created = await api.create({ game, players, variant, seats: seatList, creator_seat: 0 });
+      const asked = { game, players, variant, seats: seatList, creator_seat: 0 };
+      const created = await api.create(rated.checked ? { ...asked, rated: true } : asked);
       seats.add(created.game_id, created.seat, created.token);
       const friends = [];
       for (const inv of created.invites) {
@@ -298,7 +319,7 @@ function newGameForm(lang: Lang, choices: readonly GameChoice[]): HTMLFormElemen
       if (friends.length) invites.set(created.game_id, friends);
       location.hash = `#/game/${created.game_id}`;
     } catch (err) {
-      status.textContent = err instanceof Error ? err.message : String(err);
+      status.textContent = gameErrorText(lang, err);
     }
   });
   return form;
@@ -389,17 +410,41 @@ export function renderJoin(root: HTMLElement, gameId: string, invite: string, la
     const game = webGame(state.game);
     if (!game) return show(deadEnd(lang, t(lang, "game.unplayable", { game: state.game })));
     const colours = game.seatColours(state, info.seat);
-    show(joinForm(lang, gameId, invite, info, colours));
+    const account = await currentAccount();
+    show(joinForm(lang, gameId, invite, info, colours, state.rated === true, account));
   })();
 }
 
-function joinForm(lang: Lang, gameId: string, invite: string, info: InviteInfo, colours: number[] | undefined): HTMLFormElement {
+function joinForm(
+  lang: Lang,
+  gameId: string,
+  invite: string,
+  info: InviteInfo,
+  colours: number[] | undefined,
+  rated: boolean,
+  account: Account | null,
+): HTMLFormElement {
   const game = t(lang, `game.${info.game}`);
   const name = (seat: number) => seatNameFor(info, seat, null, lang);
   const title =
     info.invited_by === null ? t(lang, "invite.anyone", { game }) : t(lang, "invite.by", { name: name(info.invited_by), game });
   const status = el("p", { class: "form-error", role: "alert", "data-role": "form-error" });
-  const input = el("input", { name: "name", maxlength: 24, value: localStorage.getItem(NAME_KEY) ?? "" });
+  const input = el("input", { name: "name", maxlength: 24, value: localStorage.getItem(NAME_KEY) || account?.name || "" });
+  // A rated game seats accounts only: a guest is sent to sign in, and back here after.
+  const back = encodeURIComponent(location.hash);
+  const ratedLine = !rated
+    ? null
+    : account
+      ? el("p", { class: "rated-line", "data-role": "rated" }, el("span", { class: "rated-tag" }, t(lang, "rated.tag")), " ", t(lang, "rated.as", { name: account.name }))
+      : el(
+          "p",
+          { class: "rated-line", "data-role": "rated" },
+          el("span", { class: "rated-tag" }, t(lang, "rated.tag")),
+          " ",
+          t(lang, "rated.join"),
+          " ",
+          el("a", { class: "button primary", href: `#/signin/${back}`, "data-action": "sign-in-to-join" }, t(lang, "acct.signin")),
+        );
   const table = el("ul", { class: "join-seats", "data-role": "join-seats" });
   info.seats.forEach((s, seat) => {
     const who = seat === info.seat ? t(lang, "invite.you") : s.joined ? name(seat) : t(lang, "invite.awaited");
@@ -418,8 +463,9 @@ function joinForm(lang: Lang, gameId: string, invite: string, info: InviteInfo, 
     info.move_count ? el("p", { class: "muted" }, plural(lang, "invite.started", info.move_count)) : null,
     el("h3", {}, t(lang, "invite.table")),
     table,
-    el("label", { class: "name" }, el("span", {}, t(lang, "home.name")), input),
-    el("button", { type: "submit", class: "primary", "data-action": "join" }, t(lang, "join.button")),
+    ratedLine,
+    rated && account ? null : el("label", { class: "name" }, el("span", {}, t(lang, "home.name")), input),
+    rated && !account ? null : el("button", { type: "submit", class: "primary", "data-action": "join" }, t(lang, "join.button")),
     status,
   );
   form.addEventListener("submit", async (e) => {
@@ -430,8 +476,7 @@ function joinForm(lang: Lang, gameId: string, invite: string, info: InviteInfo, 
       seats.add(gameId, joined.seat, joined.token);
       location.hash = `#/game/${gameId}`;
     } catch (err) {
-      status.textContent =
-        err instanceof ApiError && err.code === "invite_used" ? t(lang, "invite.used") : err instanceof Error ? err.message : String(err);
+      status.textContent = err instanceof ApiError && err.code === "invite_used" ? t(lang, "invite.used") : gameErrorText(lang, err);
     }
   });
   return form;

@@ -13,6 +13,7 @@ import { createScreen } from "./screens.js";
 import { listOf } from "./seats.js";
 import { seatNameFor } from "./status.js";
 import { withReveal } from "./story.js";
+import { profileLinks } from "../account/game-list.js";
 
 export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () => void {
   let replay: Replay | null = null;
@@ -157,6 +158,9 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
       title.textContent = `${t(lang, "replay.title")} · ${t(lang, `game.${r.game}`)}`;
       playersLine.textContent = t(lang, "replay.players", { names: listOf(lang, r.seats.map((_, s) => ctx.seatName(s))) });
       fillSides(r);
+      const profiles = profileLinks(lang, r.seats);
+      page.querySelector("[data-role=profile-links]")?.remove(); // drawn again from another side
+      if (profiles) page.appendChild(profiles);
       go(at, false);
     } catch (err) {
       if (unmounted) return;

@@ -10,6 +10,8 @@ const isLevel = (player: string): player is "easy" | "medium" | "hard" => ["easy
 export function seatNameFor(msg: { seats: readonly SeatInfo[] }, seat: number, you: number | null, lang: Lang): string {
   if (you !== null && seat === you) return t(lang, "game.you");
   const info = msg.seats[seat];
+  // A seat an account holds goes by the account's name (issue 37).
+  if (info?.account) return info.account;
   if (info?.name) return info.name;
   if (info && info.player !== "human") {
     const level = isLevel(info.player) ? t(lang, `home.level.${info.player}`) : info.player;
