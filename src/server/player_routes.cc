@@ -97,6 +97,9 @@ Result<Json> RatingsJson(ratings::RatingStore& store, int64_t account_id, bool w
 
 Result<Json> PlayerProfile(ratings::RatingStore& store, accounts::AccountStore& accounts, GameService& games,
                            const std::string& name, int64_t now_ms) {
+  // A name no sign-up accepts is nobody's: never looked up (libpq would cut it at a NUL
+  // byte) and never quoted back (it may be any size).
+  if (!accounts::CheckAccountName(name).ok()) return Status::Coded(ErrorCode::kNoSuchPlayer, "no such player");
   auto account = accounts.AccountByKey(accounts::NameKey(name));
   if (account.code() == StatusCode::kNotFound || (account.ok() && account->deleted))
     return Status::Coded(ErrorCode::kNoSuchPlayer, "no player named " + name);
@@ -119,7 +122,8 @@ Result<Json> PlayerProfile(ratings::RatingStore& store, accounts::AccountStore& 
 
 Result<Json> Leaderboard(ratings::RatingStore& store, const std::string& pool, std::string_view query, int64_t me,
                          int64_t now_ms) {
-  if (!KnownPool(pool)) return Status::Coded(ErrorCode::kNoSuchPool, "no rating pool " + pool);
+  if (!KnownPool(pool))
+    return Status::Coded(ErrorCode::kNoSuchPool, "no rating pool " + pool.substr(0, 40) + (pool.size() > 40 ? "…" : ""));
   const rating::Glicko2Config config;
   auto rows = store.Ranked(pool, config.provisional_deviation);
   if (!rows.ok()) return rows.status();

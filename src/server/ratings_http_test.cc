@@ -168,6 +168,11 @@ TEST_P(RatedGamesHttpTest, AFinishedRatedGameShowsInTheProfileMyGamesAndMe) {
   FullReply nobody = server_.Call(V::get, "/api/players/Nobody");
   EXPECT_EQ(nobody.status, 404);
   EXPECT_EQ(nobody.body["code"], "no_such_player");
+  // A name no sign-up accepts is refused alike, and not echoed whatever its size.
+  FullReply huge = server_.Call(V::get, "/api/players/" + std::string(5000, 'a'));
+  EXPECT_EQ(huge.status, 404);
+  EXPECT_EQ(huge.body["code"], "no_such_player");
+  EXPECT_LT(huge.text.size(), 200u) << "the name is not quoted back";
 }
 
 TEST_P(RatedGamesHttpTest, TheLeaderboardRanksEstablishedRatingsOnly) {
