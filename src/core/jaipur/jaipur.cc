@@ -405,8 +405,10 @@ bool State::PlayWithinRound(const Move& move) {
   return round_over;
 }
 
-void State::ApplyMove(const Move& move) {
-  if (PlayWithinRound(move)) {
+void State::ApplyMove(const Move& move) { FinishMove(PlayWithinRound(move)); }
+
+void State::FinishMove(bool round_over) {
+  if (round_over) {
     EndRound();
   } else {
     to_move ^= 1;

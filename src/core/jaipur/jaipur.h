@@ -223,6 +223,9 @@ struct State {
   // it ends neither scored nor dealt); whether it ends the round. For the events, which
   // show the table as the round ended (PlayMove).
   bool PlayWithinRound(const Move& move);
+  // ApplyMove's second half: the round scored and the next one dealt (or the game
+  // ended) when PlayWithinRound said it ended, else the turn passed.
+  void FinishMove(bool round_over);
 
   // Accessors in the rulebook's words.
   Card DeckCardFromTop(int i) const { return deck[static_cast<size_t>(deck_size - 1 - i)]; }
