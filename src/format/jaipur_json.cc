@@ -222,11 +222,7 @@ class JaipurGame final : public GameState {
   Json ToJson() const override { return StateToJson(state_); }
   Json ViewJson(int player) const override {
     if (player != kSpectator) return ViewToJson(state_.ViewFor(player));
-    // Seat 0 as seat 1 sees it, seat 1 as seat 0 does: no hand, no bonus value.
-    Json view = ViewToJson(state_.ViewFor(0));
-    view["players"][0] = ViewToJson(state_.ViewFor(1))["players"][0];
-    view["viewer"] = nullptr;
-    return view;
+    return SpectatorViewJson({state_.ViewFor(0), state_.ViewFor(1)});
   }
   AnyView PlayerView(int player) const override { return state_.ViewFor(player); }
 
@@ -297,6 +293,14 @@ Json StateToJson(const State& s) {
   j["last_round"] = LastRound(s.last_round);
   j["rng"] = Prng(s.rng).StateHex();
   return j;
+}
+
+Json SpectatorViewJson(const std::array<View, kNumPlayers>& seats) {
+  // Seat 0 as seat 1 sees it, seat 1 as seat 0 does: no hand, no bonus value.
+  Json view = ViewToJson(seats[0]);
+  view["players"][0] = ViewToJson(seats[1])["players"][0];
+  view["viewer"] = nullptr;
+  return view;
 }
 
 Json ViewToJson(const View& v) {
@@ -385,6 +389,7 @@ Json EventToJson(const MoveEvent& event, int viewer) {
     end["goods"] = r.goods;
     end["bonus"] = r.bonus;
     end["camel"] = r.camel;
+    end["view"] = viewer >= 0 ? ViewToJson(r.tables[static_cast<size_t>(viewer)]) : SpectatorViewJson(r.tables);
     j["round_end"] = end;
   }
   if (e.game_over) j["winner"] = Seat(e.winner);

@@ -10,6 +10,9 @@ namespace souk::jaipur {
 
 Json StateToJson(const State& state);
 Json ViewToJson(const View& view);
+// What anyone may know from the two seats' views: each seat as the other sees it (no
+// hand, no bonus value), "viewer" null.
+Json SpectatorViewJson(const std::array<View, kNumPlayers>& seats);
 // A move's event as `viewer` (-1: a spectator) may know it (docs/protocol.md).
 Json EventToJson(const MoveEvent& event, int viewer);
 // Loads and validates; the message names the path of the first problem.

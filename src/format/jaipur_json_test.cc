@@ -182,3 +182,44 @@ TEST(JaipurJson, ViewsReadBackFromTheirJson) {
 
 }  // namespace
 }  // namespace souk::jaipur
+
+namespace souk::jaipur {
+namespace {
+
+// The event of a round's last move carries the table as the round ended, as each may
+// see it: a seat's own view (read back whole), a spectator's with no hand of anyone.
+TEST(JaipurJson, ARoundsEndEventCarriesTheTableAsTheRoundEnded) {
+  auto game = std::move(*NewGame({"jaipur", 5, 0, ""}));
+  Prng chooser(9);
+  const GameState* before_end = nullptr;
+  std::unique_ptr<GameState> before;
+  while (!game->is_over()) {
+    before = game->Clone();
+    const std::vector<std::string> moves = game->LegalMoves();
+    ASSERT_TRUE(game->Apply(moves[chooser.Below(static_cast<uint32_t>(moves.size()))]).ok());
+    if (game->LastEventJson(0).contains("round_end")) {
+      before_end = before.get();
+      break;
+    }
+  }
+  ASSERT_NE(before_end, nullptr);
+  for (int seat : {0, 1}) {
+    const Json end = game->LastEventJson(seat).at("round_end");
+    auto table = ViewFromJson(end.at("view"));
+    ASSERT_TRUE(table.ok()) << table.message();
+    EXPECT_EQ(table->viewer, seat);
+    EXPECT_EQ(table->round, std::get<View>(before_end->PlayerView(seat)).round) << "the round that ended, not the next deal";
+    EXPECT_EQ(end.at("view").at("players").at(1 - seat).contains("hand"), false);
+    const MoveEvent event = std::get<MoveEvent>(game->LastEvent());
+    EXPECT_EQ(*table, event.round_end->tables[static_cast<size_t>(seat)]);
+  }
+  const Json spectator = game->LastEventJson(GameState::kSpectator).at("round_end").at("view");
+  EXPECT_TRUE(spectator.at("viewer").is_null());
+  for (const Json& player : spectator.at("players")) {
+    EXPECT_FALSE(player.contains("hand"));
+    EXPECT_FALSE(player.contains("bonus_tokens"));
+  }
+}
+
+}  // namespace
+}  // namespace souk::jaipur

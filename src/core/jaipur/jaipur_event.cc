@@ -29,9 +29,13 @@ MoveEvent PlayMove(State& state, const Move& move) {
     e.bonus = pile >= 0 && before.bonus_left[static_cast<size_t>(pile)] > 0;
     if (e.bonus) e.bonus_value = before.NextBonusToken(pile);
   }
-  state.ApplyMove(move);
-  if (state.round != before.round || state.game_over) {
-    RoundEnd end;
+  const bool round_over = state.PlayWithinRound(move);
+  RoundEnd end;
+  if (round_over)
+    for (int p = 0; p < kNumPlayers; ++p) end.tables[static_cast<size_t>(p)] = state.ViewFor(p);
+  state.FinishMove(round_over);
+  assert(round_over == (state.round != before.round || state.game_over));
+  if (round_over) {
     assert(state.last_round.has_value());
     end.result = *state.last_round;
     for (int p = 0; p < kNumPlayers; ++p) {
@@ -51,6 +55,15 @@ MoveEvent PlayMove(State& state, const Move& move) {
 
 MoveEvent ForViewer(MoveEvent event, int viewer) {
   if (viewer != event.seat) event.bonus_value = 0;
+  if (event.round_end) {
+    for (int p = 0; p < kNumPlayers; ++p) {
+      if (p == viewer) continue;
+      View& table = event.round_end->tables[static_cast<size_t>(p)];
+      table.hand = {};
+      table.bonus_tokens = {};
+      table.num_bonus_tokens = 0;
+    }
+  }
   return event;
 }
 

@@ -24,6 +24,11 @@ struct RoundEnd {
   // What decided the camel token and the tie-breaks: each player's herd and number
   // of bonus tokens when the round was scored.
   std::array<int, kNumPlayers> herds{}, bonus_tokens{};
+  // The table as the round ended, before it was scored and the next round dealt (the
+  // market refilled, the seals not yet given), as each seat saw it. Clients show the
+  // round's last state from this: the next view is already the next deal. ForViewer
+  // blanks every hand and bonus value but the viewer's.
+  std::array<View, kNumPlayers> tables{};
   bool operator==(const RoundEnd&) const = default;
 };
 
@@ -49,7 +54,8 @@ struct MoveEvent {
 MoveEvent PlayMove(State& state, const Move& move);
 
 // The event as `viewer` may see it (-1: a spectator): the bonus value is the
-// seller's alone.
+// seller's alone, and a round's end table shows only the viewer's own hand and bonus
+// values.
 MoveEvent ForViewer(MoveEvent event, int viewer);
 
 }  // namespace souk::jaipur

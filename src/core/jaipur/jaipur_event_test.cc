@@ -77,6 +77,16 @@ TEST(JaipurEvent, EveryEventAgreesWithTheStatesAroundIt) {
           ASSERT_EQ(r.bonus[p] == 0, r.bonus_tokens[p] == 0);
         }
         ASSERT_EQ(r.result, *s.last_round);
+        // The table as the round ended: the move played, nothing scored or dealt.
+        State within = before;
+        ASSERT_TRUE(within.PlayWithinRound(m));
+        for (int p = 0; p < kNumPlayers; ++p) {
+          const View& table = r.tables[static_cast<size_t>(p)];
+          ASSERT_EQ(table, within.ViewFor(p));
+          ASSERT_EQ(table.round, before.round);
+          ASSERT_EQ(table.herd[static_cast<size_t>(p)], r.herds[static_cast<size_t>(p)]);
+          ASSERT_EQ(table.RoundPurse(p).goods, r.goods[static_cast<size_t>(p)]);
+        }
         ASSERT_EQ(r.result.camel_token, r.herds[0] == r.herds[1] ? -1 : (r.herds[0] > r.herds[1] ? 0 : 1));
       } else if (m.kind == MoveKind::kSell) {
         ++sales;
@@ -91,6 +101,35 @@ TEST(JaipurEvent, EveryEventAgreesWithTheStatesAroundIt) {
   }
   EXPECT_GT(sales, 1000);
   EXPECT_GT(rounds, 400);
+}
+
+TEST(JaipurEvents, ARoundsEndTableShowsEachViewerOnlyTheirOwnHand) {
+  // Play random games until a round ends, then look at its tables as each may see them.
+  Prng prng(7);
+  State s = State::NewGame(11);
+  MoveList moves;
+  std::optional<MoveEvent> ended;
+  while (!ended) {
+    s.LegalMoves(&moves);
+    MoveEvent e = PlayMove(s, moves[static_cast<int>(prng.Below(static_cast<uint32_t>(moves.size())))]);
+    if (e.round_end) ended = e;
+  }
+  const RoundEnd& whole = *ended->round_end;
+  ASSERT_NE(whole.tables[0].hand, CardCounts{}) << "a seat holds cards at a round's end in this game";
+  ASSERT_NE(whole.tables[1].hand, CardCounts{});
+  for (int viewer : {0, 1}) {
+    const RoundEnd seen = *ForViewer(*ended, viewer).round_end;
+    const size_t mine = static_cast<size_t>(viewer), theirs = static_cast<size_t>(1 - viewer);
+    EXPECT_EQ(seen.tables[mine], whole.tables[mine]) << "the viewer's own table is whole";
+    EXPECT_EQ(seen.tables[theirs].hand, CardCounts{}) << "the other hand is blanked";
+    EXPECT_EQ(seen.tables[theirs].num_bonus_tokens, 0);
+    EXPECT_EQ(seen.tables[theirs].market, whole.tables[theirs].market) << "the public table stays";
+  }
+  const RoundEnd spectator = *ForViewer(*ended, -1).round_end;
+  for (const View& table : spectator.tables) {
+    EXPECT_EQ(table.hand, CardCounts{});
+    EXPECT_EQ(table.num_bonus_tokens, 0);
+  }
 }
 
 }  // namespace
