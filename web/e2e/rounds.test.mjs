@@ -27,6 +27,11 @@ test("every Jaipur round's end: on its table, in the log, the end's dialog, the 
   await page.waitForSelector("[data-role=round-summary]");
   await screenshot(page, "jaipur-round-end-dialog");
   await page.click("[data-action=close-round]");
+  // The table is the one the round ended on, as the event's view has it: its market and
+  // discard, not the next deal's (a fresh market of 5 and an empty discard).
+  assert.equal(await page.locator("[data-role=market] > *").count(), first.view.market.length);
+  assert.equal(await page.textContent("[data-role=discard]"), `Discard: ${first.view.discard.length}`);
+  assert.equal(await page.textContent("[data-role=round]"), `Round ${first.view.round}`);
   for (const p of [0, 1]) {
     const rupees = await page.textContent(`.jp-player[data-seat="${p}"] [data-role=rupees]`);
     assert.equal(rupees, `${first.rupees[p]} rupees`, `seat ${p}'s panel shows its round total, camel token included`);

@@ -55,6 +55,9 @@ export interface RoundEnd {
   goods: number[];
   bonus: number[];
   camel: number[];
+  // The table as the round ended (before its scoring and the next deal), as this seat
+  // may see it: a spectator's has no hand of anyone.
+  view: JaipurView;
 }
 
 // Every event: who moved (the roller, for a chance move), the move's canonical text.

@@ -12,7 +12,6 @@ import { boardEl } from "./board.js";
 import { compose, emptySelection, hintedCards, nextHerd, toggleHand, toggleMarket, type Selection } from "./compose.js";
 import { Composer, markSelection } from "./composer.js";
 import { highlights, noHighlights, type Highlights } from "./highlights.js";
-import { roundEndView } from "./rounds.js";
 import { animateMove, finishAll, snapshot } from "./motion.js";
 import { playerEl } from "./player.js";
 
@@ -157,14 +156,13 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
         return;
       }
       const end = next.event?.round_end;
-      const before = roundEnd ? null : msg;
       if (roundEnd) deal();
       roundEnd = null;
       dealt = null;
-      // A round ended without ending the game: its last table first (the event's data on
-      // the table before its last move), the next round's deal after.
-      if (end && !next.over && before && before.view.round === next.view.round - 1 && (animate || !ctx.story)) {
-        roundEnd = { round: before.view.round, view: roundEndView(before.view, next.event!), end };
+      // A round ended without ending the game: its last table first (the event's), the
+      // next round's deal after. Nobody is to move on a finished round's table.
+      if (end && !next.over && (animate || !ctx.story)) {
+        roundEnd = { round: end.view.round, view: { ...end.view, to_move: null }, end };
         if (ctx.story) hold();
         dealt = next;
         msg = next;
