@@ -24,6 +24,7 @@ test("every Jaipur round's end: on its table, in the log, the end's dialog, the 
   await page.waitForSelector("[data-role=round-over]", { timeout: 15000 });
   assert.match(await page.textContent("[data-role=round-over]"), /Round 1 is over/);
   assert.doesNotMatch(await page.textContent("[data-role=status]"), /Your turn/, "no 'Your turn' before the next deal");
+  assert.match(await page.textContent("[data-role=status]"), /Round 1 is over/, "nor whose turn it is in round 2");
   await page.waitForSelector("[data-role=round-summary]");
   await screenshot(page, "jaipur-round-end-dialog");
   await page.click("[data-action=close-round]");
@@ -46,6 +47,7 @@ test("every Jaipur round's end: on its table, in the log, the end's dialog, the 
   // The next deal, on request.
   await page.click("[data-action=next-round]");
   assert.equal(await page.locator("[data-role=round-over]").count(), 0);
+  await page.waitForFunction(() => !/Round 1 is over/.test(document.querySelector("[data-role=status]")?.textContent ?? ""), null, { timeout: 5000 });
 
   // The game to its end: the dialog gives seals and each round's scores.
   const end = await playUntil(url, id, held, random, () => false);

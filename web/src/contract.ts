@@ -267,6 +267,9 @@ export interface GameScreen {
   update(msg: StateMessage, animate: boolean): void;
   // Resolves once every state given has been drawn and its animation has finished.
   settled(): Promise<void>;
+  // While the screen holds the table back (a Jaipur round's end waiting for the next
+  // deal), what the header says instead of whose turn it is; null otherwise.
+  heldStatus?(): string | null;
   destroy(): void;
 }
 

@@ -180,6 +180,9 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
       finishAll(moving);
       moving = places ? animateMove(table, places, next.event) : [];
     },
+    heldStatus(): string | null {
+      return roundEnd && dealt ? t(lang, "jp.roundOver", { n: roundEnd.round }) : null;
+    },
     settled(): Promise<void> {
       // The pieces still travelling (highlights are CSS transitions: not waited for).
       return Promise.all([dealing, ...moving.map((a) => a.finished.catch(() => undefined))]).then(() => undefined);

@@ -128,11 +128,13 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     screen ??= game.createScreen(table, ctx);
     // Once over, everyone's hand and bonus tokens are on the table.
     screen.update(withReveal(waiting ? { ...msg, legal: [] } : msg), animate);
-    // "Your turn" once the table has finished showing the moves before it.
-    if (animate && msg.legal.length > 0) {
+    // "Your turn" once the table has finished showing the moves before it, and whose
+    // turn it is once the screen stops holding the table back.
+    const held = screen.heldStatus?.() ?? null;
+    if (held !== null || (animate && msg.legal.length > 0)) {
       // Meanwhile the last mover is still at play, as the table shows.
       const mover = msg.event && msg.event.seat !== msg.seat ? msg.event.seat : null;
-      statusLine.textContent = mover === null ? "…" : t(lang, "game.turn.other", { name: ctx.seatName(mover) });
+      statusLine.textContent = held ?? (mover === null ? "…" : t(lang, "game.turn.other", { name: ctx.seatName(mover) }));
       statusLine.classList.remove("your-turn");
       void screen.settled().then(() => unmounted || shown !== msg || showStatus());
     } else showStatus();
