@@ -3,6 +3,7 @@
 // the move's canonical text; it is enabled only for a move `legal` lists.
 import type { Lang, Preview } from "../contract.js";
 import { el } from "../dom.js";
+import { ruleOf } from "../errors.js";
 import { plural, t } from "../i18n/t.js";
 import { yields, type Composed, type Selection } from "./compose.js";
 
@@ -73,11 +74,12 @@ export class Composer {
           this.status.textContent = yields(lang, c, p.event);
           this.status.classList.add("jp-status-ok");
         } else if (!isLegal) {
-          this.status.textContent = t(lang, "jp.notAllowed", { error: p.error ?? "" }).trim();
+          // The rule in the page's words, without the engine's "illegal move '…':" head.
+          this.status.textContent = t(lang, "jp.notAllowed", { error: ruleOf(p.error ?? "") }).trim();
           this.status.classList.add("jp-status-error");
         } else {
           // Listed as legal but the preview disagrees: the list decides; show the engine's words.
-          this.status.textContent = p.error ? t(lang, "jp.notAllowed", { error: p.error }) : yields(lang, c, p.event);
+          this.status.textContent = p.error ? t(lang, "jp.notAllowed", { error: ruleOf(p.error) }) : yields(lang, c, p.event);
         }
       },
       () => {

@@ -6,6 +6,7 @@
 // falls more than about 2.5 s behind the server.
 import type { AssamPosition, GameContext, GameScreen, MarrakechEvent, MarrakechState, StateMessage } from "../contract.js";
 import { el } from "../dom.js";
+import { ruleOf } from "../errors.js";
 import { rollLines } from "../i18n/words.js";
 import { lastOf } from "../shell/story.js";
 import { StateQueue, Timeline } from "./animation.js";
@@ -163,7 +164,7 @@ export function createMarrakechScreen(root: HTMLElement, ctx: GameContext): Game
       ctx.preview(ask).then(
         (r) => {
           if (destroyed || msg !== asked || r.legal || !r.error) return;
-          why = r.error;
+          why = ruleOf(r.error); // the rule alone, without the engine's "illegal move '…':"
           showPicking();
         },
         () => undefined,
