@@ -315,3 +315,14 @@ def test_the_other_games_keep_their_fast_path_beside_it():
     outcome = state.sample_chance_outcome()
     assert outcome in [a for a, _ in state.chance_outcomes()]
     assert souk.load_game("jaipur").observation_tensor_size() > 0
+
+
+def test_the_kuhn_example_of_docs_python_md_runs():
+    import pathlib
+    import re
+
+    page = (pathlib.Path(__file__).resolve().parents[3] / "docs" / "python.md").read_text()
+    section = page[page.index("## Games beyond Jaipur and Marrakech") :]
+    blocks = re.findall(r"```py\n(.*?)```", section, flags=re.S)
+    assert len(blocks) == 1
+    exec(compile(blocks[0], "docs/python.md, Games beyond Jaipur and Marrakech", "exec"), {"souk": souk})
