@@ -224,6 +224,14 @@ def test_bad_input_gets_the_modules_errors():
     assert over.value.code == "game_over"
 
 
+def test_a_games_broken_promise_is_an_internal_error():
+    # What a legal move without an id raises (registered_state.h's EngineBug); Kuhn keeps
+    # its promises, so the C++ side raises one on demand.
+    with pytest.raises(souk.InternalError, match="game 'kuhn': the legal move 'x' has no action id") as bug:
+        souk._souk._testing.raise_engine_bug("game 'kuhn': the legal move 'x' has no action id")
+    assert bug.value.code == "internal"
+
+
 def test_the_games_bots_and_a_level_it_lacks_refused_by_name():
     by_cards = {cards_of(s): s for s in range(200)}
     greedy = souk.Bot(KUHN, "greedy")
