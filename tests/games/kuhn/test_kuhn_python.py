@@ -193,7 +193,20 @@ def test_bad_input_gets_the_modules_errors():
         souk.load_game("kuhn", players=10**30)
     with pytest.raises(souk.InvalidArgumentError, match="variant"):
         souk.load_game("kuhn", variant="single_colour")
+    for seed in (-1, 2**64):
+        with pytest.raises(souk.InvalidArgumentError, match="seed must be from 0 to 2"):
+            KUHN.new_initial_state(seed=seed)
+    with pytest.raises(TypeError):
+        KUHN.new_initial_state(seed="7")
+    with pytest.raises(souk.InvalidArgumentError, match="unknown game 'kuhn2'"):
+        souk.state_from_record("souk-record 1\ngame kuhn2\nseed 1\nmoves\n")
+    with pytest.raises(souk.IllegalMoveError, match="record move 2: "):
+        souk.state_from_record("souk-record 1\ngame kuhn\nseed 1\nmoves\nbet\npass\n")
+    with pytest.raises(souk.BadMoveError, match="record move 1: "):
+        souk.state_from_record("souk-record 1\ngame kuhn\nseed 1\nmoves\nraise\n")
     state = KUHN.new_initial_state(seed=4)
+    with pytest.raises(souk.InvalidArgumentError, match="player must be"):
+        state.observation_string(10**40)
     with pytest.raises(souk.IllegalMoveError) as illegal:
         state.apply_action(CALL)
     assert illegal.value.code == "illegal_move"
