@@ -41,6 +41,12 @@ bool RegisterGameModule(const GameModule& module) {
   return true;
 }
 
+const ActionCodec* ActionCodecOf(const GameType* type) {
+  for (const GameModule* m : Modules())
+    if (m->type == type) return m->actions;
+  return nullptr;
+}
+
 // Where `given` disagrees with `printed`, what `souk view` prints for the view read
 // from it, as "PATH: what" ("" when it agrees). Keys may come in any order, and keys
 // `souk view` does not print are ignored, as every loader ignores them

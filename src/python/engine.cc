@@ -9,6 +9,12 @@ namespace {
 template <typename T>
 using OpsOf = Ops<typename T::type>;
 
+template <typename T>
+constexpr bool kRegistered = std::is_same_v<typename T::type, RegisteredState>;
+
+template <typename S>
+constexpr bool kRegisteredState = std::is_same_v<std::decay_t<S>, RegisteredState>;
+
 std::string Describe(const AnyState& state) {
   return std::visit([](const auto& s) { return Ops<std::decay_t<decltype(s)>>::Describe(s); }, state);
 }
@@ -20,7 +26,10 @@ std::string Describe(const Game& game) {
 }  // namespace
 
 int Game::NumDistinctActions() const {
-  return WithStateOf(type, [](auto t) { return OpsOf<decltype(t)>::NumActions(); });
+  return WithStateOf(type, [&](auto t) {
+    if constexpr (kRegistered<decltype(t)>) return OpsOf<decltype(t)>::NumActions(*this);
+    else return OpsOf<decltype(t)>::NumActions();
+  });
 }
 
 int Game::ObservationSize() const {
@@ -37,9 +46,9 @@ int Game::MaxGameLength() const {
 
 namespace {
 
-// Whether the module has Ops for the game: AnyState holds it.
+// Whether the game has Ops of its own in AnyState.
 template <size_t... I>
-bool Playable(const GameType* type, std::index_sequence<I...>) {
+bool HasOwnOps(const GameType* type, std::index_sequence<I...>) {
   return ((Ops<std::variant_alternative_t<I, AnyState>>::kType == type) || ...);
 }
 
@@ -48,14 +57,18 @@ bool Playable(const GameType* type, std::index_sequence<I...>) {
 Result<Game> LoadGame(std::string_view name, int players, std::string_view variant) {
   auto type = GameTypeOrError(name);
   if (!type.ok()) return type.status();
-  if (!Playable(*type, std::make_index_sequence<std::variant_size_v<AnyState>>()))
-    return Status::Error("game '" + std::string(name) + "' is not in the Python module");
+  const ActionIds* ids = nullptr;
+  if (!HasOwnOps(*type, std::make_index_sequence<std::variant_size_v<AnyState> - 1>())) {
+    auto registered = ActionIds::Of(*type);
+    if (!registered.ok()) return registered.status();
+    ids = *registered;
+  }
   if ((*type)->max_players > kMaxSeats) return Status::Internal("game '" + std::string(name) + "' has more seats than kMaxSeats");
   std::string v(variant);
   std::replace(v.begin(), v.end(), '_', '-');
   auto count = CheckPlayersAndVariant(**type, players, v);
   if (!count.ok()) return count.status();
-  return Game{*type, *count, v};
+  return Game{*type, *count, v, ids};
 }
 
 AnyState NewState(const Game& game, uint64_t seed) {
@@ -66,7 +79,8 @@ bool StateIsOf(const AnyState& state, const Game& game) {
   return std::visit(
       [&](const auto& s) {
         using O = Ops<std::decay_t<decltype(s)>>;
-        return O::kType == game.type && O::IsOf(s, game);
+        if constexpr (kRegisteredState<decltype(s)>) return O::IsOf(s, game);
+        else return O::kType == game.type && O::IsOf(s, game);
       },
       state);
 }
@@ -140,7 +154,12 @@ void Observe(const AnyState& state, int player, std::span<float> out) {
 }
 
 std::string ActionText(const AnyState& state, int action) {
-  return std::visit([&](const auto& s) { return ToString(Ops<std::decay_t<decltype(s)>>::MoveOf(action)); }, state);
+  return std::visit(
+      [&](const auto& s) {
+        if constexpr (kRegisteredState<decltype(s)>) return std::string(s.ids().TextOf(action));
+        else return ToString(Ops<std::decay_t<decltype(s)>>::MoveOf(action));
+      },
+      state);
 }
 
 namespace {
@@ -163,7 +182,8 @@ Result<int> ParseAction(const AnyState& state, std::string_view text) {
   return std::visit(
       [&](const auto& s) {
         using O = Ops<std::decay_t<decltype(s)>>;
-        return IdOf(O::ParseMove(text), &O::ActionOf);
+        if constexpr (kRegisteredState<decltype(s)>) return s.IdOf(text);
+        else return IdOf(O::ParseMove(text), &O::ActionOf);
       },
       state);
 }
@@ -171,17 +191,36 @@ Result<int> ParseAction(const AnyState& state, std::string_view text) {
 AnyState Resample(const AnyState& state, int player, uint64_t seed) {
   Prng prng(seed);
   return std::visit(
-      [&](const auto& s) -> AnyState { return std::decay_t<decltype(s)>::FromView(s.ViewFor(player), prng); }, state);
+      [&](const auto& s) -> AnyState {
+        if constexpr (kRegisteredState<decltype(s)>) {
+          RegisteredState resampled = s;
+          resampled.game().RandomizeHidden(player, prng);
+          return resampled;
+        } else {
+          return std::decay_t<decltype(s)>::FromView(s.ViewFor(player), prng);
+        }
+      },
+      state);
 }
 
 namespace {
 
 Json ToJson(const AnyState& state) {
-  return std::visit([](const auto& s) { return StateToJson(s); }, state);
+  return std::visit(
+      [](const auto& s) {
+        if constexpr (kRegisteredState<decltype(s)>) return s.game().ToJson();
+        else return StateToJson(s);
+      },
+      state);
 }
 
 Json ViewToJsonOf(const AnyState& state, int player) {
-  return std::visit([&](const auto& s) { return ViewToJson(s.ViewFor(player)); }, state);
+  return std::visit(
+      [&](const auto& s) {
+        if constexpr (kRegisteredState<decltype(s)>) return s.game().ViewJson(player);
+        else return ViewToJson(s.ViewFor(player));
+      },
+      state);
 }
 
 }  // namespace
@@ -226,6 +265,7 @@ Result<AnyState> LoadState(const Game& game, std::string_view text) {
     if (!s.ok()) return s.status();
     return AnyState(*std::move(s));
   });
+  if (!state.ok()) return state.status();  // a registered game without move ids
   if (!StateIsOf(*state, game))
     return Status::Error("the state is " + Describe(*state) + ", not a game of " + Describe(game));
   return state;

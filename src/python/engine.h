@@ -5,7 +5,9 @@
 // released.
 //
 // Action ids are the core's (core/<game>/<game>_actions.h), observations the core's
-// (core/<game>/<game>_observation.h); docs/python.md documents both.
+// (core/<game>/<game>_observation.h); docs/python.md documents both. Any other game of
+// the registry is played through its GameState, its ids from its module
+// (registered_state.h, Ops<RegisteredState>), with no observation tensor.
 #pragma once
 
 #include <algorithm>
@@ -29,6 +31,7 @@
 #include "format/jaipur_json.h"
 #include "format/json.h"
 #include "format/marrakech_json.h"
+#include "python/registered_state.h"
 
 namespace souk::python {
 
@@ -43,12 +46,15 @@ inline constexpr int kMaxSeats = 4;
 // and two players can swap the same cards forever); the arena stops a game after this
 // many decisions, and so do the vectorised environments.
 inline constexpr int kJaipurMaxGameLength = 5000;
+// The same cap for a registered game whose module does not bound its length.
+inline constexpr int kUnboundedGameCap = 5000;
 
 // A game and the options it is played with.
 struct Game {
   const GameType* type = &kJaipurType;
   int players = 2;
   std::string variant;  // the registry's name ("single-colour"), "" for the default
+  const ActionIds* ids = nullptr;  // a game played through RegisteredState: its move ids
 
   int NumDistinctActions() const;
   int ObservationSize() const;
@@ -64,8 +70,10 @@ struct Game {
 // '_' or '-', "single_colour" or "single-colour"), or the registry's message.
 Result<Game> LoadGame(std::string_view name, int players, std::string_view variant);
 
-// Every game the module plays: one alternative per game, each with its Ops below.
-using AnyState = std::variant<jaipur::State, marrakech::State>;
+// Every game the module plays: one alternative per game of Souk's own, each with its
+// Ops below, then RegisteredState for every other game of the registry that has move
+// ids (its module's ActionCodec).
+using AnyState = std::variant<jaipur::State, marrakech::State, RegisteredState>;
 
 // `souk new <game> --seed <seed>` with the game's options.
 AnyState NewState(const Game& game, uint64_t seed);
@@ -192,13 +200,61 @@ struct Ops<marrakech::State> {
   }
 };
 
-// Calls f(std::type_identity<State>{}) with the State of the game's registry entry
-// (LoadGame admits only the games of AnyState).
+// The longest list of legal moves a registered game may have at once (the module's
+// buffers are Jaipur's): more is an EngineBug naming the game.
+inline constexpr int kMaxRegisteredLegal = jaipur::kMaxMoves;
+
+// A game of the registry without Ops of its own: everything through its GameState.
+template <>
+struct Ops<RegisteredState> {
+  using State = RegisteredState;
+  static constexpr int kObservationSize = 0;  // no tensor: observation_tensor says so
+  static constexpr int kMaxLegal = kMaxRegisteredLegal;
+  static constexpr int kMaxChanceOutcomes = 0;  // the games do not say them
+  static int NumActions(const Game& game) { return game.ids->size(); }
+  static int MaxGameLength(const Game& game) {
+    return game.ids->max_game_length() > 0 ? game.ids->max_game_length() : kUnboundedGameCap;
+  }
+  static State NewGame(const Game& game, uint64_t seed) {
+    auto state = souk::NewGame({std::string(game.type->name), seed, game.players, game.variant});
+    if (!state.ok()) throw EngineBug(Joined({"game '", game.type->name, "': ", state.message()}));
+    return State(game.ids, std::move(*state), game.variant);
+  }
+  static bool IsOf(const State& s, const Game& game) {
+    return s.type() == game.type && s.game().num_players() == game.players && s.variant() == game.variant;
+  }
+  static std::string Describe(const State& s) { return Joined({"a ", s.type()->name, " game"}); }
+  static std::string Describe(const Game& game) { return std::string(game.type->name); }
+  static Result<State> FromJson(const Json& json) { return RegisteredStateFromJson(json); }
+  // A bot's move as it gave it: CheckMove judges it.
+  static Result<std::string> ParseMove(std::string_view text) { return std::string(text); }
+  static int NumPlayers(const State& s) { return s.game().num_players(); }
+  static bool IsOver(const State& s) { return s.game().is_over(); }
+  static int CurrentPlayer(const State& s) {
+    return s.game().is_over() ? kTerminal : s.game().current_player() == GameState::kChance ? kChance
+                                                                                             : s.game().current_player();
+  }
+  static uint32_t WinnerBits(const State& s) {
+    uint32_t bits = 0;
+    for (int seat : s.game().Winners()) bits |= 1u << seat;
+    return bits;
+  }
+  static int LegalIds(const State& s, int32_t* out) {
+    const int n = s.LegalIds(out, kMaxLegal);
+    SortIds(out, n);
+    return n;
+  }
+  static int SampleChance(const State& s) { return s.SampleChance(); }
+  static void Observe(const State&, int, float*) {}
+};
+
+// Calls f(std::type_identity<State>{}) with the State of the game's registry entry:
+// its own, or RegisteredState (LoadGame admits only the games of AnyState).
 template <size_t I = 0, typename F>
 decltype(auto) WithStateOf(const GameType* type, F&& f) {
   using State = std::variant_alternative_t<I, AnyState>;
   if constexpr (I + 1 == std::variant_size_v<AnyState>) {
-    assert(Ops<State>::kType == type);
+    static_assert(std::is_same_v<State, RegisteredState>, "every other game is a RegisteredState");
     return f(std::type_identity<State>{});
   } else {
     if (Ops<State>::kType == type) return f(std::type_identity<State>{});
@@ -206,7 +262,7 @@ decltype(auto) WithStateOf(const GameType* type, F&& f) {
   }
 }
 
-// Operations shared by every game, on any state.
+// Operations shared by every game, on any state (a registered game's below).
 template <typename State>
 struct Play {
   using O = Ops<State>;
@@ -219,6 +275,17 @@ struct Play {
   }
   // Plays a checked action.
   static void Apply(State& s, int action) { s.ApplyMove(O::MoveOf(action)); }
+};
+
+template <>
+struct Play<RegisteredState> {
+  static Status Check(const RegisteredState& s, int64_t action) {
+    if (action < 0 || action >= s.ids().size())
+      return Status::Error("action " + std::to_string(action) + " is not an id of this game (0 to " +
+                           std::to_string(s.ids().size() - 1) + ")");
+    return s.CheckMove(s.ids().TextOf(static_cast<int>(action)));
+  }
+  static void Apply(RegisteredState& s, int action) { s.ApplyMove(s.ids().TextOf(action)); }
 };
 
 // The state's operations through the variant, for the one-state Python API.

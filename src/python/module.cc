@@ -154,12 +154,14 @@ void BindGame(py::module_& m) {
            "The variant's name ('single-colour'), '' for the standard rules.")
       .def("num_players", [](const Game& g) { return g.players; })
       .def("num_distinct_actions", &Game::NumDistinctActions, "Action ids are 0 to num_distinct_actions() - 1.")
-      .def("max_chance_outcomes", &Game::MaxChanceOutcomes, "Marrakech: the die's 4 outcomes; Jaipur: 0.")
+      .def("max_chance_outcomes", &Game::MaxChanceOutcomes,
+           "Marrakech: the die's 4 outcomes; Jaipur: 0; a game played through its GameState: 0 (not told).")
       .def("observation_tensor_shape", [](const Game& g) { return std::vector<int>{g.ObservationSize()}; })
       .def("observation_tensor_size", &Game::ObservationSize)
       .def("max_game_length", &Game::MaxGameLength,
            "Decisions (chance outcomes not counted) in the longest game; Jaipur has no bound under the "
-           "rules and this is the arena's cap, 5000.")
+           "rules and this is the arena's cap, 5000, as for a game played through its GameState whose module "
+           "does not bound it.")
       .def("min_utility", [](const Game& g) { return -1.0 / (g.players - 1); })
       .def("max_utility", [](const Game&) { return 1.0; })
       .def(
@@ -195,8 +197,9 @@ void BindGame(py::module_& m) {
         return Value(LoadGame(name, fits ? static_cast<int>(*count) : 1000, variant));
       },
       py::arg("name"), py::arg("players") = 0, py::arg("variant") = "",
-      "The game 'jaipur' or 'marrakech'; players 0 for the game's default (Marrakech: 2, 3 "
-      "or 4); variant 'single_colour' (or 'single-colour') for two-player Marrakech.");
+      "The game 'jaipur' or 'marrakech', or another of souk.games() whose module gives its moves ids "
+      "(docs/python.md); players 0 for the game's default (Marrakech: 2, 3 or 4); variant 'single_colour' "
+      "(or 'single-colour') for two-player Marrakech.");
 }
 
 }  // namespace souk::python
@@ -212,6 +215,13 @@ PYBIND11_MODULE(_souk, m) {
       if (error) std::rethrow_exception(error);
     } catch (const py::cast_error& e) {
       PyErr_SetString(PyExc_TypeError, e.what());
+    } catch (const EngineBug& e) {
+      // A game's module broke its promises (registered_state.h): a bug, not the input.
+      try {
+        Throw(souk::Status::Internal(e.what()));
+      } catch (py::error_already_set& raised) {
+        raised.restore();
+      }
     }
   });
   BindGame(m);

@@ -9,7 +9,7 @@ namespace {
 
 // The legal ids into a stack buffer (the largest list either game has); their count.
 using LegalBuffer = std::array<int32_t, jaipur::kMaxMoves>;
-static_assert(jaipur::kMaxMoves >= marrakech::kMaxMoves);
+static_assert(jaipur::kMaxMoves >= marrakech::kMaxMoves && jaipur::kMaxMoves >= kMaxRegisteredLegal);
 
 int Legal(const AnyState& state, LegalBuffer& ids) {
   return std::visit([&](const auto& s) { return Ops<std::decay_t<decltype(s)>>::LegalIds(s, ids.data()); }, state);
@@ -71,13 +71,29 @@ std::string ActionToString(const PyState& s, const py::object& action_object) {
 py::list ChanceOutcomes(const PyState& s) {
   py::list outcomes;
   if (CurrentPlayer(s.state) != kChance) return outcomes;
+  if (s.game.ids)
+    ThrowInvalid(std::string(s.game.type->name) +
+                 " does not tell its chance outcomes' probabilities: sample_chance_outcome() draws one");
   for (const marrakech::RollOutcome& o : marrakech::kRollOutcomes)
     outcomes.append(py::make_tuple(marrakech::ActionOf(marrakech::Move::Roll(o.roll)), o.probability));
   return outcomes;
 }
 
+// At a chance node, the outcome the game's own PRNG draws (as the arena and VectorEnv
+// play it).
+int SampleChanceOutcome(const PyState& s) {
+  if (CurrentPlayer(s.state) != kChance) ThrowInvalid("not a chance node: no chance outcome to sample");
+  const int id = std::visit([](const auto& state) { return Ops<std::decay_t<decltype(state)>>::SampleChance(state); },
+                            s.state);
+  if (id < 0) ThrowInvalid(std::string(s.game.type->name) + " does not draw its chance outcomes itself");
+  return id;
+}
+
 py::array_t<float> ObservationTensor(const PyState& s, const py::object& player) {
   const int seat = ObserverOf(s, player);
+  if (s.game.ObservationSize() == 0)
+    ThrowInvalid(std::string(s.game.type->name) +
+                 " has no observation tensor in this module: observation_string() and view_json() tell a seat's view");
   py::array_t<float> tensor(s.game.ObservationSize());
   Observe(s.state, seat, std::span<float>(tensor.mutable_data(), static_cast<size_t>(tensor.size())));
   return tensor;
@@ -177,7 +193,12 @@ void BindState(py::module_& m) {
           "string_to_action",
           [](const PyState& s, std::string_view text) { return Value(ParseAction(s.state, text)); },
           py::arg("text"), "The id of a move written as the CLI reads it ('sell 3 cloth', 'place c3 d3').")
-      .def("chance_outcomes", &ChanceOutcomes, "At a chance node: [(action, probability), ...]; [] elsewhere.")
+      .def("chance_outcomes", &ChanceOutcomes,
+           "At a chance node: [(action, probability), ...]; [] elsewhere. A game played through its GameState "
+           "(docs/python.md) does not tell them: InvalidArgumentError at its chance nodes.")
+      .def("sample_chance_outcome", &SampleChanceOutcome,
+           "At a chance node: the outcome the game's own PRNG draws, as the arena plays it; InvalidArgumentError "
+           "elsewhere.")
       .def("returns", [](const PyState& s) { return Returns(s.state); },
            "Per seat: 0 while the game goes on; at its end, a sole win 1, the rest zero-sum (docs/python.md).")
       .def("rewards", &Rewards, "Per seat, the reward of the last transition: the returns once the game is over.")

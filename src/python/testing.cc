@@ -71,6 +71,8 @@ void BindTesting(py::module_& m) {
   py::module_ t = m.def_submodule("_testing", "The C++ side of the module's tests (src/python/tests).");
   t.def("replay", &Replay, py::arg("game"), py::arg("seed"), py::arg("actions"), py::arg("players"),
         py::arg("legal"));
+  // How a game's broken promise (registered_state.h's EngineBug) reaches Python.
+  t.def("raise_engine_bug", [](const std::string& message) { throw EngineBug(message); }, py::arg("message"));
 }
 
 }  // namespace souk::python

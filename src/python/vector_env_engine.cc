@@ -29,7 +29,9 @@ class Engine final : public VectorEnvEngine {
 
  public:
   explicit Engine(const VectorEnvOptions& options)
-      : VectorEnvEngine(options), envs_(static_cast<size_t>(options.num_envs)) {}
+      : VectorEnvEngine(options),
+        envs_(static_cast<size_t>(options.num_envs)),
+        num_actions_(options.game.NumDistinctActions()) {}
 
   // A bot per seat of every environment (the learner's unused), seeded apart.
   Status MakeBots() {
@@ -71,7 +73,7 @@ class Engine final : public VectorEnvEngine {
       const int64_t a = actions[i];
       const int32_t* first = legal_.data() + offsets_[i];
       const int32_t* last = legal_.data() + offsets_[i + 1];
-      if (a >= 0 && a < O::NumActions() && std::binary_search(first, last, static_cast<int32_t>(a))) continue;
+      if (a >= 0 && a < num_actions_ && std::binary_search(first, last, static_cast<int32_t>(a))) continue;
       const std::string where = "environment " + std::to_string(i) + ": ";
       Status why = Play<S>::Check(envs_[i].state, a);  // its code kept (illegal_move, bad id)
       return why.ok() ? Status::Error(where + "action " + std::to_string(a) + " is not legal now") : why.Prefixed(where);
@@ -175,6 +177,7 @@ class Engine final : public VectorEnvEngine {
   }
 
   std::vector<Env> envs_;
+  int num_actions_;
   Prng sampler_;
 };
 

@@ -212,7 +212,12 @@ Result<AnyView> LoadView(const Json& j) {
   return game.PlayerView(viewer);
 }
 
-const GameModule kKuhnModule = {&kKuhnType, &Create, &Load, &LoadView};
+// Move ids for callers that play by id (the Python module): kuhn.h's Action order, as
+// OpenSpiel's kuhn_poker puts pass before bet. A hand has at most three actions.
+constexpr std::string_view kMoveIds[] = {"pass", "bet", "call", "fold"};
+const ActionCodec kKuhnActions = {kMoveIds, kMaxActions};
+
+const GameModule kKuhnModule = {&kKuhnType, &Create, &Load, &LoadView, &kKuhnActions};
 
 // The one line that adds the game to the registry every layer reads.
 [[maybe_unused]] const bool kRegistered = RegisterGameType(kKuhnType) && RegisterGameModule(kKuhnModule);
