@@ -128,6 +128,23 @@ Response Answer(Shared& shared, const Request& req, const Caller& caller) {
     or_refuse(games.status());
     return renewed(JsonResponse(req, http::status::ok, *games), who);
   }
+  if (target == "/api/me/seats" && verb == http::verb::post) {
+    // The seats this browser played as a guest (its seat tokens, as POST /api/lobby
+    // takes them) become the account's.
+    const Authenticated who = signed_in_change();
+    const Json body = Body(req);
+    auto tokens = body.find("tokens");
+    if (tokens == body.end() || !tokens->is_array() || tokens->size() > 200)
+      Refuse(Status::Error("tokens: expected an array of up to 200 seat tokens"));
+    std::vector<std::string> list;
+    for (const Json& t : *tokens) {
+      if (!t.is_string()) Refuse(Status::Error("tokens: expected strings"));
+      list.push_back(t.get<std::string>());
+    }
+    auto attached = shared.games.AttachSeats(list, who.account.id, who.account.name);
+    or_refuse(attached.status());
+    return renewed(JsonResponse(req, http::status::ok, {{"attached", *attached}}), who);
+  }
   constexpr std::string_view kPlayers = "/api/players/", kLeaderboard = "/api/leaderboard/";
   if ((target.substr(0, kPlayers.size()) == kPlayers || target.substr(0, kLeaderboard.size()) == kLeaderboard) &&
       verb == http::verb::get) {

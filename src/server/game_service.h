@@ -151,6 +151,11 @@ class GameService {
   // a rated game takes none but a signed-in player (not_signed_in), once (already_seated).
   Result<Joined> Join(const std::string& game_id, const std::string& invite_code, const std::string& name,
                       int64_t account_id = 0, const std::string& account_name = "");
+  // Gives the guest seats of these tokens to the account (a guest who signs up or logs
+  // in keeps the games played in that browser), under the account's name: one seat a
+  // game, none in a game where the account already holds one. The seats given, as
+  // [{"game_id", "seat"}]; a token of no seat, or of a seat with an account, gives none.
+  Result<Json> AttachSeats(const std::vector<std::string>& tokens, int64_t account_id, const std::string& account_name);
   // What an invite code opens, before it is used, for the invite page: the game, the
   // seat it takes, who invited (the creator's seat, null if unknown) and every seat
   // as the state message lists them. The same errors as Join.

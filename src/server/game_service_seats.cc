@@ -1,4 +1,7 @@
-// GameService's seats: what an invite opens, and taking the seat.
+// GameService's seats: what an invite opens, taking the seat, and a guest's seats given
+// to the account they sign up for.
+#include <algorithm>
+
 #include "server/game_internal.h"
 #include "server/names.h"
 #include "server/tokens.h"
@@ -92,6 +95,50 @@ Result<Joined> GameService::Join(const std::string& game_id, const std::string& 
   ++g->version;
   notice = NotifyLocked(*g);
   return joined;
+}
+
+Result<Json> GameService::AttachSeats(const std::vector<std::string>& tokens, int64_t account_id,
+                                      const std::string& account_name) {
+  std::vector<std::string> hashes;
+  for (const std::string& t : tokens)
+    if (!t.empty()) hashes.push_back(HashSecret(t));
+  auto ids = store_.GamesOfTokens(hashes);
+  if (!ids.ok()) return ids.status();
+  std::sort(ids->begin(), ids->end());
+  ids->erase(std::unique(ids->begin(), ids->end()), ids->end());
+  Json attached = Json::array();
+  for (const std::string& id : *ids) {
+    auto found = Find(id);
+    if (found.code() == StatusCode::kNotFound) continue;
+    if (!found.ok()) return found.status();
+    std::shared_ptr<Game> g = *found;
+    Notice notice;  // told once the lock is released
+    std::lock_guard lock(g->mutex);
+    std::vector<StoredSeat>& seats = g->stored.seats;
+    if (std::any_of(seats.begin(), seats.end(), [&](const StoredSeat& s) { return s.account_id == account_id; })) continue;
+    for (size_t seat = 0; seat < seats.size(); ++seat) {
+      StoredSeat& s = seats[seat];
+      if (s.player != "human" || s.account_id != 0 || s.token_hash.empty() ||
+          std::none_of(hashes.begin(), hashes.end(), [&](const std::string& h) { return SameHash(h, s.token_hash); }))
+        continue;
+      Status st = health_.Wrote(store_.AttachSeat(id, static_cast<int>(seat), s.token_hash, account_id, account_name));
+      if (st.code() == StatusCode::kAborted) {
+        // Given to an account through another instance a moment ago: read what it holds.
+        const uint64_t version = g->version;
+        if (Status read = CatchUpLocked(*g); !read.ok()) return read;
+        if (g->version != version) notice = NotifyLocked(*g);
+        break;
+      }
+      if (!st.ok()) return st;
+      s.account_id = account_id;
+      s.name = account_name;
+      ++g->version;
+      notice = NotifyLocked(*g);
+      attached.push_back({{"game_id", id}, {"seat", seat}});
+      break;  // one seat a game: a hot-seat's other seats stay the guest's
+    }
+  }
+  return attached;
 }
 
 }  // namespace souk::server

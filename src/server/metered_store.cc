@@ -42,6 +42,10 @@ class Metered final : public Store {
   Status ClaimSeat(const std::string& id, int seat, const StoredSeat& value) override {
     return Timed("claim_seat", [&] { return inner_.ClaimSeat(id, seat, value); });
   }
+  Status AttachSeat(const std::string& id, int seat, const std::string& token_hash, int64_t account_id,
+                    const std::string& name) override {
+    return Timed("attach_seat", [&] { return inner_.AttachSeat(id, seat, token_hash, account_id, name); });
+  }
   Result<StoredGame> LoadGame(const std::string& id) override {
     return Timed("load_game", [&] { return inner_.LoadGame(id); });
   }

@@ -234,6 +234,22 @@ class PostgresStore final : public Store {
     return Status::NotFound("no seat " + std::to_string(seat) + " in game " + id);
   }
 
+  Status AttachSeat(const std::string& id, int seat, const std::string& token_hash, int64_t account_id,
+                    const std::string& name) override {
+    std::lock_guard lock(mutex_);
+    if (Status st = Connect(); !st.ok()) return st;
+    // The other instances reload the seat (its new name) as they do after a claim.
+    Rows attached = Query("WITH attached AS (UPDATE seats SET account_id=$1, name=$2 "
+                          "WHERE game_id=$3 AND seat=$4 AND token_hash=$5 AND token_hash<>'' AND account_id=0 "
+                          "RETURNING game_id) "
+                          "SELECT pg_notify('" + std::string(kChangeChannel) + "', $6) FROM attached",
+                          {std::to_string(account_id), name, id, std::to_string(seat), token_hash,
+                           ChangeNotice(instance_, {StoreChange::Kind::kSeat, id, 0, ""})});
+    if (!attached.ok()) return Failure("attach seat of " + id, attached);
+    if (attached.size() == 1) return Status::Ok();
+    return Status::Aborted("seat " + std::to_string(seat) + " of game " + id + " is no guest's seat of that token");
+  }
+
   Result<StoredGame> LoadGame(const std::string& id) override {
     std::lock_guard lock(mutex_);
     if (Status s = Connect(); !s.ok()) return s;

@@ -259,6 +259,62 @@ TEST_P(RatedGamesHttpTest, TheSessionCookieStandsForTheSeatTokenOfTheAccountsSea
   EXPECT_EQ(moved.body["seat"], to_move);
 }
 
+// A guest who signs up in the browser they played in keeps those games: the seats of
+// the tokens the browser holds become the account's, under its name, and show in
+// "my games" from any browser; a token of someone else's seat gives nothing.
+TEST_P(RatedGamesHttpTest, AGuestWhoSignsUpKeepsTheGamesSeatedIn) {
+  FullReply against_bot = server_.Call(V::post, "/api/games",
+                                       {{"game", "jaipur"}, {"seats", Json::array({{{"player", "human"}, {"name", "Zed"}},
+                                                                                   {{"player", "easy"}}})}});
+  ASSERT_EQ(against_bot.status, 201) << against_bot.text;
+  FullReply with_friend = server_.Call(V::post, "/api/games", {{"game", "marrakech"}, {"seats", TwoSeats()}});
+  ASSERT_EQ(with_friend.status, 201) << with_friend.text;
+  const std::string friends_game = with_friend.body["game_id"];
+  FullReply friend_joined = server_.Call(V::post, "/api/games/" + friends_game + "/join",
+                                         {{"invite", with_friend.body["invites"][0]["invite"]}, {"name", "Pal"}});
+  ASSERT_EQ(friend_joined.status, 200) << friend_joined.text;
+  const std::string mine = against_bot.body["token"], also_mine = with_friend.body["token"];
+  const std::string friends = friend_joined.body["token"];
+
+  const std::string zed = SignUp("Zed_1");
+  const Json tokens = {{"tokens", Json::array({mine, also_mine, "not-a-token", ""})}};
+  FullReply guest = server_.Call(V::post, "/api/me/seats", tokens);
+  EXPECT_EQ(guest.status, 401) << guest.text;
+  FullReply elsewhere = server_.Call(V::post, "/api/me/seats", tokens,
+                                     {{"Origin", "https://evil.example"}, {"Cookie", "souk_session=" + zed}});
+  EXPECT_EQ(elsewhere.status, 403) << elsewhere.text;
+  FullReply bad = server_.Call(V::post, "/api/me/seats", {{"tokens", "abc"}}, FromSite(zed));
+  EXPECT_EQ(bad.status, 400) << bad.text;
+
+  FullReply kept = server_.Call(V::post, "/api/me/seats", tokens, FromSite(zed));
+  ASSERT_EQ(kept.status, 200) << kept.text;
+  EXPECT_EQ(kept.body["attached"].size(), 2u) << kept.text;
+  FullReply again = server_.Call(V::post, "/api/me/seats", tokens, FromSite(zed));
+  ASSERT_EQ(again.status, 200) << again.text;
+  EXPECT_EQ(again.body["attached"].size(), 0u) << "already the account's";
+
+  FullReply state = server_.Call(V::get, "/api/games/" + friends_game);
+  ASSERT_EQ(state.status, 200) << state.text;
+  EXPECT_EQ(state.body["seats"][0]["account"], "Zed_1");
+  EXPECT_EQ(state.body["seats"][0]["name"], "Zed_1") << "display names come from the account";
+  EXPECT_TRUE(state.body["seats"][1]["account"].is_null()) << "the friend stays a guest";
+  FullReply listed = server_.Call(V::get, "/api/me/games", nullptr, {{"Cookie", "souk_session=" + zed}});
+  ASSERT_EQ(listed.status, 200) << listed.text;
+  EXPECT_EQ(listed.body["in_progress"].size(), 2u) << listed.text;
+  // The seat token still plays: the guest's browser goes on as before.
+  FullReply by_token = server_.Call(V::get, "/api/games/" + friends_game, nullptr, {{"Authorization", "Bearer " + also_mine}});
+  ASSERT_EQ(by_token.status, 200) << by_token.text;
+  EXPECT_EQ(by_token.body["seat"], 0);
+
+  // Someone else's token gives a seat to no one else once it has an account.
+  const std::string eve = SignUp("Eve");
+  FullReply stolen = server_.Call(V::post, "/api/me/seats", {{"tokens", Json::array({mine, friends})}}, FromSite(eve));
+  ASSERT_EQ(stolen.status, 200) << stolen.text;
+  ASSERT_EQ(stolen.body["attached"].size(), 1u) << "only the friend's guest seat, whose token Eve was given";
+  EXPECT_EQ(stolen.body["attached"][0]["game_id"], friends_game);
+  EXPECT_EQ(stolen.body["attached"][0]["seat"], 1);
+}
+
 INSTANTIATE_TEST_SUITE_P(Stores, RatedGamesHttpTest, ::testing::Values(Backend::kSqlite, Backend::kPostgres),
                          testing::BackendName);
 

@@ -242,6 +242,17 @@ class SqliteStore final : public Store {
     return Status::NotFound("no seat " + std::to_string(seat) + " in game " + id);
   }
 
+  Status AttachSeat(const std::string& id, int seat, const std::string& token_hash, int64_t account_id,
+                    const std::string& name) override {
+    std::lock_guard lock(mutex_);
+    Statement update(db_, "UPDATE seats SET account_id=?, name=? "
+                          "WHERE game_id=? AND seat=? AND token_hash=? AND token_hash!='' AND account_id=0");
+    update.Bind(1, account_id).Bind(2, name).Bind(3, id).Bind(4, int64_t{seat}).Bind(5, token_hash);
+    if (update.Step() != SQLITE_DONE) return Error("attach seat of " + id);
+    if (sqlite3_changes(db_) == 1) return Status::Ok();
+    return Status::Aborted("seat " + std::to_string(seat) + " of game " + id + " is no guest's seat of that token");
+  }
+
   Result<StoredGame> LoadGame(const std::string& id) override {
     std::lock_guard lock(mutex_);
     Statement game(db_, "SELECT id, game, seed, players, variant, created_ms, updated_ms, finished, client, abandoned, rated FROM games WHERE id=?");

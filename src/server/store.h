@@ -71,6 +71,11 @@ class Store {
   // token hash and name. kAborted if the seat was taken meanwhile (by another
   // instance), kNotFound if there is no such seat.
   virtual Status ClaimSeat(const std::string& id, int seat, const StoredSeat& value) = 0;
+  // Gives a guest's seat to an account that signed up or logged in where the guest
+  // played: sets the seat's account and name, if its token hash is still `token_hash`
+  // and it has no account yet; kAborted otherwise (taken meanwhile, on another instance).
+  virtual Status AttachSeat(const std::string& id, int seat, const std::string& token_hash, int64_t account_id,
+                            const std::string& name) = 0;
   virtual Result<StoredGame> LoadGame(const std::string& id) = 0;
   // Marks an unfinished game abandoned: it is kept, and never loaded again to play.
   virtual Status MarkAbandoned(const std::string& id, int64_t now_ms) = 0;

@@ -4,7 +4,7 @@
 // French; a guest never asks the server who is signed in.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openPage, screenshot, serverAndBrowser } from "./harness.mjs";
+import { openPage, screenshot, serverAndBrowser, startFromLobby } from "./harness.mjs";
 
 const env = serverAndBrowser();
 const PASSWORD = "correct horse";
@@ -182,4 +182,27 @@ test("failed log-ins are throttled: the wait is said in words", { timeout: 12000
   assert.match(message, /^Too many failed attempts\. Try again in \d+ s\.$/);
   expectRefusals(cleo);
   cleo.check();
+});
+
+test("a guest who signs up keeps the game played as a guest: in 'my games', from another browser too", { timeout: 120000 }, async () => {
+  const guest = await openPage(env.browser);
+  const url = env.server.url;
+  const id = await startFromLobby(guest.page, url, { game: "jaipur", mode: "bot", level: "easy" });
+  await guest.page.waitForSelector("[data-role=log]");
+  await signUp(guest.page, url, "Guest_Then");
+  await guest.page.goto(`${url}#/my-games`);
+  await guest.page.waitForSelector(`[data-role=in-progress] [data-game="${id}"]`);
+  await screenshot(guest.page, "accounts-guest-games-kept");
+  guest.check();
+
+  // Another browser, logged in to the account: the game is there, and opens as its seat.
+  const other = await openPage(env.browser);
+  await other.page.goto(url);
+  await other.page.click("a.account-signin");
+  await other.page.waitForSelector("[data-role=login]");
+  await fillAndSend(other.page, "login", "Guest_Then", PASSWORD);
+  await other.page.waitForSelector("[data-role=account-name]");
+  await other.page.goto(`${url}#/my-games`);
+  await other.page.waitForSelector(`[data-role=in-progress] [data-game="${id}"] [data-action=open]`);
+  other.check();
 });

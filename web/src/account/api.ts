@@ -92,4 +92,6 @@ export const accounts = {
   player: (name: string) => call<Profile>("GET", `/api/players/${enc(name)}`),
   leaderboard: (pool: string, page: number) => call<Leaderboard>("GET", `/api/leaderboard/${enc(pool)}?page=${page}`),
   myGames: () => call<MyGames>("GET", "/api/me/games"),
+  // The seats this browser played as a guest become the account's.
+  keepSeats: (tokens: string[]) => call<{ attached: { game_id: string; seat: number }[] }>("POST", "/api/me/seats", { tokens }),
 };

@@ -2,6 +2,7 @@
 // create an account. Refusals are told in words from their codes (errorText), a
 // throttled log-in with its wait.
 import type { Lang } from "../contract.js";
+import { seats } from "../api.js";
 import { el } from "../dom.js";
 import { t } from "../i18n/t.js";
 import { accounts, type Account } from "./api.js";
@@ -28,7 +29,7 @@ function accountForm(
   role: string,
   title: string,
   submit: (name: string, password: string) => Promise<Account>,
-  done: (account: Account) => void,
+  done: (account: Account) => Promise<void>,
   helps: boolean,
 ): HTMLFormElement {
   const status = el("p", { class: "form-error", role: "alert", "data-role": "form-error" });
@@ -61,8 +62,12 @@ function accountForm(
 
 export function renderSignIn(root: HTMLElement, lang: Lang, next: string | undefined, rerender: () => void): void {
   document.title = `${t(lang, "signin.title")} · Souk`;
-  const done = (account: Account) => {
+  const done = async (account: Account): Promise<void> => {
     signedIn(account);
+    // The games played here as a guest go with the account (at most the 200 newest
+    // seats, as the route takes); a failure here costs only the "my games" listing.
+    const tokens = seats.allTokens().slice(-200);
+    if (tokens.length > 0) await accounts.keepSeats(tokens).catch(() => undefined);
     const target = next && next.startsWith("#/") && !next.startsWith("#/signin") ? next : "#/account";
     if (location.hash === target) rerender();
     else location.hash = target;
