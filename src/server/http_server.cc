@@ -97,12 +97,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     // Each request names its client anew: a proxy's connection may carry many clients' requests.
     const std::string client = AddressKey(ClientAddress(peer_, ForwardedFor(req), options_.trusted_proxies));
     client_ = client;
+    const bool https = options_.trusted_proxies.Contains(peer_) && beast::iequals(req["X-Forwarded-Proto"], "https");
     if (websocket::is_upgrade(req)) {
       std::string id, rest;
       std::string_view target = req.target();
-      if (GamePath(target, &id, &rest) && rest == "ws") return Upgrade(std::move(req), id, client);
+      if (GamePath(target, &id, &rest) && rest == "ws") return Upgrade(std::move(req), id, {client, https});
     }
-    const bool https = options_.trusted_proxies.Contains(peer_) && beast::iequals(req["X-Forwarded-Proto"], "https");
     if (IsAccountRoute(req.target())) {
       // Answered on the accounts' workers (a password hash is no work for this thread).
       return HandleAccountRoute(shared_, std::move(req), {client, https}, [self = shared_from_this()](Response res) {
@@ -112,7 +112,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     Write(Handle(shared_, req, {client, https}));
   }
 
-  void Upgrade(Request req, const std::string& game_id, const std::string& client) {
+  void Upgrade(Request req, const std::string& game_id, const Caller& caller) {
+    const std::string& client = caller.client;
     req.keep_alive(false);  // for a refusal: the connection is the WebSocket's or nobody's
     if (auto refused = shared_.limiters.Take(Rate::kWsConnect, client))
       return Write(TooManyRequests(req, refused->message, refused->retry_after));
@@ -126,7 +127,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       forwarded = std::move(admission.slot);
     }
     stream_.expires_never();
-    StartWsSession(stream_.release_socket(), shared_, client, game_id, std::move(slot_), std::move(forwarded), std::move(req));
+    StartWsSession(stream_.release_socket(), shared_, caller, game_id, std::move(slot_), std::move(forwarded), std::move(req));
   }
 
   void Write(Response res) {

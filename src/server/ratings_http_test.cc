@@ -315,6 +315,44 @@ TEST_P(RatedGamesHttpTest, AGuestWhoSignsUpKeepsTheGamesSeatedIn) {
   EXPECT_EQ(stolen.body["attached"][0]["seat"], 1);
 }
 
+// From another browser (no seat token), the session cookie takes the account's seat
+// over the WebSocket too, so a game in "my games" is played there, not only watched;
+// from another site's page, or for an account with no seat, the hello watches.
+TEST_P(RatedGamesHttpTest, TheSessionCookieTakesTheAccountsSeatOverTheWebSocket) {
+  const std::string ann = SignUp("Ann"), bob = SignUp("Bob"), cid = SignUp("Cid");
+  FullReply made = server_.Call(V::post, "/api/games", {{"game", "jaipur"}, {"seats", TwoSeats()}}, FromSite(ann));
+  ASSERT_EQ(made.status, 201) << made.text;
+  const std::string id = made.body["game_id"];
+  ASSERT_EQ(server_.Call(V::post, "/api/games/" + id + "/join", {{"invite", made.body["invites"][0]["invite"]}},
+                         FromSite(bob)).status, 200);
+  auto hello = [&](const testing::Headers& headers) {
+    WsClient ws(server_.port(), id, headers);
+    ws.Send(R"({"type":"hello"})");
+    return ws.ReceiveUntil([](const Json& m) { return m.value("type", "") == "state"; });
+  };
+  const Json as_bob = hello(FromSite(bob));
+  EXPECT_EQ(as_bob["seat"], 1) << as_bob.dump();
+  EXPECT_TRUE(as_bob["view"]["players"][1].contains("hand")) << "Bob sees his own hand";
+  EXPECT_FALSE(as_bob["view"]["players"][0].contains("hand"));
+  EXPECT_EQ(hello(FromSite(cid))["seat"], nullptr) << "an account with no seat watches";
+  EXPECT_EQ(hello({{"Origin", "https://evil.example"}, {"Cookie", "souk_session=" + bob}})["seat"], nullptr)
+      << "another site's page gets no seat from the cookie";
+  EXPECT_EQ(hello({{"Origin", "http://localhost"}, {"Cookie", "souk_session=" + std::string(64, 'a')}})["seat"], nullptr)
+      << "a session that is no one's watches";
+
+  // And it plays: the move is the account's seat's.
+  const int to_move = as_bob["to_move"];
+  WsClient ws(server_.port(), id, FromSite(to_move == 0 ? ann : bob));
+  ws.Send(R"({"type":"hello"})");
+  const Json state = ws.ReceiveUntil([](const Json& m) { return m.value("type", "") == "state"; });
+  ASSERT_EQ(state["seat"], to_move);
+  ws.Send(DumpJson({{"type", "move"}, {"move", state["legal"][0]}}, false));
+  const Json after = ws.ReceiveUntil([&](const Json& m) {
+    return m.value("type", "") == "state" && m.value("move_count", 0) > state["move_count"].get<int>();
+  });
+  EXPECT_EQ(after["event"]["seat"], to_move) << after.dump();
+}
+
 INSTANTIATE_TEST_SUITE_P(Stores, RatedGamesHttpTest, ::testing::Values(Backend::kSqlite, Backend::kPostgres),
                          testing::BackendName);
 

@@ -1,4 +1,5 @@
 #include "server/ws_session.h"
+#include "server/accounts/accounts.h"
 #include "server/lang.h"
 #include "server/rate_limit.h"
 #include "server/rate_limits.h"
@@ -25,14 +26,15 @@ namespace websocket = beast::websocket;
 // the last reference while the game is locked).
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(tcp::socket&& socket, Shared& shared, std::string client, std::string game_id, ConnectionSlot slot,
+  WsSession(tcp::socket&& socket, Shared& shared, Caller caller, std::string game_id, ConnectionSlot slot,
             ConnectionSlot forwarded_slot)
       : ws_(std::move(socket)),
         shared_(shared),
         games_(shared.games),
         options_(shared.options),
         limiters_(shared.limiters),
-        client_(std::move(client)),
+        caller_(std::move(caller)),
+        client_(caller_.client),
         game_id_(std::move(game_id)),
         slot_(std::move(slot)),
         forwarded_slot_(std::move(forwarded_slot)) {
@@ -45,6 +47,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   }
 
   void Run(Request req) {
+    // The session cookie stands for a seat token only from this site's own pages: a
+    // browser sends it with a WebSocket that any site opens.
+    session_cookie_ = SessionCookie(req);
+    if (!session_cookie_.empty() && !OriginAllowed(req, caller_, options_.allowed_origins, false)) session_cookie_.clear();
     {
       // A server that stops asks this connection to close with 1012, "service restart":
       // the client connects again (to another instance behind the proxy) at once.
@@ -153,6 +159,18 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     return !refused;
   }
 
+  // The seat the session cookie's account holds in the game; a spectator's (-1) for an
+  // account with none there, or a session that has ended (the page then shows the game).
+  Result<int> SeatOfSession() {
+    if (options_.accounts == nullptr) return -1;
+    auto who = options_.accounts->Authenticate(session_cookie_);
+    if (who.code() == StatusCode::kUnauthenticated) return -1;
+    if (!who.ok()) return who.status();
+    auto seat = games_.SeatOfAccount(game_id_, who->account.id);
+    if (seat.code() == StatusCode::kPermissionDenied) return -1;
+    return seat;
+  }
+
   void HandleMessage(const std::string& text) {
     auto json = ParseJson(text);
     if (!json.ok()) return Error("message: " + json.message());
@@ -169,7 +187,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       auto lang = LangOfHello(*json);
       if (!lang.ok()) return Error(lang.status());
       lang_ = *lang;
-      auto seat = games_.SeatOf(game_id_, token);
+      auto seat = token.empty() && !session_cookie_.empty() ? SeatOfSession() : games_.SeatOf(game_id_, token);
       if (!seat.ok()) return Error(seat.status());
       seat_ = *seat;
       std::weak_ptr<WsSession> weak = shared_from_this();
@@ -234,7 +252,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   GameService& games_;
   const ServerOptions& options_;
   RateLimiters& limiters_;
+  const Caller caller_;
   const std::string client_;  // AddressKey of the client
+  std::string session_cookie_;  // from a page of this site, else empty
   std::string game_id_;
   ConnectionSlot slot_, forwarded_slot_;  // its places in the connection count
   net::steady_timer idle_timer_{ws_.get_executor()};
@@ -251,9 +271,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 
 }  // namespace
 
-void StartWsSession(tcp::socket&& socket, Shared& shared, std::string client, std::string game_id, ConnectionSlot slot,
+void StartWsSession(tcp::socket&& socket, Shared& shared, Caller caller, std::string game_id, ConnectionSlot slot,
                     ConnectionSlot forwarded_slot, Request req) {
-  std::make_shared<WsSession>(std::move(socket), shared, std::move(client), std::move(game_id), std::move(slot),
+  std::make_shared<WsSession>(std::move(socket), shared, std::move(caller), std::move(game_id), std::move(slot),
                               std::move(forwarded_slot))
       ->Run(std::move(req));
 }

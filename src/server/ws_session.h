@@ -8,13 +8,16 @@
 
 #include "server/connection_limits.h"
 #include "server/server_shared.h"
+#include "server/session_cookie.h"
 
 namespace souk::server {
 
 // Serves game `game_id`'s WebSocket on `socket`, the connection `req` asks to
-// upgrade, until it closes. `client`: the AddressKey of the client; `slot` and
-// `forwarded_slot`: its places in the connection count, held until then.
-void StartWsSession(tcp::socket&& socket, Shared& shared, std::string client, std::string game_id, ConnectionSlot slot,
+// upgrade, until it closes. `caller`: the client's AddressKey and whether it came over
+// TLS; `slot` and `forwarded_slot`: its places in the connection count, held until then.
+// A hello without a token from a page of this site that carries the session cookie
+// takes the seat the cookie's account holds in the game.
+void StartWsSession(tcp::socket&& socket, Shared& shared, Caller caller, std::string game_id, ConnectionSlot slot,
                     ConnectionSlot forwarded_slot, Request req);
 
 }  // namespace souk::server

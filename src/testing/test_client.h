@@ -101,9 +101,15 @@ inline FullReply CallServerWith(uint16_t port, http::verb verb, const std::strin
 // A blocking WebSocket client of one game.
 class WsClient {
  public:
-  WsClient(uint16_t port, const std::string& game_id) : ws_(ioc_) {
+  // `headers` go with the upgrade request (a browser's Origin and Cookie).
+  WsClient(uint16_t port, const std::string& game_id,
+           const std::vector<std::pair<std::string, std::string>>& headers = {})
+      : ws_(ioc_) {
     auto endpoint = tcp::endpoint(net::ip::make_address("127.0.0.1"), port);
     beast::get_lowest_layer(ws_).connect(endpoint);
+    ws_.set_option(websocket::stream_base::decorator([headers](websocket::request_type& req) {
+      for (const auto& [name, value] : headers) req.set(name, value);
+    }));
     ws_.handshake("localhost", "/api/games/" + game_id + "/ws");
   }
   void Send(const std::string& text) { ws_.write(net::buffer(text)); }

@@ -4,7 +4,7 @@
 // French; a guest never asks the server who is signed in.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openPage, screenshot, serverAndBrowser, startFromLobby } from "./harness.mjs";
+import { openPage, screenshot, serverAndBrowser, startFromLobby, waitForState } from "./harness.mjs";
 
 const env = serverAndBrowser();
 const PASSWORD = "correct horse";
@@ -203,6 +203,12 @@ test("a guest who signs up keeps the game played as a guest: in 'my games', from
   await fillAndSend(other.page, "login", "Guest_Then", PASSWORD);
   await other.page.waitForSelector("[data-role=account-name]");
   await other.page.goto(`${url}#/my-games`);
-  await other.page.waitForSelector(`[data-role=in-progress] [data-game="${id}"] [data-action=open]`);
+  await other.page.click(`[data-role=in-progress] [data-game="${id}"] [data-action=open]`);
+  // It opens as the account's seat, hand and all (the session stands for the token), not
+  // as a spectator's table; and it plays there.
+  await other.page.waitForFunction(() => window.__soukState?.seat === 0, null, { timeout: 15000 });
+  const s = await waitForState(other.page, (m) => m.legal.length > 0, "our turn on the other browser");
+  assert.ok(Array.isArray(s.view.players[0].hand), "the seat's own hand");
+  await screenshot(other.page, "accounts-guest-game-on-another-browser");
   other.check();
 });

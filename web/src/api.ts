@@ -104,7 +104,7 @@ export const api = {
   join: (id: string, invite: string, name: string) =>
     call<{ game_id: string; seat: number; token: string }>("POST", `/api/games/${encodeURIComponent(id)}/join`, { invite, name }),
   state: (id: string, token?: string) => call<StateMessage>("GET", `/api/games/${encodeURIComponent(id)}`, undefined, token),
-  preview: (id: string, token: string, move: string) =>
+  preview: (id: string, token: string | undefined, move: string) =>
     call<Preview>("POST", `/api/games/${encodeURIComponent(id)}/preview`, { move }, token),
   // Every move's event so far, as the token's seat may know it (the move log, a Jaipur game's rounds).
   history: (id: string, token?: string) => call<HistoryMessage>("GET", `/api/games/${encodeURIComponent(id)}/history`, undefined, token),

@@ -5,7 +5,8 @@
 // seat and hide each hand behind a "pass the device" screen that tells what happened
 // since that player's last turn.
 import type { GameContext, GameEvent, GameScreen, Lang, StateMessage } from "../contract.js";
-import { api, GameSocket, seats, type HeldSeat } from "../api.js";
+import { api, GameSocket, seats } from "../api.js";
+import { signedInHint } from "../account/session.js";
 import { clear, el } from "../dom.js";
 import { t } from "../i18n/t.js";
 import { describe, moveInWords } from "../i18n/words.js";
@@ -21,7 +22,9 @@ import { Story, linkState, withReveal } from "./story.js";
 import { MoveLog, linkBadge, markLastMove, sinceLastTurn } from "./story-view.js";
 
 export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "play" | "watch"): () => void {
-  const held: HeldSeat[] = mode === "play" ? seats.of(gameId) : [];
+  // The seats played from this page: those whose tokens this browser holds, else (asked
+  // below) the signed-in account's seat, for which the session cookie stands as the token.
+  let held: { seat: number; token: string | null }[] = mode === "play" ? seats.of(gameId) : [];
   const hotseat = held.length > 1;
   const sockets = new Map<number | null, GameSocket>();
   const latest = new Map<number | null, StateMessage>();
@@ -94,7 +97,7 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     preview: (move: string) => {
       const seat = held.find((s) => s.seat === ctx.seat);
       if (!seat) return Promise.resolve({ legal: false, error: "spectators do not move" });
-      return api.preview(gameId, seat.token, move);
+      return api.preview(gameId, seat.token ?? undefined, move);
     },
     hinted: null,
     story: () => storyOf(ctx.seat).events,
@@ -130,11 +133,11 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     screen.update(withReveal(waiting ? { ...msg, legal: [] } : msg), animate);
     // "Your turn" once the table has finished showing the moves before it, and whose
     // turn it is once the screen stops holding the table back.
-    const held = screen.heldStatus?.() ?? null;
-    if (held !== null || (animate && msg.legal.length > 0)) {
+    const heldBack = screen.heldStatus?.() ?? null;
+    if (heldBack !== null || (animate && msg.legal.length > 0)) {
       // Meanwhile the last mover is still at play, as the table shows.
       const mover = msg.event && msg.event.seat !== msg.seat ? msg.event.seat : null;
-      statusLine.textContent = held ?? (mover === null ? "…" : t(lang, "game.turn.other", { name: ctx.seatName(mover) }));
+      statusLine.textContent = heldBack ?? (mover === null ? "…" : t(lang, "game.turn.other", { name: ctx.seatName(mover) }));
       statusLine.classList.remove("your-turn");
       void screen.settled().then(() => unmounted || shown !== msg || showStatus());
     } else showStatus();
@@ -229,7 +232,7 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     render(msg, animate);
   }
 
-  const connect = (seat: HeldSeat | null) => {
+  const connect = (seat: (typeof held)[number] | null) => {
     const key = seat ? seat.seat : null;
     sockets.set(
       key,
@@ -288,6 +291,19 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     );
   };
   if (held.length) for (const h of held) connect(h);
+  else if (mode === "play" && signedInHint() !== null)
+    // Opened on a device without the seat's token ("my games" elsewhere): the server
+    // says which seat the session's account holds, and the socket plays it.
+    void api.state(gameId).then(
+      (msg) => {
+        if (unmounted) return;
+        if (typeof msg.seat !== "number") return connect(null);
+        held = [{ seat: msg.seat, token: null }];
+        shownSeat = ctx.seat = unlockedSeat = msg.seat;
+        connect(held[0]!);
+      },
+      () => unmounted || connect(null),
+    );
   else connect(null);
 
   hintButton.addEventListener("click", () => {
