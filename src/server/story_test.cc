@@ -75,8 +75,20 @@ TEST_F(StoryTest, JaipurHistoryOfASeatAndASpectatorHoldsNothingHiddenWhileTheGam
     ASSERT_EQ(spectator.at("events").size(), State(id, -1).at("move_count").get<size_t>());
     for (const char* hidden : {"hand", "deck", "seed", "bonus_tokens", "bonus_value"})
       EXPECT_FALSE(Holds(spectator, hidden)) << hidden << " in " << spectator.dump();
+    // A round's end table shows seat 0 its own hand and bonus values, and no one else's;
+    // past those, nothing hidden.
+    Json rest = seat0;
+    for (Json& e : rest.at("events")) {
+      if (!e.contains("round_end")) continue;
+      const Json& table = e.at("round_end").at("view");
+      EXPECT_EQ(table.at("viewer"), 0);
+      EXPECT_FALSE(table.at("players").at(1).contains("hand")) << table.dump();
+      EXPECT_FALSE(table.at("players").at(1).contains("bonus_tokens")) << table.dump();
+      e["round_end"]["view"]["players"][0].erase("hand");
+      e["round_end"]["view"]["players"][0].erase("bonus_tokens");
+    }
     for (const char* hidden : {"hand", "deck", "seed", "bonus_tokens"})
-      EXPECT_FALSE(Holds(seat0, hidden)) << hidden;
+      EXPECT_FALSE(Holds(rest, hidden)) << hidden;
     for (const Json& e : seat0.at("events")) {
       // A bonus token's value is told to its seller alone.
       if (e.contains("bonus_value")) {
