@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <filesystem>
 #include <set>
 #include <thread>
@@ -39,9 +38,22 @@ rlim_t LimitLeaving(int spare) {
   return static_cast<rlim_t>(limit);
 }
 
+// What the server tells of its accepts (HttpServer's accept_*), read in this order:
+// the failures first, so that every wait ended before the last failure read is counted.
+struct AcceptFigures {
+  uint64_t failures = 0;
+  uint64_t waits_ended = 0;
+  int64_t wait_ms = 0;  // the last wait set
+};
+
+// The wait after `failures` failed accepts in a row: 50 ms, doubling up to 1 s.
+int64_t ScheduledWaitMs(uint64_t failures) {
+  return failures >= 6 ? 1000 : std::min<int64_t>(1000, int64_t{50} << (failures - 1));
+}
+
 // In a child process: serves on a free port, writes the port to `report`, then
 // lowers its descriptor limit so that only `spare` more files can be opened. Then, for
-// each byte read from `ask`, writes to `report` how many accepts have failed so far.
+// each byte read from `ask`, writes to `report` the AcceptFigures so far.
 // Never returns: the parent kills it.
 [[noreturn]] void ServeWithFewDescriptors(const std::string& db, int ask, int report, int spare) {
   auto store = OpenSqliteStore(db);
@@ -59,8 +71,11 @@ rlim_t LimitLeaving(int spare) {
   if (write(report, &port, sizeof port) != sizeof port) _exit(5);
   char asked;
   while (read(ask, &asked, 1) == 1) {
-    const uint64_t failures = server.accept_failures();
-    if (write(report, &failures, sizeof failures) != sizeof failures) _exit(6);
+    AcceptFigures figures;
+    figures.failures = server.accept_failures();
+    figures.waits_ended = server.accept_waits_ended();
+    figures.wait_ms = server.accept_wait().count();
+    if (write(report, &figures, sizeof figures) != sizeof figures) _exit(6);
   }
   while (true) pause();
 }
@@ -90,12 +105,13 @@ TEST(AcceptBackoff, OutOfDescriptorsTheServerWaitsAndKeepsServing) {
   close(from_child[1]);
   uint16_t port = 0;
   ASSERT_EQ(read(from_child[0], &port, sizeof port), static_cast<ssize_t>(sizeof port));
-  auto accept_failures = [&] {
-    uint64_t failures = 0;
+  auto accepts = [&] {
+    AcceptFigures figures;
     EXPECT_EQ(write(to_child[1], "?", 1), 1);
-    EXPECT_EQ(read(from_child[0], &failures, sizeof failures), static_cast<ssize_t>(sizeof failures));
-    return failures;
+    EXPECT_EQ(read(from_child[0], &figures, sizeof figures), static_cast<ssize_t>(sizeof figures));
+    return figures;
   };
+  auto accept_failures = [&] { return accepts().failures; };
 
   RawConnection kept(port);
   ASSERT_TRUE(kept.Send(kHealth));
@@ -110,15 +126,21 @@ TEST(AcceptBackoff, OutOfDescriptorsTheServerWaitsAndKeepsServing) {
   for (int wait = 0; wait < 1000 && accept_failures() == 0; ++wait) std::this_thread::sleep_for(10ms);
   ASSERT_GT(accept_failures(), 0u) << "the server ran out of descriptors";
 
-  // Counted, not timed: the waits between tries (50 ms, doubling up to 1 s) end no
-  // sooner than set, so however long the machine takes, at most five tries fall in the
-  // first second and one in each second after; a spinning loop makes thousands.
-  const uint64_t failures_before = accept_failures();
-  const auto window_start = std::chrono::steady_clock::now();
-  std::this_thread::sleep_for(1s);
-  const uint64_t failures = accept_failures() - failures_before;
-  const double window_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - window_start).count();
-  EXPECT_LE(failures, 5u + static_cast<uint64_t>(std::ceil(window_seconds))) << "the server spins on accept";
+  // Counted, not timed: every try after the first failure comes after a wait that ran
+  // to its end, and each wait is at least the schedule's (50 ms, doubling up to 1 s);
+  // a spinning loop makes thousands of tries and no wait. Nothing closes meanwhile
+  // (a session waits 30 s for its request), so the failures are one run. Sampled until
+  // three waits have ended.
+  AcceptFigures seen;
+  for (int wait = 0; wait < 1000; ++wait) {
+    seen = accepts();
+    ASSERT_LE(seen.failures, seen.waits_ended + 1) << "the server tried again without waiting: it spins on accept";
+    ASSERT_GE(seen.wait_ms, ScheduledWaitMs(seen.failures)) << "after " << seen.failures << " failed accepts";
+    ASSERT_LE(seen.wait_ms, 1000);
+    if (seen.waits_ended >= 3) break;
+    std::this_thread::sleep_for(10ms);
+  }
+  EXPECT_GE(seen.waits_ended, 3u) << "the server tries again once a wait ends";
 
   ASSERT_TRUE(kept.Send(kHealth));
   EXPECT_EQ(RawConnection::StatusOf(kept.ReadResponse(5s)), 200) << "a connection it has is still served";

@@ -26,6 +26,12 @@ uint64_t SecretSeed() {
   return seed;
 }
 
+// The options with their clock: the system's unless a test gave one.
+ServiceOptions WithClock(ServiceOptions options) {
+  if (!options.now_ms) options.now_ms = NowMs;
+  return options;
+}
+
 }  // namespace
 
 Status CheckCanonical(const std::vector<std::string>& legal, const std::string& move) {
@@ -36,15 +42,15 @@ Status CheckCanonical(const std::vector<std::string>& legal, const std::string& 
 
 GameService::GameService(Store& store, const ServiceOptions& options)
     : store_(store),
-      options_(options),
+      options_(WithClock(options)),
       bot_memory_(options.bot_memory_bytes, std::max(1, options.bot_threads) + std::max(0, options.quick_bot_threads)),
       scheduler_(options.bot_threads, std::max(0, options.quick_bot_threads), options.bot_nice),
       holdings_(options.max_games, options.max_games_per_client, AbandonRule(options)),
-      health_(store) {
-  if (options_.sweep_every_ms > 0) sweeper_.Start(options_.sweep_every_ms, [this] { SweepIdle(NowMs()); });
+      health_(store, options_.now_ms) {
+  if (options_.sweep_every_ms > 0) sweeper_.Start(options_.sweep_every_ms, [this] { SweepIdle(Now()); });
   if (store_.Shared()) {
     store_.Watch([this](const StoreChange& change) { OnStoreChange(change); });
-    if (options_.follow_every_ms > 0) follower_.Start(options_.follow_every_ms, [this] { Follow(NowMs()); });
+    if (options_.follow_every_ms > 0) follower_.Start(options_.follow_every_ms, [this] { Follow(Now()); });
   }
 }
 
@@ -98,7 +104,7 @@ Result<std::shared_ptr<GameService::Game>> GameService::Find(const std::string& 
       ScheduleBotLocked(found);
     }
   }
-  found->last_access_ms = NowMs();
+  found->last_access_ms = Now();
   return found;
 }
 
@@ -113,7 +119,7 @@ Result<std::shared_ptr<GameService::Game>> GameService::Load(StoredGame stored) 
   game->state = std::move(*state);
   game->client = ClientKey(game->stored.client);
   game->abandoned = game->stored.abandoned;
-  game->last_access_ms = NowMs();
+  game->last_access_ms = Now();
   for (size_t seat = 0; seat < game->stored.seats.size(); ++seat) {
     const std::string& player = game->stored.seats[seat].player;
     auto spec = ai::ParseBotSpec(player);
@@ -188,7 +194,7 @@ Result<Created> GameService::Create(const CreateRequest& request) {
   stored.options.players = n;
   stored.client = request.client;
   stored.rated = request.rated;
-  stored.created_ms = stored.updated_ms = NowMs();
+  stored.created_ms = stored.updated_ms = Now();
   Created created;
   created.game_id = stored.id;
   created.seat = request.creator_seat;
@@ -343,7 +349,7 @@ Status GameService::ApplyLocked(Game& g, const std::string& move) {
   Status applied = next->Apply(move);
   if (!applied.ok()) return applied.AsKind(StatusCode::kIllegalMove);
   if (Status canonical = CheckCanonical(legal, move); !canonical.ok()) return canonical;
-  if (Status st = health_.Wrote(store_.AppendMove(g.stored.id, g.stored.moves.size(), move, next->is_over(), NowMs(),
+  if (Status st = health_.Wrote(store_.AppendMove(g.stored.id, g.stored.moves.size(), move, next->is_over(), Now(),
                                           BotToMove(g, *next)));
       !st.ok()) {
     // Another instance stored a move at this index first: this copy is behind. Read
@@ -366,7 +372,7 @@ Status GameService::ApplyLocked(Game& g, const std::string& move) {
 void GameService::PlayedLocked(Game& g, std::unique_ptr<GameState> next, const std::string& move) {
   // Stored: the record and the state move together, whatever happens next.
   g.stored.moves.push_back(move);
-  g.stored.updated_ms = NowMs();
+  g.stored.updated_ms = Now();
   ++g.version;
   g.state = std::move(next);
   NoteFreshEvents(g);

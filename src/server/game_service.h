@@ -125,6 +125,10 @@ struct ServiceOptions {
   // account is named by the seat's name. Set at the edge (`souk serve`), so that the
   // service knows accounts by their ids only.
   std::function<Result<std::string>(int64_t account_id)> account_name;
+  // The wall clock in Unix milliseconds that dates the service's games, moves and
+  // leases on bots' turns, and drives its sweeps (empty: the system clock, wall_time.h).
+  // Tests move one by hand to pass a lease's end without waiting for it.
+  std::function<int64_t()> now_ms;
 };
 
 class GameService {
@@ -303,6 +307,8 @@ class GameService {
   std::shared_ptr<const std::string> HistoryMessageLocked(Game& g, int seat);
   void ScheduleBotLocked(const std::shared_ptr<Game>& g);
   void PlayBot(const std::shared_ptr<Game>& g);
+  // The time by options_.now_ms (the system clock unless a test gave one).
+  int64_t Now() const { return options_.now_ms(); }
 
   Store& store_;
   ServiceOptions options_;

@@ -87,7 +87,7 @@ void GameService::PlayBot(const std::shared_ptr<Game>& g) {
   // One instance thinks for a bot: the one holding the lease on its turn. Another
   // that holds it plays the move and tells this one; if it dies, Follow finds the
   // lease expired and schedules the turn again.
-  auto mine = store_.TakeBotTurn(g->stored.id, move_count, NowMs());
+  auto mine = store_.TakeBotTurn(g->stored.id, move_count, Now());
   if (!mine.ok() || !*mine) {
     std::lock_guard lock(g->mutex);
     g->bot_queued = false;

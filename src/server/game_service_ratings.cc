@@ -15,8 +15,8 @@ void GameService::RateLocked(const Game& g, int leaver) {
   if (!g.state->is_over() && (leaver < 0 || leaver >= n || g.stored.seats[static_cast<size_t>(leaver)].player != "human"))
     return;
   const std::vector<int> places = g.state->is_over() ? ratings::PlacesOf(*g.state) : ratings::AbandonedPlaces(n, leaver);
-  auto applied = g.stored.rated ? ratings::ApplyRatedGame(*options_.ratings, g.stored, places, NowMs())
-                                : ratings::ApplyBotsGame(*options_.ratings, g.stored, places, NowMs());
+  auto applied = g.stored.rated ? ratings::ApplyRatedGame(*options_.ratings, g.stored, places, Now())
+                                : ratings::ApplyBotsGame(*options_.ratings, g.stored, places, Now());
   // Not retried: the game is over either way, and its players' ratings stay as they were.
   if (!applied.ok()) std::cerr << "souk serve: game " << g.stored.id << " not rated: " << applied.message() << "\n";
 }

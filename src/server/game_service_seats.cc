@@ -91,7 +91,7 @@ Result<Joined> GameService::Join(const std::string& game_id, const std::string& 
     return again.ok() ? st : again.status();
   }
   g->stored.seats[static_cast<size_t>(*seat)] = s;
-  g->stored.updated_ms = NowMs();  // someone came: not idle
+  g->stored.updated_ms = Now();  // someone came: not idle
   ++g->version;
   notice = NotifyLocked(*g);
   return joined;

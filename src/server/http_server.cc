@@ -205,6 +205,7 @@ struct HttpServer::Impl {
       if (ec == net::error::operation_aborted) return;
       if (ec) return AcceptLater(ec);
       accept_delay = std::chrono::milliseconds(0);
+      accept_wait_ms.store(0);
       // Pushes are small and must leave at once, not wait for Nagle's algorithm to
       // gather them with data that is not coming.
       socket.set_option(tcp::no_delay(true), ec);
@@ -240,14 +241,19 @@ struct HttpServer::Impl {
   // stay in the kernel's backlog meanwhile.
   void AcceptLater(const beast::error_code& ec) {
     constexpr std::chrono::milliseconds kFirst(50), kLongest(1000);
-    accept_failures.fetch_add(1, std::memory_order_relaxed);
     if (accept_delay.count() == 0)
       server_log::Write(server_log::Level::kWarning, "accept_failed",
                         "accepting a connection failed (" + ec.message() + "); waiting before the next");
     accept_delay = std::clamp(accept_delay * 2, kFirst, kLongest);
+    // The wait before the failure, in order: a test that reads the failures, then the
+    // waits, finds every wait that came before them.
+    accept_wait_ms.store(accept_delay.count());
+    accept_failures.fetch_add(1);
     accept_timer.expires_after(accept_delay);
     accept_timer.async_wait([this](beast::error_code wait_ec) {
-      if (!wait_ec) Accept();
+      if (wait_ec) return;
+      accept_waits_ended.fetch_add(1);
+      Accept();
     });
   }
 
@@ -259,6 +265,9 @@ struct HttpServer::Impl {
   net::steady_timer accept_timer{ioc};
   std::chrono::milliseconds accept_delay{0};  // 0 while accepting succeeds
   std::atomic<uint64_t> accept_failures{0};
+  std::atomic<uint64_t> accept_waits_ended{0};
+  std::atomic<int64_t> accept_wait_ms{0};  // accept_delay, for other threads to read
+  std::atomic<uint64_t> handlers_run{0};
   std::vector<std::thread> threads;
 };
 
@@ -291,7 +300,7 @@ Status HttpServer::Start() {
       // A handler that throws must not take the network thread, and every game, with it.
       while (true) {
         try {
-          impl_->ioc.run();
+          while (impl_->ioc.run_one()) impl_->handlers_run.fetch_add(1, std::memory_order_relaxed);
           return;
         } catch (const std::exception& e) {
           server_log::Write(server_log::Level::kError, "connection_failed", std::string("a connection failed: ") + e.what());
@@ -306,7 +315,15 @@ uint16_t HttpServer::port() const {
   return impl_->acceptor.local_endpoint(ec).port();
 }
 
-uint64_t HttpServer::accept_failures() const { return impl_->accept_failures.load(std::memory_order_relaxed); }
+uint64_t HttpServer::accept_failures() const { return impl_->accept_failures.load(); }
+
+uint64_t HttpServer::accept_waits_ended() const { return impl_->accept_waits_ended.load(); }
+
+std::chrono::milliseconds HttpServer::accept_wait() const {
+  return std::chrono::milliseconds(impl_->accept_wait_ms.load());
+}
+
+uint64_t HttpServer::handlers_run() const { return impl_->handlers_run.load(std::memory_order_relaxed); }
 
 void HttpServer::Drain(std::chrono::milliseconds within) {
   if (impl_->threads.empty() || !impl_->shared) return;

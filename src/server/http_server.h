@@ -62,6 +62,14 @@ class HttpServer {
   // Accepts that failed so far (out of descriptors, say); each waits before the next
   // try, 50 ms doubling up to 1 s while they go on.
   uint64_t accept_failures() const;
+  // Those waits that ran to their end, each followed by one more try, and the length
+  // of the last one set (zero while accepting succeeds): with accept_failures, a test
+  // counts that no try came without a wait before it.
+  uint64_t accept_waits_ended() const;
+  std::chrono::milliseconds accept_wait() const;
+  // The handlers the network threads have run so far (reads, writes, timers, accepts):
+  // an idle server runs none, a spinning one thousands a second. For tests.
+  uint64_t handlers_run() const;
   // A graceful stop's first half: stops accepting, asks every WebSocket to close with
   // 1012 ("service restart": the web app connects again at once, to another instance
   // behind the proxy), and waits up to `within` for the requests already read to be

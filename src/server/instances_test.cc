@@ -18,6 +18,7 @@
 #include "server/game_service.h"
 #include "server/postgres_conn.h"
 #include "server/postgres_watcher.h"
+#include "server/wall_time.h"
 #include "server/test_stores.h"
 
 namespace souk::server {
@@ -71,7 +72,11 @@ class InstancesTest : public ::testing::Test {
       stores_.push_back(std::move(*store));
       ServiceOptions options;
       options.bot_threads = 1;
-      options.follow_every_ms = 200;  // the takeover test waits less
+      options.follow_every_ms = 200;
+      options.now_ms = [this] {
+        const int64_t fake = fake_now_ms_.load();
+        return fake != 0 ? fake : NowMs();
+      };
       services_.push_back(std::make_unique<GameService>(*stores_.back(), options));
       services_.back()->UseSeedsFrom(20261126 + static_cast<uint64_t>(i) * 1000);
     }
@@ -147,6 +152,9 @@ class InstancesTest : public ::testing::Test {
     return view["legal"][(*lcg >> 33) % view["legal"].size()];
   }
 
+  // The services' clock (Unix ms): the system's, until a test sets one here; it then
+  // stands still where the test puts it.
+  std::atomic<int64_t> fake_now_ms_{0};
   TestDatabase database_;
   std::vector<std::unique_ptr<Store>> stores_;
   std::vector<std::unique_ptr<GameService>> services_;
@@ -333,6 +341,10 @@ TEST_F(InstancesTest, OneInstanceThinksForABotEvenWhenEveryInstanceHoldsTheGame)
 }
 
 TEST_F(InstancesTest, ABotTurnWhoseInstanceDiedIsTakenOverWhenItsLeaseExpires) {
+  // The services' clock stands still from here, and moves only when the test moves it:
+  // the lease's end is passed without waiting for it.
+  const int64_t t0 = NowMs();
+  fake_now_ms_ = t0;
   const std::string id = HumanAgainstEasyBot(B());
   ASSERT_FALSE(id.empty());
   ASSERT_TRUE(C().View(id, -1).ok());  // C holds the game too
@@ -354,29 +366,37 @@ TEST_F(InstancesTest, ABotTurnWhoseInstanceDiedIsTakenOverWhenItsLeaseExpires) {
   }
   ASSERT_EQ((*state)->current_player(), 1);
   const uint64_t bot_turns_before = A().BotTurnsThought() + B().BotTurnsThought() + C().BotTurnsThought();
-  const auto started = std::chrono::steady_clock::now();
-  for (size_t i = 0; i < moves.size(); ++i) {
-    const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                            std::chrono::system_clock::now().time_since_epoch()).count();
-    ASSERT_TRUE((*dying)->AppendMove(id, stored->moves.size() + i, moves[i], false, now, i + 1 == moves.size()).ok());
-  }
-  dying->reset();  // died holding the lease
-  // B and C hear the moves; neither thinks until the lease expires (3 s), then one does.
+  for (size_t i = 0; i < moves.size(); ++i)
+    ASSERT_TRUE((*dying)->AppendMove(id, stored->moves.size() + i, moves[i], false, t0, i + 1 == moves.size()).ok());
+  dying->reset();  // died holding the lease, until t0 + 3 s (postgres_store.cc's kBotLeaseMs)
+  const int64_t lease_end = t0 + 3000;
   const size_t bot_moves_at = stored->moves.size() + moves.size();
+  for (auto* s : {&B(), &C()}) ASSERT_EQ(WaitForMoveCount(*s, id, bot_moves_at)["move_count"], bot_moves_at);
+
+  // Up to the lease's end, neither B nor C thinks for the bot, whoever follows.
+  for (int64_t now : {t0 + 1000, lease_end - 1, lease_end}) {
+    fake_now_ms_ = now;
+    for (auto* s : {&B(), &C()}) s->Follow(now);
+    for (auto* s : {&B(), &C()}) s->WaitForBots();
+    EXPECT_EQ(StoredMoves(id).size(), bot_moves_at) << "the bot played " << now - t0 << " ms into a 3000 ms lease";
+    EXPECT_EQ(A().BotTurnsThought() + B().BotTurnsThought() + C().BotTurnsThought(), bot_turns_before);
+  }
+  // Past it, one of them does.
+  fake_now_ms_ = lease_end + 1;
+  for (auto* s : {&B(), &C()}) s->Follow(lease_end + 1);
   Json after;
-  for (int wait = 0; wait < 500; ++wait) {
+  for (int wait = 0; wait < 500; ++wait) {  // bounds a hang only
     after = ViewOf(C(), id, 0);
     if (after["move_count"].get<size_t>() > bot_moves_at && after["to_move"] == 0) break;
     std::this_thread::sleep_for(20ms);
   }
-  const double took_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   ASSERT_EQ(after["to_move"], 0) << "another instance played the bot's move";
-  EXPECT_GE(took_s, 2.9) << "not before the dead instance's lease expired";
+  for (auto* s : {&A(), &B(), &C()}) s->WaitForBots();
   EXPECT_EQ(A().BotTurnsThought() + B().BotTurnsThought() + C().BotTurnsThought(), bot_turns_before + 1)
       << "one instance thought for it";
   // The bot's move is an ordinary one: stored at its index, heard by both.
-  EXPECT_EQ(ViewOf(B(), id, 0)["move_count"], after["move_count"]);
-  std::printf("bot turn taken over %.2f s after the dying instance stored the move\n", took_s);
+  EXPECT_EQ(StoredMoves(id).size(), after["move_count"].get<size_t>());
+  EXPECT_EQ(WaitForMoveCount(B(), id, after["move_count"].get<size_t>())["move_count"], after["move_count"]);
 }
 
 TEST_F(InstancesTest, AnInstanceListensBeforeItServes) {

@@ -7,7 +7,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <mutex>
+#include <utility>
 
 #include "core/status.h"
 #include "server/store.h"
@@ -16,7 +18,8 @@ namespace souk::server {
 
 class StoreHealth {
  public:
-  explicit StoreHealth(Store& store) : store_(store) {}
+  // `now_ms`: the wall clock in Unix milliseconds (the service's).
+  StoreHealth(Store& store, std::function<int64_t()> now_ms) : store_(store), now_ms_(std::move(now_ms)) {}
 
   // Notes a store write's outcome (a success, or the store unavailable; a refusal
   // says nothing of its health) and returns it.
@@ -26,6 +29,7 @@ class StoreHealth {
 
  private:
   Store& store_;
+  const std::function<int64_t()> now_ms_;
   std::mutex mutex_;
   Status health_;
   int64_t checked_ms_ = 0;
