@@ -1,6 +1,6 @@
 // The app's words in French: every key of the English catalogue (en.ts), or the build
 // fails. The rules pages' prose is in rules/fr.ts.
-import type { Catalogue } from "./t.js";
+import type { Catalogue } from "./catalogue.js";
 
 export const fr: Catalogue = {
   "app.tagline": "Jaipur et Marrakech, les jeux du marché",

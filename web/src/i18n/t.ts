@@ -3,25 +3,11 @@
 // compiler against the English catalogue (en.ts); French (fr.ts) must have every key.
 // No DOM here: node's unit tests call it.
 import type { Lang } from "../contract.js";
+import type { Catalogue, English, Key, PluralKey, TextKey, Plural } from "./catalogue.js";
 import { en } from "./en.js";
 import { fr } from "./fr.js";
 
-// A text that depends on a count `{n}`: `one` and `other` as the language's plural rule
-// picks them, and "=0" for a wording of its own at zero.
-export interface Plural {
-  one: string;
-  other: string;
-  "=0"?: string;
-}
-
-type English = typeof en;
-export type Key = keyof English;
-export type TextKey = { [K in Key]: English[K] extends string ? K : never }[Key];
-export type PluralKey = Exclude<Key, TextKey>;
-
-// A translation: every key of the English catalogue, a text where it has a text and a
-// Plural where it has one. A missing or misshapen key is a compile error.
-export type Catalogue = { readonly [K in Key]: English[K] extends string ? string : Plural };
+export type { Catalogue, Key, Plural, PluralKey, TextKey } from "./catalogue.js";
 
 // The placeholders of a text, "{name} wins" → "name".
 type Holes<S> = S extends `${string}{${infer P}}${infer Rest}` ? P | Holes<Rest> : never;
