@@ -296,6 +296,8 @@ class GameService {
   // reading back what the store has that this instance's copy of `g` lacks.
   void OnStoreChange(const StoreChange& change);
   Status CatchUpLocked(Game& g);
+  // The games holding a seat of one of these token hashes, each once, in id order.
+  Result<std::vector<std::string>> GamesOfTokenHashes(const std::vector<std::string>& hashes);
   // Plays a move the store already has (another instance stored it), without storing it.
   Status PlayStoredLocked(Game& g, const std::string& move);
   bool BotToMove(const Game& g, const GameState& s) const;

@@ -102,10 +102,8 @@ Result<Json> GameService::AttachSeats(const std::vector<std::string>& tokens, in
   std::vector<std::string> hashes;
   for (const std::string& t : tokens)
     if (!t.empty()) hashes.push_back(HashSecret(t));
-  auto ids = store_.GamesOfTokens(hashes);
+  auto ids = GamesOfTokenHashes(hashes);
   if (!ids.ok()) return ids.status();
-  std::sort(ids->begin(), ids->end());
-  ids->erase(std::unique(ids->begin(), ids->end()), ids->end());
   Json attached = Json::array();
   for (const std::string& id : *ids) {
     auto found = Find(id);

@@ -123,13 +123,19 @@ Result<Json> GameService::Record(const std::string& game_id) {
               {"players", o.players}, {"variant", o.variant}, {"moves", g->stored.moves}};
 }
 
-Result<Json> GameService::GamesOfTokens(const std::vector<std::string>& tokens) {
-  std::vector<std::string> hashes;
-  for (const std::string& t : tokens) hashes.push_back(HashSecret(t));
+Result<std::vector<std::string>> GameService::GamesOfTokenHashes(const std::vector<std::string>& hashes) {
   auto ids = store_.GamesOfTokens(hashes);
   if (!ids.ok()) return ids.status();
   std::sort(ids->begin(), ids->end());
   ids->erase(std::unique(ids->begin(), ids->end()), ids->end());
+  return ids;
+}
+
+Result<Json> GameService::GamesOfTokens(const std::vector<std::string>& tokens) {
+  std::vector<std::string> hashes;
+  for (const std::string& t : tokens) hashes.push_back(HashSecret(t));
+  auto ids = GamesOfTokenHashes(hashes);
+  if (!ids.ok()) return ids.status();
   Json list = Json::array();
   for (const std::string& id : *ids) {
     auto found = Find(id);
