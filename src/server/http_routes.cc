@@ -279,14 +279,8 @@ Response Route(Shared& shared, const Request& req, const Caller& caller) {
       // To read: the token's seat, else the signed-in account's, else a spectator's.
       auto seat_reading = [&]() {
         std::string token = BearerToken(req);
-        if (!token.empty() || options.accounts == nullptr || SessionCookie(req).empty())
-          return OrThrow(games.SeatOf(id, token));
-        auto who = options.accounts->Authenticate(SessionCookie(req));
-        if (who.code() == StatusCode::kUnauthenticated) return -1;
-        if (!who.ok()) Throw(who.status());
-        auto seat = games.SeatOfAccount(id, who->account.id);
-        if (seat.code() == StatusCode::kPermissionDenied) return -1;
-        return OrThrow(std::move(seat));
+        if (!token.empty() || SessionCookie(req).empty()) return OrThrow(games.SeatOf(id, token));
+        return OrThrow(SeatOfSession(options, games, id, SessionCookie(req)));
       };
       if (rest.empty() && verb == http::verb::get) {
         limit(Rate::kRead, client);

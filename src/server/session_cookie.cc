@@ -1,5 +1,7 @@
 #include "server/session_cookie.h"
 
+#include "server/accounts/accounts.h"
+
 #include <algorithm>
 #include <string_view>
 
@@ -36,6 +38,17 @@ bool OriginAllowed(const Request& req, const Caller& caller, const std::vector<s
   const std::string_view host = req[http::field::host];
   if (!host.empty() && origin == (caller.https ? "https://" : "http://") + std::string(host)) return true;
   return std::find(allowed.begin(), allowed.end(), origin) != allowed.end();
+}
+
+Result<int> SeatOfSession(const ServerOptions& options, GameService& games, const std::string& game_id,
+                          const std::string& cookie) {
+  if (options.accounts == nullptr || cookie.empty()) return -1;
+  auto who = options.accounts->Authenticate(cookie);
+  if (who.code() == StatusCode::kUnauthenticated) return -1;
+  if (!who.ok()) return who.status();
+  auto seat = games.SeatOfAccount(game_id, who->account.id);
+  if (seat.code() == StatusCode::kPermissionDenied) return -1;
+  return seat;
 }
 
 }  // namespace souk::server

@@ -28,4 +28,10 @@ std::string SetSessionCookie(const std::string& value, long long max_age_s, bool
 // request came by) or one the operator allows. Without an Origin: `missing_ok`.
 bool OriginAllowed(const Request& req, const Caller& caller, const std::vector<std::string>& allowed, bool missing_ok);
 
+// The seat the account of session cookie `cookie` holds in the game, for reading or
+// playing it as that seat; a spectator's (-1) for a session that is no one's (ended,
+// revoked, made up), an account with no seat there, or a server without accounts.
+Result<int> SeatOfSession(const ServerOptions& options, GameService& games, const std::string& game_id,
+                          const std::string& cookie);
+
 }  // namespace souk::server

@@ -1,5 +1,4 @@
 #include "server/ws_session.h"
-#include "server/accounts/accounts.h"
 #include "server/lang.h"
 #include "server/rate_limit.h"
 #include "server/rate_limits.h"
@@ -159,18 +158,6 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     return !refused;
   }
 
-  // The seat the session cookie's account holds in the game; a spectator's (-1) for an
-  // account with none there, or a session that has ended (the page then shows the game).
-  Result<int> SeatOfSession() {
-    if (options_.accounts == nullptr) return -1;
-    auto who = options_.accounts->Authenticate(session_cookie_);
-    if (who.code() == StatusCode::kUnauthenticated) return -1;
-    if (!who.ok()) return who.status();
-    auto seat = games_.SeatOfAccount(game_id_, who->account.id);
-    if (seat.code() == StatusCode::kPermissionDenied) return -1;
-    return seat;
-  }
-
   void HandleMessage(const std::string& text) {
     auto json = ParseJson(text);
     if (!json.ok()) return Error("message: " + json.message());
@@ -187,7 +174,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       auto lang = LangOfHello(*json);
       if (!lang.ok()) return Error(lang.status());
       lang_ = *lang;
-      auto seat = token.empty() && !session_cookie_.empty() ? SeatOfSession() : games_.SeatOf(game_id_, token);
+      auto seat = token.empty() && !session_cookie_.empty() ? SeatOfSession(options_, games_, game_id_, session_cookie_)
+                                                            : games_.SeatOf(game_id_, token);
       if (!seat.ok()) return Error(seat.status());
       seat_ = *seat;
       std::weak_ptr<WsSession> weak = shared_from_this();
