@@ -51,6 +51,11 @@ test("the engine's refusal in French on a French page, in English after switchin
   // The rule alone, in the player's words: not the engine's "illegal move 'sell 1 …':".
   assert.doesNotMatch(await page.textContent(status), /illegal move|coup illégal|'(sell|exchange) /);
   await screenshot(page, "lang-french-refusal");
+  // Every card's name whole on the desktop table in French too ("chameau" was cut).
+  const cut = await page.$$eval(".jp-card-name", (names) =>
+    names.filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => `${n.textContent} ${n.scrollWidth}/${n.clientWidth}`),
+  );
+  assert.deepEqual(cut, [], "no card name cut");
 
   // The browser still asks for French; the page, now English, asks for English.
   await page.click("[data-action=lang]");
