@@ -89,18 +89,22 @@ Result<SignedIn> Accounts::SignUp(const std::string& name, const std::string& pa
   if (!hash.ok()) return hash.status();
   auto account = store_->CreateAccount(name, NameKey(name), *hash, Now());
   if (!account.ok()) return account.status();
+  throttle_.Known(NameKey(name), client);
   return OpenSession(*account, label);
 }
 
 Result<StoredAccount> Accounts::Check(const std::string& key, const std::string& password, const std::string& client,
                                       std::chrono::milliseconds* wait, bool could_exist) {
-  if (auto w = throttle_.Wait(key, client); w.count() > 0) return TooManyAttempts(w, wait);
+  if (auto w = throttle_.Begin(key, client); w.count() > 0) return TooManyAttempts(w, wait);
   // Longer than any password: refused as wrong, its bytes never hashed (a hash of
   // 1 MiB is no cost to impose), but after a hash all the same, so that the time
   // of the answer tells nothing of whether the account exists.
   const bool too_long = password.size() > kMaxPasswordBytes;
   Result<StoredAccount> account = could_exist ? store_->AccountByKey(key) : Status::NotFound("no such account");
-  if (!account.ok() && account.code() != StatusCode::kNotFound) return account.status();
+  if (!account.ok() && account.code() != StatusCode::kNotFound) {
+    throttle_.Cancelled(key, client);
+    return account.status();
+  }
   const bool checkable = account.ok() && !too_long;
   const std::string& against = checkable ? account->password_hash : DummyHash();
   const bool verified = against.empty() ? (void)HashPassword(password, options_.cost), false
