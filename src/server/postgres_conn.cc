@@ -26,4 +26,48 @@ std::string PostgresError(const PGconn* conn) {
   return message;
 }
 
+Status PostgresClient::Connect() {
+  if (Connected()) return Status::Ok();
+  PQfinish(conn_);
+  conn_ = nullptr;
+  prepared_.clear();  // a new connection has none
+  auto conn = ConnectPostgres(uri_);
+  if (!conn.ok()) return conn.status();
+  conn_ = *conn;
+  return Status::Ok();
+}
+
+Rows PostgresClient::Query(const std::string& sql, const std::vector<std::string>& params) {
+  std::vector<const char*> values;
+  values.reserve(params.size());
+  for (const std::string& p : params) {
+    if (p.find('\0') != std::string::npos) return Rows(nullptr);
+    values.push_back(p.c_str());
+  }
+  auto it = prepared_.find(sql);
+  if (it == prepared_.end()) {
+    const std::string name = "souk" + std::to_string(prepared_.size());
+    Rows prepared(PQprepare(conn_, name.c_str(), sql.c_str(), 0, nullptr));
+    if (!prepared.ok()) return prepared;  // its error is the query's
+    it = prepared_.emplace(sql, name).first;
+  }
+  return Rows(PQexecPrepared(conn_, it->second.c_str(), static_cast<int>(values.size()), values.data(), nullptr,
+                             nullptr, 0));
+}
+
+Status PostgresClient::Command(const std::string& sql) {
+  Rows done(PQexec(conn_, sql.c_str()));
+  return done.ok() ? Status::Ok() : Failure(sql, done);
+}
+
+Status PostgresClient::Failure(const std::string& what, const Rows& rows) const {
+  if (!Connected()) return Status::Unavailable("database: " + what + ": connection lost: " + PostgresError(conn_));
+  return Status::Unavailable("database: " + what + ": " + rows.Error());
+}
+
+Status PostgresClient::Rollback(Status error) {
+  if (Connected()) (void)Command("ROLLBACK");
+  return error;
+}
+
 }  // namespace souk::server

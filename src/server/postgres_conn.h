@@ -1,12 +1,15 @@
 // What the PostgreSQL stores' files share (postgres_store.cc, postgres_watcher.cc,
-// accounts/postgres_account_store.cc): libpq's results and connections as this
-// server uses them. Not for other code.
+// accounts/postgres_account_store.cc, ratings/postgres_rating_store.cc): libpq's
+// results and connections as this server uses them. Not for other code.
 #pragma once
 
 #include <libpq-fe.h>
 
 #include <cstdlib>
+#include <map>
+#include <mutex>
 #include <string>
+#include <vector>
 
 #include "core/status.h"
 
@@ -57,5 +60,39 @@ Result<PGconn*> ConnectPostgres(const std::string& uri);
 
 // libpq's last error on `conn`, without its trailing newline.
 std::string PostgresError(const PGconn* conn);
+
+// A store's one connection, used under the store's lock (`mutex_`): a call after the
+// connection was lost (the server restarted, the network dropped) opens it again.
+class PostgresClient {
+ public:
+  PostgresClient(const PostgresClient&) = delete;
+  PostgresClient& operator=(const PostgresClient&) = delete;
+
+ protected:
+  explicit PostgresClient(std::string uri) : uri_(std::move(uri)) {}
+  ~PostgresClient() { PQfinish(conn_); }
+
+  // Opens the connection if it is not open.
+  Status Connect();
+  // Each statement is prepared once per connection (PostgreSQL parses and plans it
+  // once): that halves the database's CPU per move (docs/performance.md). A parameter
+  // holding a NUL byte fails the query (libpq would cut it short, silently).
+  Rows Query(const std::string& sql, const std::vector<std::string>& params);
+  // A statement without parameters or result (BEGIN, a schema).
+  Status Command(const std::string& sql);
+  // PostgreSQL failing (down, unreachable, out of space) is the server's fault, never
+  // the request's: the caller answers "unavailable".
+  Status Failure(const std::string& what, const Rows& rows) const;
+  // Ends the transaction in progress, if the connection still stands; returns `error`.
+  Status Rollback(Status error);
+  bool Connected() const { return conn_ && PQstatus(conn_) == CONNECTION_OK; }
+
+  const std::string uri_;
+  std::mutex mutex_;
+  PGconn* conn_ = nullptr;
+
+ private:
+  std::map<std::string, std::string> prepared_;  // SQL text -> statement name, on conn_
+};
 
 }  // namespace souk::server

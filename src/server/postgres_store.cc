@@ -147,13 +147,10 @@ std::string TextArray(const std::vector<std::string>& items) {
 
 std::string BoolText(bool value) { return value ? "true" : "false"; }
 
-class PostgresStore final : public Store {
+class PostgresStore final : public Store, private PostgresClient {
  public:
-  explicit PostgresStore(std::string uri) : uri_(std::move(uri)), instance_(NewInstanceName()) {}
-  ~PostgresStore() override {
-    StopWatching();
-    PQfinish(conn_);
-  }
+  explicit PostgresStore(std::string uri) : PostgresClient(std::move(uri)), instance_(NewInstanceName()) {}
+  ~PostgresStore() override { StopWatching(); }
 
   Status Init() {
     std::lock_guard lock(mutex_);
@@ -364,65 +361,17 @@ class PostgresStore final : public Store {
   }
 
  private:
-  // Opens the connection, or opens it again once it was lost (the server restarted,
-  // the network dropped): a call after the loss finds the database again.
-  Status Connect() {
-    if (conn_ && PQstatus(conn_) == CONNECTION_OK) return Status::Ok();
-    PQfinish(conn_);
-    conn_ = nullptr;
-    auto conn = ConnectPostgres(uri_);
-    if (!conn.ok()) return conn.status();
-    conn_ = *conn;
-    prepared_.clear();  // a new connection has none
-    return Status::Ok();
-  }
-
-  std::string ConnectionError() const { return PostgresError(conn_); }
-
-  // Each statement is prepared once per connection (PostgreSQL parses and plans it
-  // once): that halves the database's CPU per move (docs/performance.md).
-  Rows Query(const std::string& sql, const std::vector<std::string>& params) {
-    auto it = prepared_.find(sql);
-    if (it == prepared_.end()) {
-      const std::string name = "souk" + std::to_string(prepared_.size());
-      Rows prepared(PQprepare(conn_, name.c_str(), sql.c_str(), 0, nullptr));
-      if (!prepared.ok()) return prepared;  // its error is the query's
-      it = prepared_.emplace(sql, name).first;
-    }
-    std::vector<const char*> values;
-    values.reserve(params.size());
-    for (const std::string& p : params) values.push_back(p.c_str());
-    return Rows(PQexecPrepared(conn_, it->second.c_str(), static_cast<int>(values.size()), values.data(), nullptr, nullptr, 0));
-  }
-
-  Status Command(const std::string& sql) {
-    Rows done(PQexec(conn_, sql.c_str()));
-    return done.ok() ? Status::Ok() : Failure(sql, done);
-  }
-
-  // PostgreSQL failing (down, unreachable, out of space) is the server's fault,
-  // never the request's: the caller answers "unavailable".
-  Status Failure(const std::string& what, const Rows& rows) {
-    if (PQstatus(conn_) != CONNECTION_OK) return Status::Unavailable("database: " + what + ": connection lost: " + ConnectionError());
-    return Status::Unavailable("database: " + what + ": " + rows.Error());
-  }
-
   // The connection was lost during an append: the move may have been committed with
   // only the answer lost. Answering "unavailable" then would leave the caller a move
   // behind the store, every later append refused. So, once connected again, the
   // stored row decides: this move at this index was stored; none was not (and may be
   // sent again); another move there means another writer won.
   Status InDoubt(const std::string& id, size_t index, const std::string& move, Status failure) {
-    if (PQstatus(conn_) == CONNECTION_OK || !Connect().ok()) return failure;
+    if (Connected() || !Connect().ok()) return failure;
     Rows stored = Query("SELECT move FROM moves WHERE game_id=$1 AND idx=$2", {id, std::to_string(index)});
     if (!stored.ok() || stored.size() == 0) return failure;
     if (stored.Text(0, 0) == move) return Status::Ok();
     return Status::Aborted("game " + id + " has another move at " + std::to_string(index));
-  }
-
-  Status Rollback(Status error) {
-    if (PQstatus(conn_) == CONNECTION_OK) Command("ROLLBACK");
-    return error;
   }
 
   // In the transaction Init opened.
@@ -495,11 +444,7 @@ class PostgresStore final : public Store {
     return out;
   }
 
-  std::string uri_;
   const std::string instance_;
-  std::mutex mutex_;
-  PGconn* conn_ = nullptr;
-  std::map<std::string, std::string> prepared_;  // SQL text -> statement name, on conn_
   std::mutex watcher_mutex_;
   std::unique_ptr<ChangeWatcher> watcher_;
 };

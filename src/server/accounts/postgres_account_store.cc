@@ -23,10 +23,9 @@ StoredSession SessionOf(const Rows& rows, int r) {
   return {rows.Text(r, 0), rows.Int(r, 1), rows.Int(r, 2), rows.Int(r, 3), rows.Int(r, 4), rows.Text(r, 5)};
 }
 
-class PostgresAccountStore final : public AccountStore {
+class PostgresAccountStore final : public AccountStore, private PostgresClient {
  public:
-  explicit PostgresAccountStore(std::string uri) : uri_(std::move(uri)) {}
-  ~PostgresAccountStore() override { PQfinish(conn_); }
+  explicit PostgresAccountStore(std::string uri) : PostgresClient(std::move(uri)) {}
 
   Status Init() {
     std::lock_guard lock(mutex_);
@@ -157,39 +156,6 @@ class PostgresAccountStore final : public AccountStore {
   }
 
  private:
-  Status Connect() {
-    if (conn_ && PQstatus(conn_) == CONNECTION_OK) return Status::Ok();
-    PQfinish(conn_);
-    conn_ = nullptr;
-    prepared_.clear();
-    auto conn = ConnectPostgres(uri_);
-    if (!conn.ok()) return conn.status();
-    conn_ = *conn;
-    return Status::Ok();
-  }
-
-  Rows Query(const std::string& sql, const std::vector<std::string>& params) {
-    auto it = prepared_.find(sql);
-    if (it == prepared_.end()) {
-      const std::string name = "souk_accounts" + std::to_string(prepared_.size());
-      Rows prepared(PQprepare(conn_, name.c_str(), sql.c_str(), 0, nullptr));
-      if (!prepared.ok()) return prepared;
-      it = prepared_.emplace(sql, name).first;
-    }
-    std::vector<const char*> values;
-    for (const std::string& p : params) {
-      // libpq reads C strings: a NUL would cut the value short, silently.
-      if (p.find('\0') != std::string::npos) return Rows(nullptr);
-      values.push_back(p.c_str());
-    }
-    return Rows(PQexecPrepared(conn_, it->second.c_str(), static_cast<int>(values.size()), values.data(), nullptr, nullptr, 0));
-  }
-
-  Status Failure(const std::string& what, const Rows& rows) {
-    if (PQstatus(conn_) != CONNECTION_OK) return Status::Unavailable("database: " + what + ": connection lost: " + PostgresError(conn_));
-    return Status::Unavailable("database: " + what + ": " + rows.Error());
-  }
-
   Status Run(const std::string& sql, const std::vector<std::string>& params, const char* what, int* changed) {
     std::lock_guard lock(mutex_);
     if (Status s = Connect(); !s.ok()) return s;
@@ -207,11 +173,6 @@ class PostgresAccountStore final : public AccountStore {
     if (rows.size() == 0) return Status::NotFound("no such account");
     return AccountOf(rows, 0);
   }
-
-  std::string uri_;
-  std::mutex mutex_;
-  PGconn* conn_ = nullptr;
-  std::map<std::string, std::string> prepared_;
 };
 
 }  // namespace

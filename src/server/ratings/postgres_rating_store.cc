@@ -57,10 +57,9 @@ std::string IdArray(std::vector<int64_t> ids) {
   return array;
 }
 
-class PostgresRatingStore final : public RatingStore {
+class PostgresRatingStore final : public RatingStore, private PostgresClient {
  public:
-  explicit PostgresRatingStore(std::string uri) : uri_(std::move(uri)) {}
-  ~PostgresRatingStore() override { PQfinish(conn_); }
+  explicit PostgresRatingStore(std::string uri) : PostgresClient(std::move(uri)) {}
 
   Status Init() {
     std::lock_guard lock(mutex_);
@@ -171,46 +170,13 @@ class PostgresRatingStore final : public RatingStore {
   }
 
  private:
-  Status Connect() {
-    if (conn_ && PQstatus(conn_) == CONNECTION_OK) return Status::Ok();
-    PQfinish(conn_);
-    conn_ = nullptr;
-    auto conn = ConnectPostgres(uri_);
-    if (!conn.ok()) return conn.status();
-    conn_ = *conn;
-    return Status::Ok();
-  }
-
-  Rows Query(const std::string& sql, const std::vector<std::string>& params) {
-    std::vector<const char*> values;
-    for (const std::string& p : params) values.push_back(p.c_str());
-    return Rows(PQexecParams(conn_, sql.c_str(), static_cast<int>(values.size()), nullptr, values.data(), nullptr,
-                             nullptr, 0));
-  }
-
-  Status Command(const std::string& sql) {
-    Rows done(PQexec(conn_, sql.c_str()));
-    return done.ok() ? Status::Ok() : Failure(sql, done);
-  }
-
-  Status Failure(const std::string& what, const Rows& rows) {
-    if (PQstatus(conn_) != CONNECTION_OK) return Status::Unavailable("database: " + what + ": connection lost");
-    return Status::Unavailable("database: " + what + ": " + rows.Error());
-  }
-
+  using PostgresClient::Rollback;
+  // Ends the transaction in progress; returns `value`.
   template <typename T>
   Result<T> Rollback(T value) {
-    if (PQstatus(conn_) == CONNECTION_OK) Command("ROLLBACK");
+    (void)Rollback(Status::Ok());
     return value;
   }
-  Status Rollback(Status error) {
-    if (PQstatus(conn_) == CONNECTION_OK) Command("ROLLBACK");
-    return error;
-  }
-
-  std::string uri_;
-  std::mutex mutex_;
-  PGconn* conn_ = nullptr;
 };
 
 }  // namespace
