@@ -96,14 +96,9 @@ class PostgresRatingStore final : public RatingStore, private PostgresClient {
     for (int r = 0; r < locked.size(); ++r) by_id[locked.Int(r, 0)] = RatingOf(locked, r);
     std::vector<StoredRating> before;
     for (int64_t id : account_ids) before.push_back(by_id[id]);
-    std::vector<StoredRating> after;
-    try {
-      after = rate(before);
-    } catch (const std::exception& e) {
-      return Rollback(Status::Internal("rate game " + game_id + ": " + e.what()));
-    }
-    if (after.size() != before.size()) return Rollback(Status::Internal("rate game " + game_id + ": wrong count"));
-    for (const StoredRating& r : after) {
+    auto after = RateInTransaction(rate, before, game_id);
+    if (!after.ok()) return Rollback(after.status());
+    for (const StoredRating& r : *after) {
       Rows write = Query("UPDATE ratings SET rating=$3, deviation=$4, volatility=$5, games=$6, wins=$7, losses=$8, "
                          "draws=$9, updated_ms=$10 WHERE account_id=$1 AND pool=$2",
                          {std::to_string(r.account_id), pool, Exact(r.rating), Exact(r.deviation), Exact(r.volatility),

@@ -65,6 +65,12 @@ class RatingStore {
   virtual Result<std::vector<std::string>> GamesOf(int64_t account_id, bool finished, int limit) = 0;
 };
 
+// `rate` applied to `before` for game `game_id`, a store's step inside its transaction:
+// an exception it throws, or a count of ratings not one per account, is an internal
+// error, which the store answers by rolling back.
+Result<std::vector<StoredRating>> RateInTransaction(const RateFn& rate, const std::vector<StoredRating>& before,
+                                                    const std::string& game_id);
+
 // The rating store of `db` (a SQLite file or a PostgreSQL URI, as OpenStore takes it),
 // whose schema OpenStore has brought up to date: open the game store first.
 Result<std::unique_ptr<RatingStore>> OpenRatingStore(const std::string& db);

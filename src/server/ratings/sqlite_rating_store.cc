@@ -67,14 +67,9 @@ class SqliteRatingStore final : public RatingStore {
       if (find.Step() == SQLITE_ROW) r = RatingOf(find);
       before.push_back(r);
     }
-    std::vector<StoredRating> after;
-    try {
-      after = rate(before);
-    } catch (const std::exception& e) {
-      return Rollback(Status::Internal("rate game " + game_id + ": " + e.what()));
-    }
-    if (after.size() != before.size()) return Rollback(Status::Internal("rate game " + game_id + ": wrong count"));
-    for (const StoredRating& r : after) {
+    auto after = RateInTransaction(rate, before, game_id);
+    if (!after.ok()) return Rollback(after.status());
+    for (const StoredRating& r : *after) {
       Statement write(db_, "INSERT INTO ratings(account_id, pool, rating, deviation, volatility, games, wins, losses, "
                            "draws, updated_ms) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(account_id, pool) DO UPDATE "
                            "SET rating=excluded.rating, deviation=excluded.deviation, volatility=excluded.volatility, "
