@@ -45,6 +45,7 @@ check_run() {
   check "$what: no rating missing" [ "$(figure ratings_missing)" = 0 ]
   check "$what: no rating counted twice" [ "$(figure ratings_double)" = 0 ]
   check "$what: no rating of a game not finished" [ "$(figure ratings_unexpected)" = 0 ]
+  check "$what: every new game between a pair was created" [ "$(figure new_games_failed)" = 0 ]
   check "$what: no move lost, no error" out_has " 0 errors, 0 lost moves"
   [ "$failed" -eq 0 ] && [ -z "${SHOW:-}" ] || cat "$tmp/out"
 }

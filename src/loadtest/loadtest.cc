@@ -254,7 +254,7 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
   }
   out << "loadtest: " << o.games << " " << (o.rated ? "rated " : "") << o.game << " games set up" << (o.spread_addresses ? " (each from its own address)" : "")
       << (servers.size() > 1 ? ", their seats spread over " + std::to_string(servers.size()) + " servers" : "")
-      << "; playing for " << o.seconds << " s" << (o.abuse ? ", with abusers beside them" : "") << '\n';
+      << "; playing for " << o.seconds << " s" << (o.abuse ? ", with abusers beside them" : "") << std::endl;
   Shared shared;
   const auto start = Clock::now();
   shared.stop_moving = start + std::chrono::seconds(o.seconds);

@@ -52,6 +52,7 @@ struct RatedReport {
   int64_t counts_wrong = 0;        // accounts whose games counted per pool disagree with their history
   int64_t profiles_unread = 0;     // accounts whose profile could not be read (their games count as missing)
   int64_t setup_errors = 0;        // new games of a pair that could not be created during the run
+  std::string first_setup_error;   // why the first of those failed
   // From seat 0 seeing a game end to GET /api/me counting it (the loadtest's own queue
   // included); `visible_late`: not counted within 5 s.
   int64_t visible_samples = 0, visible_late = 0;

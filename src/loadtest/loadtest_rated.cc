@@ -43,9 +43,12 @@ int64_t IntOr(const Json& j, const char* key, int64_t fallback) {
 
 // A call asked again while the server says to wait a little: the account requests'
 // queue is full (503), or a short 429. A long wait (a per-address limit) is answered.
+// Without an answer it is asked once more, on a new connection: a pair's kept-alive
+// connection idle longer than the server keeps one (30 s) is closed by then.
 HttpReply CallPatiently(HttpClient& http, http::verb verb, const std::string& target, const std::string& body) {
   for (int attempt = 0;; ++attempt) {
     HttpReply reply = http.Call(verb, target, body);
+    if (reply.status == 0 && attempt == 0) continue;
     if ((reply.status != 503 && reply.status != 429) || attempt >= 50) return reply;
     const int64_t wait_ms = IntOr(reply.body, "retry_after_ms", 1000);
     if (wait_ms > 5000) return reply;
@@ -88,6 +91,7 @@ void PrintRated(const RatedReport& r, std::ostream& out) {
       << ", ratings_missing " << r.ratings_missing << ", ratings_double " << r.ratings_double << ", ratings_unexpected "
       << r.ratings_unexpected << ", counts_wrong " << r.counts_wrong << ", profiles_unread " << r.profiles_unread
       << ", new_games_failed " << r.setup_errors << '\n';
+  if (r.setup_errors > 0) out << "loadtest: the first new game that failed: " << r.first_setup_error << '\n';
   out << "loadtest: a game's end seen -> GET /api/me counting it: p50 " << r.visible_p50_ms << " ms, p99 "
       << r.visible_p99_ms << " ms, max " << r.visible_max_ms << " ms (" << r.visible_samples << " games; "
       << r.visible_late << " not counted within 5 s)\n";
@@ -246,7 +250,7 @@ void RatedGames::Rematch(const Ended& ended) {
   std::string why;
   if (!Create(pair, &game, &why)) {
     std::lock_guard lock(mutex_);
-    ++setup_errors_;
+    if (setup_errors_++ == 0) first_setup_error_ = why;
     return;
   }
   {
@@ -302,6 +306,7 @@ void RatedGames::Check(const std::vector<std::vector<std::string>>& finished_by_
   report->visible_p99_ms = Quantile(visible_ms_, 0.99);
   report->visible_max_ms = visible_ms_.empty() ? 0.0 : visible_ms_.back();
   report->setup_errors = setup_errors_;
+  report->first_setup_error = first_setup_error_;
   report->games_created = created_;
   report->setup_seconds = setup_seconds_;
 }

@@ -89,6 +89,7 @@ class RatedGames {
   std::vector<std::thread> workers_;
   std::vector<double> visible_ms_;
   int64_t visible_late_ = 0, setup_errors_ = 0, created_ = 0;
+  std::string first_setup_error_;
   double setup_seconds_ = 0;
 };
 
