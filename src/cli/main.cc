@@ -226,8 +226,12 @@ int Run(int argc, char** argv) {
   load_cmd->add_option("--never-readers", load.never_readers, "With --abuse: WebSocket subscribers that never read")->capture_default_str();
   bool spread = false;
   CLI::Option* spread_opt = load_cmd->add_flag("--spread-addresses,!--no-spread-addresses", spread,
-                                               "Each client from its own 127.x.y.z address (default: on with --abuse)");
+                                               "Each client from its own 127.x.y.z address (default: on with --abuse or --rated)");
   load_cmd->add_option("--server-pid", load.server_pid, "The server's process id: report its memory from /proc");
+  load_cmd->add_flag("--rated", load.rated,
+                     "Each game's seats are two accounts signed up for the run, its games rated and played again "
+                     "when they end; at the end every account's ratings are checked (sign-ups are limited per address: "
+                     "--spread-addresses is on by default)");
 
   try {
     app.parse(argc, argv);
@@ -291,7 +295,7 @@ int Run(int argc, char** argv) {
     (*server)->Run(std::cin, std::cout);
     return 0;
   } else if (load_cmd->parsed()) {
-    load.spread_addresses = spread_opt->count() > 0 ? spread : load.abuse;
+    load.spread_addresses = spread_opt->count() > 0 ? spread : load.abuse || load.rated;
     return cli::LoadTest(load);
   } else if (bench.parsed()) {
     return bench.Run();

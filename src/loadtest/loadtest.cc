@@ -11,6 +11,7 @@
 #include <boost/beast/websocket.hpp>
 #include <chrono>
 #include <condition_variable>
+#include <deque>
 #include <fstream>
 #include <memory>
 #include <mutex>
@@ -22,6 +23,7 @@
 #include "format/json.h"
 #include "loadtest/loadtest_abuse.h"
 #include "loadtest/loadtest_net.h"
+#include "loadtest/loadtest_rated.h"
 #include "loadtest/loadtest_seat.h"
 
 namespace souk::loadtest {
@@ -46,8 +48,10 @@ struct Shared {
 };
 
 struct GameInfo {
+  size_t pair = 0;  // its place: the servers and the source of its clients; with --rated, its two accounts
   Source source;  // where its clients connect from
   std::string id;
+  bool over = false;  // at the end, as the server says
   std::string tokens[2];
   int64_t acked = 0;
   // The move in flight (one at a time: the seats alternate), until the other seat hears it.
@@ -200,10 +204,34 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
     return false;
   }
   ServerWatch watch(o.server_pid);
-  std::vector<GameInfo> games(static_cast<size_t>(o.games));
+  // With --rated a pair's next game is added as its last one ends: a deque keeps the
+  // references the seats' hooks hold.
+  std::deque<GameInfo> games(static_cast<size_t>(o.games));
   for (size_t i = 0; i < games.size(); ++i) {
+    games[i].pair = i;
+    games[i].source = SpreadSource(o.spread_addresses, 1, static_cast<int>(i));
+  }
+  std::unique_ptr<load::RatedGames> rated;
+  if (o.rated) {
+    std::vector<load::PairPlace> places;
+    for (size_t i = 0; i < games.size(); ++i) places.push_back({{server_of(i, 0), server_of(i, 1)}, games[i].source});
+    rated = std::make_unique<load::RatedGames>(o.game, load::RunPrefix(), std::move(places));
+    out << "loadtest: signing up " << 2 * games.size() << " accounts (" << rated->NameOf(0, 0) << ", "
+        << rated->NameOf(0, 1) << ", ...) and creating their rated games" << std::endl;
+    std::vector<load::CreatedGame> first;
+    if (std::string why; !rated->SetUp(&first, &why)) {
+      out << "loadtest: " << why << '\n';
+      watch.Stop(report);
+      return false;
+    }
+    for (size_t i = 0; i < games.size(); ++i) {
+      games[i].id = first[i].id;
+      games[i].tokens[0] = first[i].tokens[0];
+      games[i].tokens[1] = first[i].tokens[1];
+    }
+  }
+  for (size_t i = 0; i < games.size() && !o.rated; ++i) {
     GameInfo& g = games[i];
-    g.source = SpreadSource(o.spread_addresses, 1, static_cast<int>(i));
     HttpClient http(ioc, server_of(i, 0), g.source);
     load::HttpReply created = http.Call(http::verb::post, "/api/games",
                                         DumpJson(Json{{"game", o.game}, {"seats", {{{"player", "human"}}, {{"player", "human"}}}}}, false));
@@ -224,9 +252,9 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
     }
     g.tokens[1] = joined.body["token"];
   }
-  out << "loadtest: " << o.games << " " << o.game << " games set up" << (o.spread_addresses ? " (each from its own address)" : "")
+  out << "loadtest: " << o.games << " " << (o.rated ? "rated " : "") << o.game << " games set up" << (o.spread_addresses ? " (each from its own address)" : "")
       << (servers.size() > 1 ? ", their seats spread over " + std::to_string(servers.size()) + " servers" : "")
-      << "; playing for " << o.seconds << " s" << (o.abuse ? ", with abusers beside them" : "") << '\n';
+      << "; playing for " << o.seconds << " s" << (o.abuse ? ", with abusers beside them" : "") << std::endl;
   Shared shared;
   const auto start = Clock::now();
   shared.stop_moving = start + std::chrono::seconds(o.seconds);
@@ -243,9 +271,8 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
   }
   std::vector<std::shared_ptr<load::SeatPlayer>> clients;
   Prng seeds(o.seed);
-  for (size_t i = 0; i < games.size(); ++i)
+  auto start_seats = [&](GameInfo& g) {
     for (int seat = 0; seat < 2; ++seat) {
-      GameInfo& g = games[i];
       load::SeatHooks hooks;
       hooks.think_ms = [think = o.think_ms](Prng& prng) {
         return think > 0 ? static_cast<int>(prng.Below(static_cast<uint32_t>(2 * think))) : 0;
@@ -257,7 +284,11 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
         shared.latencies_ms.push_back(std::chrono::duration<double, std::milli>(took).count());
         ++g.acked;
       };
-      if (seat == 0) hooks.on_over = [&shared] { ++shared.finished; };
+      if (seat == 0)
+        hooks.on_over = [&shared, &g, &rated] {
+          ++shared.finished;
+          if (rated) rated->Finished(g.pair, Clock::now());
+        };
       hooks.on_sent = [&g, seat](int64_t count) {
         g.sent_by = seat;
         g.sent_at_count = count;
@@ -268,12 +299,29 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
         shared.heard_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - g.sent_at).count());
         g.sent_by = -1;
       };
-      clients.push_back(std::make_shared<load::SeatPlayer>(ioc, server_of(i, seat), g.source, g.id, g.tokens[seat], seeds.Next(),
-                                                           std::move(hooks)));
+      clients.push_back(std::make_shared<load::SeatPlayer>(ioc, server_of(g.pair, seat), g.source, g.id, g.tokens[seat],
+                                                           seeds.Next(), std::move(hooks)));
       clients.back()->Start();
     }
+  };
+  for (GameInfo& g : games) start_seats(g);
+  if (rated)
+    rated->StartRematches([&shared] { return Clock::now() < shared.stop_moving; },
+                          [&](size_t pair, const load::CreatedGame& created) {
+                            net::post(ioc, [&, pair, created] {
+                              GameInfo& g = games.emplace_back();
+                              g.pair = pair;
+                              g.source = games[pair].source;
+                              g.id = created.id;
+                              g.tokens[0] = created.tokens[0];
+                              g.tokens[1] = created.tokens[1];
+                              // Created as the run ended: checked at the end, never played.
+                              if (Clock::now() < shared.stop_moving) start_seats(g);
+                            });
+                          });
   // Play, then a grace period for the last moves' answers.
   ioc.run_for(std::chrono::seconds(o.seconds) + std::chrono::milliseconds(2000));
+  if (rated) rated->StopRematches();
   for (auto& c : clients) c->Stop();
   ioc.restart();
   ioc.poll();
@@ -281,9 +329,8 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
   if (abusers.joinable()) abusers.join();
 
   int64_t lost = 0, unchecked = 0;
-  for (size_t i = 0; i < games.size(); ++i) {
-    const GameInfo& g = games[i];
-    HttpClient http(ioc, server_of(i, 0), g.source);
+  for (GameInfo& g : games) {
+    HttpClient http(ioc, server_of(g.pair, 0), g.source);
     load::HttpReply state = http.Call(http::verb::get, "/api/games/" + g.id, "");
     if (!state.body.is_object() || !state.body.contains("move_count")) {
       ++unchecked;  // not an answer: every acknowledged move of it counts as lost
@@ -291,6 +338,14 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
       continue;
     }
     lost += std::max<int64_t>(0, g.acked - state.body["move_count"].get<int64_t>());
+    const auto over = state.body.find("over");
+    g.over = over != state.body.end() && over->is_boolean() && over->get<bool>();
+  }
+  if (rated) {
+    std::vector<std::vector<std::string>> finished_by_pair(static_cast<size_t>(o.games));
+    for (const GameInfo& g : games)
+      if (g.over) finished_by_pair[g.pair].push_back(g.id);
+    rated->Check(finished_by_pair, &report->rated);
   }
   watch.Stop(report);
   std::vector<double>& lat = shared.latencies_ms;
@@ -317,6 +372,7 @@ bool RunLoad(const LoadOptions& o, LoadReport* report, std::ostream& out) {
       << report->games_finished << " games finished\n";
   out << "loadtest: the other seat heard each move (sent -> its WebSocket told) p50 " << report->heard_p50_ms << " ms, p99 "
       << report->heard_p99_ms << " ms, max " << report->heard_max_ms << " ms\n";
+  if (rated) load::PrintRated(report->rated, out);
   if (unchecked) out << "loadtest: " << unchecked << " games could not be read back at the end (counted as errors)\n";
   if (o.server_pid > 0)
     out << "loadtest: server memory (VmRSS) " << Megabytes(report->rss_start_kb) << " at the start, "

@@ -33,6 +33,31 @@ struct LoadOptions {
   // each address tells them apart. Loopback only: the host must be in 127.0.0.0/8.
   bool spread_addresses = false;
   int server_pid = 0;     // > 0: the server's memory (/proc/PID/status) at start, peak, end
+  // Each game's seats are two accounts signed up at setup (names unique to the run), the
+  // game created rated by the first and joined by the second; when a game ends, the same
+  // two play a new one while the run lasts. At the end every account's profile is
+  // checked against the rated games that ended (loadtest_rated.h).
+  bool rated = false;
+};
+
+// With `rated`: the games that ended and what the accounts' profiles say of them.
+struct RatedReport {
+  int64_t accounts = 0;            // signed up at setup, two a pair of seats
+  int64_t games_created = 0;       // rated games, the first of each pair and the new ones
+  int64_t games_finished = 0;      // of those, over when the run ended (as the server says)
+  int64_t ratings_checked = 0;     // (account, finished game) results looked for in profiles
+  int64_t ratings_missing = 0;     // a finished game absent from a player's rating history
+  int64_t ratings_double = 0;      // a game in a player's history more than once
+  int64_t ratings_unexpected = 0;  // a game in a history that is not one of the player's finished games
+  int64_t counts_wrong = 0;        // accounts whose games counted per pool disagree with their history
+  int64_t profiles_unread = 0;     // accounts whose profile could not be read (their games count as missing)
+  int64_t setup_errors = 0;        // new games of a pair that could not be created during the run
+  std::string first_setup_error;   // why the first of those failed
+  // From seat 0 seeing a game end to GET /api/me counting it (the loadtest's own queue
+  // included); `visible_late`: not counted within 5 s.
+  int64_t visible_samples = 0, visible_late = 0;
+  double visible_p50_ms = 0, visible_p99_ms = 0, visible_max_ms = 0;
+  double setup_seconds = 0;        // signing the accounts up (a password hash each) and the first games
 };
 
 // What the abusers did and what the server answered them (loadtest_abuse.cc).
@@ -66,6 +91,7 @@ struct LoadReport {
   int64_t rss_start_kb = -1, rss_peak_kb = -1, rss_end_kb = -1, rss_hwm_kb = -1;
   int64_t fds_start = -1, fds_peak = -1, fds_end = -1;
   AbuseReport abuse;
+  RatedReport rated;
 };
 
 // Sets the games up over HTTP, plays, then checks every game's move count over HTTP.

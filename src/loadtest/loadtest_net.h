@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "format/json.h"
 
@@ -57,13 +59,27 @@ struct HttpReply {
   int status = 0;  // 0: no answer (connection refused, reset or timed out)
   Json body;       // null when not JSON
   std::string error;
+  std::string session;  // the souk_session cookie the answer set, if it set one
 };
+
+// The value of `name` in a Set-Cookie header ("name=value; HttpOnly; ..."), or "".
+inline std::string CookieValue(std::string_view set_cookie, std::string_view name) {
+  if (set_cookie.substr(0, name.size()) != name || set_cookie.substr(name.size(), 1) != "=") return "";
+  set_cookie.remove_prefix(name.size() + 1);
+  return std::string(set_cookie.substr(0, set_cookie.find(';')));
+}
 
 // Blocking HTTP calls on one kept-alive connection from one source address.
 class HttpClient {
  public:
   HttpClient(net::io_context& ioc, tcp::endpoint endpoint, Source source = std::nullopt)
       : stream_(ioc), endpoint_(endpoint), source_(source) {}
+
+  // Every later call carries the session cookie, and the Origin a page of the site
+  // would send with it (the server's own: http:// and the Host header sent, which a
+  // proxy passing `Host $host` keeps), since the server refuses a change made with the
+  // cookie from anywhere else.
+  void SignIn(std::string session) { session_ = std::move(session); }
 
   HttpReply Call(http::verb verb, const std::string& target, const std::string& body) {
     HttpReply reply;
@@ -75,7 +91,15 @@ class HttpClient {
         connected_ = true;
       }
       http::request<http::string_body> req{verb, target, 11};
-      req.set(http::field::host, "localhost");
+      req.set(http::field::host, host_);
+      if (!session_.empty()) {
+        std::string cookie = "souk_session=";
+        cookie.append(session_);
+        req.set(http::field::cookie, cookie);
+        std::string origin = "http://";
+        origin.append(host_);
+        req.set(http::field::origin, origin);
+      }
       req.keep_alive(true);
       if (!body.empty()) req.set(http::field::content_type, "application/json");
       req.body() = body;
@@ -85,6 +109,8 @@ class HttpClient {
       http::read(stream_, buffer_, res);
       if (!res.keep_alive()) Close();
       reply.status = static_cast<int>(res.result_int());
+      for (auto [it, end] = res.equal_range(http::field::set_cookie); it != end; ++it)
+        if (std::string value = CookieValue(it->value(), "souk_session"); !value.empty()) reply.session = value;
       auto json = ParseJson(res.body());
       if (json.ok()) reply.body = *json;
     } catch (const std::exception& e) {
@@ -105,6 +131,8 @@ class HttpClient {
   beast::tcp_stream stream_;
   tcp::endpoint endpoint_;
   Source source_;
+  std::string host_ = "localhost";
+  std::string session_;
   beast::flat_buffer buffer_;
   bool connected_ = false;
 };
