@@ -29,7 +29,7 @@ double RefusalPausesSeconds();  // the sum so far (for tests)
 // souk_websocket_connections: open now.
 void WebSocketOpened();
 void WebSocketClosed();
-// souk_bot_think_seconds{lane}: one bot move's thought ("all" or "quick" lane).
+// souk_bot_think_seconds{lane}: one bot move's thought, by lane ("quick" or "heavy").
 void BotThought(std::string_view lane, double seconds);
 // souk_store_operation_duration_seconds{op} and souk_store_errors_total{op}.
 void StoreCall(std::string_view op, double seconds, bool failed);
