@@ -1,6 +1,8 @@
 #include "server/server_metrics.h"
 
+#include <memory>
 #include <string>
+#include <utility>
 
 namespace souk::server::server_metrics {
 namespace {
@@ -96,6 +98,17 @@ void StoreCall(std::string_view op, double seconds, bool failed) {
                                                 {"op"});
   time.With({std::string(op)}).Observe(seconds);
   if (failed) errors.With({std::string(op)}).Add();
+}
+
+metrics::Registry::Collector CollectAccountsSignedIn(std::function<std::optional<double>()> count,
+                                                     metrics::CachedReading::Run run) {
+  auto reading = std::make_shared<metrics::CachedReading>(std::move(count), std::move(run), kSignedInMaxAge);
+  return Default().Collect("souk_accounts_signed_in",
+                           "Accounts signed in: live, not disabled, with a session neither ended nor expired, in the "
+                           "whole database (counted at most every 5 s).",
+                           {}, [reading](const metrics::Registry::Put& put) {
+                             if (const std::optional<double> value = reading->Get()) put({}, *value);
+                           });
 }
 
 void LogIn(std::string_view outcome) {
