@@ -90,6 +90,21 @@ void BotThought(std::string_view lane, double seconds) {
   f.With({std::string(lane)}).Observe(seconds);
 }
 
+namespace {
+metrics::Histogram& NoticeLag() {
+  static auto& h = Default()
+                       .HistogramFamily("souk_notify_lag_seconds",
+                                        "Time from another instance's NOTIFY of a change to this instance having "
+                                        "handled it, by the two machines' wall clocks.",
+                                        {}, metrics::LatencyBuckets())
+                       .With({});
+  return h;
+}
+}  // namespace
+
+void NoticeHandled(double seconds) { NoticeLag().Observe(seconds); }
+uint64_t NoticesHandled() { return NoticeLag().Read().count; }
+
 void StoreCall(std::string_view op, double seconds, bool failed) {
   static auto& time = Default().HistogramFamily("souk_store_operation_duration_seconds",
                                                 "Time of a call to the game store, by operation.", {"op"},

@@ -35,6 +35,10 @@ void WebSocketOpened();
 void WebSocketClosed();
 // souk_bot_think_seconds{lane}: one bot move's thought, by lane ("quick" or "heavy").
 void BotThought(std::string_view lane, double seconds);
+// souk_notify_lag_seconds: a change another instance told through PostgreSQL's
+// NOTIFY, handled `seconds` after that instance sent it (by the two machines' clocks).
+void NoticeHandled(double seconds);
+uint64_t NoticesHandled();  // the histogram's count so far (for tests)
 // souk_store_operation_duration_seconds{op} and souk_store_errors_total{op}.
 void StoreCall(std::string_view op, double seconds, bool failed);
 // souk_accounts_signed_in: accounts with a session unexpired, `count`ed (none when
