@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Metrics as an operator's Prometheus sees them (docs/operations.md): two real
-`souk serve` instances with --metrics-listen, Debian's `prometheus` scraping both
-every second with deploy/prometheus's alert rules, games played through the HTTP API,
-and Prometheus's query API asked whether the series exist and move as the games do.
+`souk serve` instances on one PostgreSQL with --metrics-listen, Debian's `prometheus`
+scraping both every second with deploy/prometheus's alert rules, games played through
+the HTTP API, and Prometheus's query API asked whether the series exist and move as the
+games do.
 
-Usage: prometheus_test.py PATH/TO/souk PATH/TO/deploy/prometheus
+Usage: prometheus_test.py PATH/TO/souk PATH/TO/deploy/prometheus PATH/TO/souk_test_postgres
 """
+import atexit
 import json
 import os
 import shutil
@@ -19,7 +21,7 @@ import urllib.request
 
 from serve_helpers import Checks, Servers, call, free_port
 
-souk, deploy = sys.argv[1], sys.argv[2]
+souk, deploy, test_postgres = sys.argv[1], sys.argv[2], sys.argv[3]
 check = Checks()
 
 for tool in ("prometheus", "promtool"):
@@ -27,18 +29,31 @@ for tool in ("prometheus", "promtool"):
         print(f"prometheus_test: {tool} is not installed (Debian's prometheus package; scripts/install-deps.sh)")
         sys.exit(1)
 
+# The test's own PostgreSQL, which stops and removes its files once its standard input
+# closes: at exit, after the instances on it have stopped.
+pg = subprocess.Popen([test_postgres], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+
+def stop_postgres():
+    pg.stdin.close()
+    pg.wait(timeout=60)
+
+
+atexit.register(stop_postgres)
+db = pg.stdout.readline().strip()
+check("a PostgreSQL for the instances", db.startswith("postgres"), db)
+
 with Servers(souk, "souk-prometheus-") as servers:
     # The shipped configuration and rules are valid as they are.
     for what, path in (("config", "prometheus.yml"), ("rules", "souk-alerts.yml")):
         run = subprocess.run(["promtool", "check", what, os.path.join(deploy, path)], capture_output=True, text=True)
         check(f"promtool check {what} {path}", run.returncode == 0, run.stdout + run.stderr)
 
-    # Two instances, each with its metrics on an address of its own.
+    # Two instances on it, each with its metrics on an address of its own.
     instances = []
     for name in ("a", "b"):
         mport = free_port()
-        proc, port = servers.serve(servers.path(name + ".db"), name + ".out", "--metrics-listen", f"127.0.0.1:{mport}",
-                                   "--bot-threads", "1")
+        proc, port = servers.serve(db, name + ".out", "--metrics-listen", f"127.0.0.1:{mport}", "--bot-threads", "1")
         instances.append((name, proc, port, mport))
 
     # Prometheus: the shipped file with these targets, scraping every second.
@@ -113,6 +128,35 @@ with Servers(souk, "souk-prometheus-") as servers:
                         'sum(souk_store_operation_duration_seconds_count{op="append_move"})',
                         lambda r: r and 0 < float(r[0]["value"][1]) < 5)
     check("the store's appends are timed (a mean between 0 and 5 s)", ok, last)
+
+    # The bots' queue in each lane, on each instance.
+    ok, last = wait_for("souk_bot_queue_depth", lambda r: sorted((s["metric"]["instance"], s["metric"]["lane"]) for s in r)
+                        == sorted((f"127.0.0.1:{m}", lane) for _, _, _, m in instances for lane in ("quick", "heavy")))
+    check("souk_bot_queue_depth: both lanes of both instances", ok, last)
+
+    # A change made on one instance, told to the other by NOTIFY: the other times its lag.
+    before = total(query('souk_notify_lag_seconds_count{instance="127.0.0.1:%d"}' % instances[1][3]) or [])
+    play(instances[0][2], "jaipur", 1)
+    ok, last = wait_for('souk_notify_lag_seconds_count{instance="127.0.0.1:%d"}' % instances[1][3],
+                        lambda r: r and total(r) > before)
+    check("souk_notify_lag_seconds_count grows on the instance told of another's moves", ok, (before, last))
+    ok, last = wait_for("sum(souk_notify_lag_seconds_sum) / sum(souk_notify_lag_seconds_count)",
+                        lambda r: r and 0 <= float(r[0]["value"][1]) < 5)
+    check("the NOTIFY lag is between 0 and 5 s on one machine", ok, last)
+
+    # An account signed up through one instance: both count it (one database).
+    status, _ = call(instances[0][2], "POST", "/api/accounts", {"name": "Ann_Lee", "password": "correct horse"})
+    check("an account signed up", status == 201, status)
+    ok, last = wait_for("souk_accounts_signed_in", lambda r: len(r) == 2 and all(s["value"][1] == "1" for s in r))
+    check("souk_accounts_signed_in: 1 on each instance", ok, last)
+
+    # Everything an instance exports, the series above included, passes promtool's lint.
+    for name, _, _, mport in instances:
+        with urllib.request.urlopen(f"http://127.0.0.1:{mport}/metrics", timeout=5) as res:
+            exported = res.read()
+        run = subprocess.run(["promtool", "check", "metrics"], input=exported, capture_output=True)
+        check(f"promtool check metrics on instance {name}", run.returncode == 0 and not run.stdout + run.stderr,
+              (run.stdout + run.stderr).decode())
 
     # The counter moves with the games: one more move, one more count.
     before = total(query("sum(souk_moves_total)") or [])

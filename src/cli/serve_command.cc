@@ -15,8 +15,10 @@
 #include "server/metered_store.h"
 #include "server/metrics_listener.h"
 #include "server/server_log.h"
+#include "server/server_metrics.h"
 #include "server/service_metrics.h"
 #include "server/store.h"
+#include "server/wall_time.h"
 
 namespace souk::cli {
 
@@ -171,6 +173,15 @@ int ServeCommand::Run() {
   server::accounts::AccountsOptions account_options;
   account_options.workers = account_workers_;
   server::accounts::Accounts accounts(std::move(*account_store), account_options);
+  // Counted on an account worker, never on the scrape's thread: the database may be slow.
+  const metrics::Registry::Collector signed_in = server::server_metrics::CollectAccountsSignedIn(
+      [&accounts]() -> std::optional<double> {
+        auto count = accounts.store().CountSignedIn(server::NowMs());
+        return count.ok() ? std::optional<double>(static_cast<double>(*count)) : std::nullopt;
+      },
+      [&accounts](std::function<void()> job) {
+        return accounts.workers().Submit("metrics", std::move(job)) == server::accounts::AccountWorkers::Submitted::kQueued;
+      });
   auto ratings = server::ratings::OpenRatingStore(options.db);
   if (!ratings.ok()) throw CliError{1, "--db " + ratings.message()};
   service.ratings = ratings->get();

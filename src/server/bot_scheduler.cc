@@ -82,6 +82,7 @@ void BotScheduler::Submit(BotLane lane, const std::string& client, std::function
     auto& waiting = l.waiting[client];
     if (waiting.empty()) l.turns.push_back(client);
     waiting.push_back(std::move(job));
+    ++l.queued;
     ++queued_;
   }
   changed_.notify_all();
@@ -106,6 +107,7 @@ bool BotScheduler::Pick(Lane& lane, std::string* client, std::function<void()>* 
     lane.turns.push_back(*client);  // its next game waits for the others' turns
   }
   ++lane.running[*client];
+  --lane.queued;
   --queued_;
   return true;
 }
@@ -138,6 +140,11 @@ void BotScheduler::Work(bool heavy) {
     --busy_;
     changed_.notify_all();
   }
+}
+
+int BotScheduler::Waiting(BotLane lane) {
+  std::lock_guard lock(mutex_);
+  return lanes_[static_cast<int>(lane)].queued;
 }
 
 void BotScheduler::WaitIdle() {

@@ -56,6 +56,9 @@ class BotScheduler {
   // Queues `job`, one bot's turn of a game of `client`. The caller queues at most one
   // job per game at a time.
   void Submit(BotLane lane, const std::string& client, std::function<void()> job);
+  // The turns of `lane` waiting for a worker (not those running): the metrics'
+  // queue depth, read when scraped.
+  int Waiting(BotLane lane);
   // Until nothing is queued or running.
   void WaitIdle();
   // Lets the jobs running finish, drops those queued, joins the workers.
@@ -67,6 +70,7 @@ class BotScheduler {
     std::map<std::string, std::deque<std::function<void()>>> waiting;  // by client
     std::deque<std::string> turns;                                     // clients with jobs waiting, in turn
     std::map<std::string, int> running;                                // by client
+    int queued = 0;                                                    // jobs in `waiting`
   };
   void Work(bool heavy);
   bool Pick(Lane& lane, std::string* client, std::function<void()>* job);

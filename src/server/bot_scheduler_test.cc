@@ -93,6 +93,28 @@ TEST(BotScheduler, ACheapBotNeverWaitsBehindAnExpensiveSearch) {
   scheduler.WaitIdle();
 }
 
+TEST(BotScheduler, EachLaneCountsTheTurnsWaitingForAWorker) {
+  BotScheduler scheduler(1, 1);
+  Log log;
+  std::promise<void> open_heavy, open_quick;
+  scheduler.Submit(BotLane::kHeavy, "A", log.Job("H1", open_heavy.get_future().share()));
+  scheduler.Submit(BotLane::kQuick, "A", log.Job("Q1", open_quick.get_future().share()));
+  log.WaitFor("H1");
+  log.WaitFor("Q1");
+  EXPECT_EQ(scheduler.Waiting(BotLane::kHeavy), 0) << "a turn running waits no more";
+  EXPECT_EQ(scheduler.Waiting(BotLane::kQuick), 0);
+  for (const char* job : {"H2", "H3", "H4"}) scheduler.Submit(BotLane::kHeavy, "B", log.Job(job));
+  for (const char* job : {"Q2", "Q3"}) scheduler.Submit(BotLane::kQuick, "B", log.Job(job));
+  EXPECT_EQ(scheduler.Waiting(BotLane::kHeavy), 3);
+  EXPECT_EQ(scheduler.Waiting(BotLane::kQuick), 2);
+  open_heavy.set_value();
+  open_quick.set_value();
+  scheduler.WaitIdle();
+  EXPECT_EQ(scheduler.Waiting(BotLane::kHeavy), 0);
+  EXPECT_EQ(scheduler.Waiting(BotLane::kQuick), 0);
+  EXPECT_TRUE(log.Started("H4") && log.Started("Q3"));
+}
+
 TEST(BotScheduler, HeavyWorkersTakeCheapBotsWhenNoHeavySearchWaits) {
   BotScheduler scheduler(1, 0);
   Log log;

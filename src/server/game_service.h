@@ -251,6 +251,8 @@ class GameService {
   int BotsHeld();
   // What the bots hold together, against the budget (for monitoring and tests).
   BotMemory::Use BotMemoryUse() const { return bot_memory_.use(); }
+  // The bots' turns waiting for a worker in `lane` (for monitoring).
+  int BotTurnsWaiting(BotLane lane) { return scheduler_.Waiting(lane); }
   // Lets the bot thinking now finish, then stops the workers and releases this
   // instance's leases on bots' turns (another instance takes them at once): call before
   // the network that listeners write to goes away. Bots play no more.

@@ -18,6 +18,7 @@
 #include "server/game_service.h"
 #include "server/postgres_conn.h"
 #include "server/postgres_watcher.h"
+#include "server/server_metrics.h"
 #include "server/wall_time.h"
 #include "server/test_stores.h"
 
@@ -259,6 +260,20 @@ TEST_F(InstancesTest, ASeatListeningOnOneInstanceHearsMovesPostedToAnother) {
     events += m["events"].size();
   }
   EXPECT_EQ(events, StoredMoves(t.id).size());
+}
+
+TEST_F(InstancesTest, EveryOtherInstanceTimesTheLagOfTheNoticesItHandles) {
+  // One process, so one histogram for the three instances: a seat taken and a move,
+  // both through B, are each handled by A and C (B skips its own notices).
+  const uint64_t before = server_metrics::NoticesHandled();
+  Table t = TwoHumans("jaipur");
+  uint64_t lcg = 7;
+  PlayOne(B(), t.id, &lcg);
+  EXPECT_EQ(WaitForMoveCount(A(), t.id, 1)["move_count"], 1);
+  uint64_t handled = 0;
+  for (int wait = 0; wait < 500 && (handled = server_metrics::NoticesHandled() - before) < 4; ++wait)
+    std::this_thread::sleep_for(20ms);
+  EXPECT_EQ(handled, 4u) << "two notices, each timed by the two instances that did not send it";
 }
 
 TEST_F(InstancesTest, ANoticeOfAMoveTheDatabaseDoesNotHoldIsNotPlayed) {

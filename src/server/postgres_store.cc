@@ -18,6 +18,7 @@
 #include "server/postgres_watcher.h"
 #include "server/store.h"
 #include "server/tokens.h"
+#include "server/wall_time.h"
 
 namespace souk::server {
 namespace {
@@ -196,7 +197,7 @@ class PostgresStore final : public Store, private PostgresClient {
     // (at the commit, in commit order). A second writer of the same index waits for
     // the first's row lock, then finds the count moved on and changes nothing. The
     // lease on the bot's turn that follows, if any, is this instance's from the start.
-    const std::string notice = ChangeNotice(instance_, {StoreChange::Kind::kMove, id, index, move});
+    const std::string notice = ChangeNotice(instance_, {StoreChange::Kind::kMove, id, index, move}, NowMs());
     Rows append = Query("WITH bumped AS (UPDATE games SET move_count=move_count+1, updated_ms=$1, finished=$2, "
                         "bot_turn=$6, lease_instance=$7, lease_expires_ms=$8 "
                         "WHERE id=$3 AND move_count=$4 RETURNING id), "
@@ -222,7 +223,7 @@ class PostgresStore final : public Store, private PostgresClient {
                        "WHERE game_id=$5 AND seat=$6 AND token_hash='' RETURNING game_id) "
                        "SELECT pg_notify('" + std::string(kChangeChannel) + "', $7) FROM claimed",
                        {s.player, s.token_hash, s.invite_hash, s.name, id, std::to_string(seat),
-                        ChangeNotice(instance_, {StoreChange::Kind::kSeat, id, 0, ""}), std::to_string(s.account_id)});
+                        ChangeNotice(instance_, {StoreChange::Kind::kSeat, id, 0, ""}, NowMs()), std::to_string(s.account_id)});
     if (!claim.ok()) return Failure("claim seat of " + id, claim);
     if (claim.size() == 1) return Status::Ok();
     Rows exists = Query("SELECT 1 FROM seats WHERE game_id=$1 AND seat=$2", {id, std::to_string(seat)});
@@ -241,7 +242,7 @@ class PostgresStore final : public Store, private PostgresClient {
                           "RETURNING game_id) "
                           "SELECT pg_notify('" + std::string(kChangeChannel) + "', $6) FROM attached",
                           {std::to_string(account_id), name, id, std::to_string(seat), token_hash,
-                           ChangeNotice(instance_, {StoreChange::Kind::kSeat, id, 0, ""})});
+                           ChangeNotice(instance_, {StoreChange::Kind::kSeat, id, 0, ""}, NowMs())});
     if (!attached.ok()) return Failure("attach seat of " + id, attached);
     if (attached.size() == 1) return Status::Ok();
     return Status::Aborted("seat " + std::to_string(seat) + " of game " + id + " is no guest's seat of that token");
@@ -265,7 +266,7 @@ class PostgresStore final : public Store, private PostgresClient {
     if (Status s = Connect(); !s.ok()) return s;
     Rows update = Query("WITH marked AS (UPDATE games SET abandoned=true, updated_ms=$1 WHERE id=$2 AND NOT finished "
                         "RETURNING id) SELECT pg_notify('" + std::string(kChangeChannel) + "', $3) FROM marked",
-                        {std::to_string(now_ms), id, ChangeNotice(instance_, {StoreChange::Kind::kAbandoned, id, 0, ""})});
+                        {std::to_string(now_ms), id, ChangeNotice(instance_, {StoreChange::Kind::kAbandoned, id, 0, ""}, NowMs())});
     if (!update.ok()) return Failure("abandon game " + id, update);
     if (update.size() != 1) return Status::FailedPrecondition("no unfinished game " + id);
     return Status::Ok();

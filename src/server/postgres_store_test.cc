@@ -248,6 +248,40 @@ TEST(ChangeNotice, ReadsBackWhatItWroteMovesWithSpacesIncluded) {
   }
 }
 
+TEST(ChangeNotice, CarriesTheTimeItWasSentAndAnOldNoticeWithoutOneIsStillRead) {
+  const StoreChange move{StoreChange::Kind::kMove, "g1", 3, "take camels"};
+  std::string instance;
+  StoreChange read;
+  int64_t sent_ms = 0;
+  ASSERT_TRUE(ParseChangeNotice(ChangeNotice("host/12/ab", move, 1795000000123), &instance, &read, &sent_ms));
+  EXPECT_EQ(instance, "host/12/ab");
+  EXPECT_EQ(sent_ms, 1795000000123);
+  EXPECT_EQ(read.move, "take camels");
+  // As the instances before the time was sent wrote it: read, not timed.
+  ASSERT_TRUE(ParseChangeNotice("host/12/ab m g1 3 take camels", &instance, &read, &sent_ms));
+  EXPECT_EQ(instance, "host/12/ab");
+  EXPECT_EQ(sent_ms, -1);
+  EXPECT_EQ(read.move, "take camels");
+  // A time that is no number is not a time; the change is still told.
+  for (const char* text : {"h@ s g", "h@x s g", "h@-5 s g", "h@12a s g", "h@1234567890123456789 s g"}) {
+    ASSERT_TRUE(ParseChangeNotice(text, &instance, &read, &sent_ms)) << text;
+    EXPECT_EQ(instance, "h");
+    EXPECT_EQ(sent_ms, -1) << text;
+  }
+  EXPECT_FALSE(ParseChangeNotice("@5 s g", &instance, &read, &sent_ms)) << "no instance";
+}
+
+TEST(ChangeNotice, ALagIsTimedOnlyFromAPlausibleTime) {
+  const int64_t now = 1795000000000;
+  EXPECT_EQ(NoticeLagSeconds(now - 250, now), 0.25);
+  EXPECT_EQ(NoticeLagSeconds(now + 40, now), 0.0) << "the sender's clock a little ahead";
+  EXPECT_EQ(NoticeLagSeconds(-1, now), std::nullopt) << "no time sent";
+  EXPECT_EQ(NoticeLagSeconds(0, now), std::nullopt) << "a forged time";
+  EXPECT_EQ(NoticeLagSeconds(now + kNoticeLagLimitMs + 1, now), std::nullopt);
+  EXPECT_EQ(NoticeLagSeconds(now - kNoticeLagLimitMs - 1, now), std::nullopt);
+  EXPECT_EQ(NoticeLagSeconds(now - kNoticeLagLimitMs, now), 3600.0);
+}
+
 TEST(ChangeNotice, MalformedTextIsNotAChange) {
   std::string instance;
   StoreChange read;

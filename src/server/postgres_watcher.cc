@@ -4,6 +4,7 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <exception>
@@ -11,6 +12,8 @@
 
 #include "server/postgres_conn.h"
 #include "server/server_log.h"
+#include "server/server_metrics.h"
+#include "server/wall_time.h"
 
 namespace souk::server {
 namespace {
@@ -35,15 +38,25 @@ std::string Word(const std::string& text, size_t* at) {
 
 }  // namespace
 
-std::string ChangeNotice(const std::string& instance, const StoreChange& change) {
-  std::string text = instance + ' ' + KindLetter(change.kind) + ' ' + change.game_id;
+std::string ChangeNotice(const std::string& instance, const StoreChange& change, int64_t sent_ms) {
+  std::string text = instance;
+  if (sent_ms >= 0) text.append("@").append(std::to_string(sent_ms));
+  text.append(" ").append(1, KindLetter(change.kind)).append(" ").append(change.game_id);
   if (change.kind == StoreChange::Kind::kMove) text += ' ' + std::to_string(change.index) + ' ' + change.move;
   return text;
 }
 
-bool ParseChangeNotice(const std::string& text, std::string* instance, StoreChange* change) {
+bool ParseChangeNotice(const std::string& text, std::string* instance, StoreChange* change, int64_t* sent_ms) {
   size_t at = 0;
   *instance = Word(text, &at);
+  if (sent_ms) *sent_ms = -1;
+  // An instance's name (host/pid/random) has no '@': what follows the last is the time.
+  if (const size_t mark = instance->rfind('@'); mark != std::string::npos) {
+    const std::string time = instance->substr(mark + 1);
+    instance->resize(mark);
+    if (sent_ms && !time.empty() && time.size() <= 15 && time.find_first_not_of("0123456789") == std::string::npos)
+      *sent_ms = std::stoll(time);
+  }
   const std::string kind = Word(text, &at);
   change->game_id = Word(text, &at);
   if (instance->empty() || change->game_id.empty()) return false;
@@ -60,6 +73,11 @@ bool ParseChangeNotice(const std::string& text, std::string* instance, StoreChan
     return false;
   }
   return at == text.size();
+}
+
+std::optional<double> NoticeLagSeconds(int64_t sent_ms, int64_t now_ms) {
+  if (sent_ms < 0 || sent_ms > now_ms + kNoticeLagLimitMs || sent_ms < now_ms - kNoticeLagLimitMs) return std::nullopt;
+  return static_cast<double>(std::max<int64_t>(0, now_ms - sent_ms)) / 1000;
 }
 
 ChangeWatcher::ChangeWatcher(std::string uri, std::string own_instance, std::function<void(const StoreChange&)> on_change)
@@ -160,7 +178,8 @@ void ChangeWatcher::Run() {
     while (PGnotify* notify = PQnotifies(conn.get())) {
       std::string instance;
       StoreChange change;
-      const bool parsed = ParseChangeNotice(notify->extra ? notify->extra : "", &instance, &change);
+      int64_t sent_ms = -1;
+      const bool parsed = ParseChangeNotice(notify->extra ? notify->extra : "", &instance, &change, &sent_ms);
       PQfreemem(notify);
       if (!parsed || instance == own_instance_) continue;
       if (change.kind == StoreChange::Kind::kMove) {
@@ -173,6 +192,7 @@ void ChangeWatcher::Run() {
         if (check == MoveCheck::kNotStored) continue;
       }
       Tell(change);
+      if (auto lag = NoticeLagSeconds(sent_ms, NowMs())) server_metrics::NoticeHandled(*lag);
     }
   }
 }

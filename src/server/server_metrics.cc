@@ -1,6 +1,8 @@
 #include "server/server_metrics.h"
 
+#include <memory>
 #include <string>
+#include <utility>
 
 namespace souk::server::server_metrics {
 namespace {
@@ -88,6 +90,21 @@ void BotThought(std::string_view lane, double seconds) {
   f.With({std::string(lane)}).Observe(seconds);
 }
 
+namespace {
+metrics::Histogram& NoticeLag() {
+  static auto& h = Default()
+                       .HistogramFamily("souk_notify_lag_seconds",
+                                        "Time from another instance's NOTIFY of a change to this instance having "
+                                        "handled it, by the two machines' wall clocks.",
+                                        {}, metrics::LatencyBuckets())
+                       .With({});
+  return h;
+}
+}  // namespace
+
+void NoticeHandled(double seconds) { NoticeLag().Observe(seconds); }
+uint64_t NoticesHandled() { return NoticeLag().Read().count; }
+
 void StoreCall(std::string_view op, double seconds, bool failed) {
   static auto& time = Default().HistogramFamily("souk_store_operation_duration_seconds",
                                                 "Time of a call to the game store, by operation.", {"op"},
@@ -96,6 +113,17 @@ void StoreCall(std::string_view op, double seconds, bool failed) {
                                                 {"op"});
   time.With({std::string(op)}).Observe(seconds);
   if (failed) errors.With({std::string(op)}).Add();
+}
+
+metrics::Registry::Collector CollectAccountsSignedIn(std::function<std::optional<double>()> count,
+                                                     metrics::CachedReading::Run run) {
+  auto reading = std::make_shared<metrics::CachedReading>(std::move(count), std::move(run), kSignedInMaxAge);
+  return Default().Collect("souk_accounts_signed_in",
+                           "Accounts signed in: live, not disabled, with a session neither ended nor expired, in the "
+                           "whole database (counted at most every 5 s).",
+                           {}, [reading](const metrics::Registry::Put& put) {
+                             if (const std::optional<double> value = reading->Get()) put({}, *value);
+                           });
 }
 
 void LogIn(std::string_view outcome) {

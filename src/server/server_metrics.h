@@ -3,9 +3,13 @@
 // layers call these small functions; `--metrics-listen` serves them (metrics_listener.h).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string_view>
 
+#include "metrics/cached_reading.h"
 #include "metrics/metrics.h"
 
 namespace souk::server::server_metrics {
@@ -29,10 +33,21 @@ double RefusalPausesSeconds();  // the sum so far (for tests)
 // souk_websocket_connections: open now.
 void WebSocketOpened();
 void WebSocketClosed();
-// souk_bot_think_seconds{lane}: one bot move's thought ("all" or "quick" lane).
+// souk_bot_think_seconds{lane}: one bot move's thought, by lane ("quick" or "heavy").
 void BotThought(std::string_view lane, double seconds);
+// souk_notify_lag_seconds: a change another instance told through PostgreSQL's
+// NOTIFY, handled `seconds` after that instance sent it (by the two machines' clocks).
+void NoticeHandled(double seconds);
+uint64_t NoticesHandled();  // the histogram's count so far (for tests)
 // souk_store_operation_duration_seconds{op} and souk_store_errors_total{op}.
 void StoreCall(std::string_view op, double seconds, bool failed);
+// souk_accounts_signed_in: accounts with a session unexpired, `count`ed (none when
+// it failed) by a job handed to `run` at most every kSignedInMaxAge while Prometheus
+// scrapes (metrics::CachedReading), so that a scrape never waits for the database.
+// Read until the handle is destroyed: keep it no longer than what `count` reads.
+inline constexpr std::chrono::milliseconds kSignedInMaxAge{5000};
+[[nodiscard]] metrics::Registry::Collector CollectAccountsSignedIn(std::function<std::optional<double>()> count,
+                                                                   metrics::CachedReading::Run run);
 // souk_account_logins_total{outcome}: "ok", "refused" (wrong name or password, a
 // disabled account) or "throttled".
 void LogIn(std::string_view outcome);

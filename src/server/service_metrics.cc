@@ -17,6 +17,11 @@ std::vector<metrics::Registry::Collector> CollectServiceMetrics(GameService& gam
                             put({"held"}, static_cast<double>(use.held));
                             put({"budget"}, static_cast<double>(use.budget));
                           }));
+  out.push_back(r.Collect("souk_bot_queue_depth", "Bot turns waiting for a worker, by lane: quick, heavy.", {"lane"},
+                          [&games](const metrics::Registry::Put& put) {
+                            put({"quick"}, games.BotTurnsWaiting(BotLane::kQuick));
+                            put({"heavy"}, games.BotTurnsWaiting(BotLane::kHeavy));
+                          }));
   return out;
 }
 

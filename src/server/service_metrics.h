@@ -1,5 +1,6 @@
 // The game service's gauges, read when Prometheus scrapes: games in memory and in
-// play, bots held and the memory they hold (docs/operations.md, "Metrics").
+// play, bots held and the memory they hold, the bots' turns waiting in each lane
+// (docs/operations.md, "Metrics").
 #pragma once
 
 #include <vector>

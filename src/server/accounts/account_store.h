@@ -67,6 +67,9 @@ class AccountStore {
   virtual Status DeleteSessions(int64_t account_id, const std::string& keep_hash) = 0;
   // Forgets the sessions expired by `now_ms`.
   virtual Status PurgeExpired(int64_t now_ms) = 0;
+  // The accounts signed in at `now_ms`: live, not disabled, with at least one session
+  // unexpired (an account on two devices counts once). For the operator's metrics.
+  virtual Result<int64_t> CountSignedIn(int64_t now_ms) = 0;
 };
 
 // The account store of `db` (a SQLite file or a PostgreSQL URI, as OpenStore takes

@@ -71,6 +71,29 @@ TEST_P(AccountStoreTest, SessionsAreListedTouchedExpiredAndRevoked) {
   EXPECT_EQ(store_->SessionsOf(id, 0)->size(), 0u);
 }
 
+TEST_P(AccountStoreTest, AnAccountIsSignedInWhileOneOfItsSessionsIsUnexpiredAndItIsLive) {
+  EXPECT_EQ(*store_->CountSignedIn(0), 0);
+  const int64_t ann = store_->CreateAccount("Ann", "ann", "h", 0)->id;
+  const int64_t bob = store_->CreateAccount("Bob", "bob", "h", 0)->id;
+  const int64_t cy = store_->CreateAccount("Cy", "cy", "h", 0)->id;
+  store_->CreateAccount("Dee", "dee", "h", 0);  // never signed in
+  ASSERT_TRUE(store_->CreateSession({std::string(64, 'a'), ann, 10, 10, 100, "phone"}).ok());
+  ASSERT_TRUE(store_->CreateSession({std::string(64, 'b'), ann, 20, 20, 300, "laptop"}).ok());
+  ASSERT_TRUE(store_->CreateSession({std::string(64, 'c'), bob, 30, 30, 200, ""}).ok());
+  ASSERT_TRUE(store_->CreateSession({std::string(64, 'd'), cy, 40, 40, 400, ""}).ok());
+  auto count = store_->CountSignedIn(50);
+  ASSERT_TRUE(count.ok()) << count.message();
+  EXPECT_EQ(*count, 3) << "Ann on two devices counts once";
+  EXPECT_EQ(*store_->CountSignedIn(200), 2) << "Bob's session expired";
+  EXPECT_EQ(*store_->CountSignedIn(300), 1) << "Ann's last session expired";
+  ASSERT_TRUE(store_->SetDisabled(cy, true).ok());
+  EXPECT_EQ(*store_->CountSignedIn(50), 2) << "a disabled account cannot sign in";
+  ASSERT_TRUE(store_->DeleteSessions(ann, "").ok());
+  EXPECT_EQ(*store_->CountSignedIn(50), 1) << "Ann logged out everywhere";
+  ASSERT_TRUE(store_->DeleteAccount(bob, 60).ok());
+  EXPECT_EQ(*store_->CountSignedIn(50), 0);
+}
+
 TEST_P(AccountStoreTest, ADeletedAccountKeepsOnlyItsTombstone) {
   const int64_t id = store_->CreateAccount("Ann", "ann", "$argon2id$secret", 5)->id;
   ASSERT_TRUE(store_->CreateSession({std::string(64, 'a'), id, 1, 1, 1000, "x"}).ok());

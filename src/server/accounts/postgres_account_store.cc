@@ -155,6 +155,16 @@ class PostgresAccountStore final : public AccountStore, private PostgresClient {
     return Run("DELETE FROM sessions WHERE expires_ms<=$1", {std::to_string(now_ms)}, "purge sessions", nullptr);
   }
 
+  Result<int64_t> CountSignedIn(int64_t now_ms) override {
+    std::lock_guard lock(mutex_);
+    if (Status s = Connect(); !s.ok()) return s;
+    Rows rows = Query("SELECT COUNT(DISTINCT s.account_id) FROM sessions s JOIN accounts a ON a.id=s.account_id "
+                      "WHERE s.expires_ms>$1 AND a.deleted_ms=0 AND NOT a.disabled",
+                      {std::to_string(now_ms)});
+    if (!rows.ok()) return Failure("count signed-in accounts", rows);
+    return rows.Int(0, 0);
+  }
+
  private:
   Status Run(const std::string& sql, const std::vector<std::string>& params, const char* what, int* changed) {
     std::lock_guard lock(mutex_);

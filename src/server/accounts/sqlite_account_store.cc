@@ -177,6 +177,15 @@ class SqliteAccountStore final : public AccountStore {
     return erase.Step() == SQLITE_DONE ? Status::Ok() : Error("purge sessions");
   }
 
+  Result<int64_t> CountSignedIn(int64_t now_ms) override {
+    std::lock_guard lock(mutex_);
+    Statement count(db_, "SELECT COUNT(DISTINCT s.account_id) FROM sessions s JOIN accounts a ON a.id=s.account_id "
+                    "WHERE s.expires_ms>? AND a.deleted_ms=0 AND a.disabled=0");
+    count.Bind(1, now_ms);
+    if (count.Step() != SQLITE_ROW) return Error("count signed-in accounts");
+    return count.Int(0);
+  }
+
  private:
   Status Error(const std::string& what) { return Status::Unavailable("database: " + what + ": " + sqlite3_errmsg(db_)); }
 
