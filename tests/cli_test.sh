@@ -5,18 +5,11 @@ set -u
 souk="$1"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-check() {  # check NAME CONDITION-COMMAND...
-  local name="$1"; shift
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name"; fi
-}
+source "$(dirname "$0")/check.sh"
 # Runs souk, keeping stdout, stderr and the status.
 run() { "$souk" "$@" >"$tmp/out" 2>"$tmp/err"; echo $? >"$tmp/rc"; }
 rc() { [ "$(cat "$tmp/rc")" = "$1" ]; }
 err_is_one_line_with() { [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q -- "$1" "$tmp/err"; }
-out_has() { grep -q -- "$1" "$tmp/out"; }
 
 # new: deterministic for a seed, different seeds differ.
 run new jaipur --seed 42; cp "$tmp/out" "$tmp/s42.json"

@@ -17,13 +17,7 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-passed=0
-failed=0
-check() {  # check NAME CONDITION-COMMAND...
-  local name="$1"; shift
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name"; fi
-}
-out_has() { grep -q -- "$1" "$tmp/out"; }
+source "$(dirname "$0")/check.sh"
 # The number after KEY in the report's rated line.
 figure() { sed -n "s/.*[ ,]$1 \([0-9]*\).*/\1/p" "$tmp/out" | head -1; }
 start_instance() {  # start_instance NAME DB: its port in $port

@@ -24,13 +24,7 @@ cleanup() {
   [ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"
 }
 trap cleanup EXIT
-passed=0
-failed=0
-check() {  # check NAME CONDITION-COMMAND...
-  local name="$1"; shift
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name"; fi
-}
-out_has() { grep -q -- "$1" "$tmp/out"; }
+source "$(dirname "$0")/check.sh"
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
 # The tests' own PostgreSQL (gone when its standard input closes, at the end).
