@@ -46,7 +46,7 @@ check_run() {
 
 start_instance sqlite "$tmp/souk.db"
 check "souk serve started on SQLite" [ -n "$port" ]
-"$souk" loadtest --port "$port" --games 3 --seconds 4 --think-ms 5 --rated >"$tmp/out" 2>&1
+"$souk" loadtest --port "$port" --games 3 --seconds 8 --think-ms 2 --rated >"$tmp/out" 2>&1
 check_run "SQLite" $?
 
 # A name of the run cannot sign up again: the run's names are its own.
@@ -74,7 +74,7 @@ check "a PostgreSQL for two instances" [ -n "${db:-}" ]
 start_instance a "$db"; port_a=$port
 start_instance b "$db"; port_b=$port
 check "two instances started on PostgreSQL" [ -n "$port_a" -a -n "$port_b" ]
-"$souk" loadtest --url "http://127.0.0.1:$port_a" --url "http://127.0.0.1:$port_b" --games 2 --seconds 4 --think-ms 5 \
+"$souk" loadtest --url "http://127.0.0.1:$port_a" --url "http://127.0.0.1:$port_b" --games 2 --seconds 10 --think-ms 2 \
   --rated >"$tmp/out" 2>&1
 check_run "two instances on PostgreSQL" $?
 check "two instances: each game's seats on both" out_has "spread over 2 servers"
