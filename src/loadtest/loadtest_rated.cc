@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "format/json.h"
+#include "loadtest/json_fields.h"
 
 namespace souk::loadtest::load {
 
@@ -22,23 +23,6 @@ constexpr auto kVisibleWithin = std::chrono::seconds(5);
 std::string Failure(const HttpReply& reply) {
   if (reply.status == 0) return "no answer (" + reply.error + ")";
   return std::to_string(reply.status) + ' ' + DumpJson(reply.body, false);
-}
-
-// A member of an object, or null when `j` is no object or lacks it.
-const Json* Field(const Json& j, const char* key) {
-  if (!j.is_object()) return nullptr;
-  auto it = j.find(key);
-  return it == j.end() ? nullptr : &*it;
-}
-
-std::string StringOr(const Json& j, const char* key) {
-  const Json* field = Field(j, key);
-  return field != nullptr && field->is_string() ? field->get<std::string>() : "";
-}
-
-int64_t IntOr(const Json& j, const char* key, int64_t fallback) {
-  const Json* field = Field(j, key);
-  return field != nullptr && field->is_number_integer() ? field->get<int64_t>() : fallback;
 }
 
 // A call asked again while the server says to wait a little: the account requests'

@@ -3,22 +3,9 @@
 #include <utility>
 
 #include "format/json.h"
+#include "loadtest/json_fields.h"
 
 namespace souk::loadtest::load {
-
-namespace {
-
-// A field of a message, or `fallback` when it is missing or of another type.
-int64_t IntOr(const Json& m, const char* key, int64_t fallback) {
-  auto it = m.find(key);
-  return it != m.end() && it->is_number_integer() ? it->get<int64_t>() : fallback;
-}
-bool BoolOr(const Json& m, const char* key, bool fallback) {
-  auto it = m.find(key);
-  return it != m.end() && it->is_boolean() ? it->get<bool>() : fallback;
-}
-
-}  // namespace
 
 SeatPlayer::SeatPlayer(net::io_context& ioc, tcp::endpoint server, Source source, std::string game_id,
                        std::string token, uint64_t seed, SeatHooks hooks)

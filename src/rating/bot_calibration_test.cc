@@ -6,14 +6,12 @@
 
 #include <gtest/gtest.h>
 
+#include "rating/bot_ratings_test_util.h"
+
 namespace souk::rating {
 namespace {
 
-std::map<std::string, BotRating> ByName(const std::vector<BotRating>& ratings) {
-  std::map<std::string, BotRating> out;
-  for (const BotRating& r : ratings) out[r.bot] = r;
-  return out;
-}
+using testing::ByName;
 
 // docs/ratings.md's table, from docs/ai.md's figures.
 TEST(BotCalibration, JaipursLevelsClimbFromGreedy) {

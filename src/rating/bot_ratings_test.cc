@@ -11,16 +11,14 @@
 
 #include <gtest/gtest.h>
 
+#include "rating/bot_ratings_test_util.h"
+
 namespace souk::rating {
 namespace {
 
 double Expected(double a, double b) { return 1 / (1 + std::pow(10.0, (b - a) / 400)); }
 
-std::map<std::string, BotRating> ByName(const std::vector<BotRating>& ratings) {
-  std::map<std::string, BotRating> out;
-  for (const BotRating& r : ratings) out[r.bot] = r;
-  return out;
-}
+using testing::ByName;
 
 const std::map<std::string, double> kTrue = {{"random", 500}, {"greedy", 1300}, {"easy", 1550}, {"medium", 1700}};
 

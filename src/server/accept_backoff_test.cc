@@ -23,7 +23,6 @@ namespace {
 using namespace std::chrono_literals;
 using testing::RawConnection;
 
-constexpr char kHealth[] = "GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n";
 
 // The descriptor limit under which exactly `spare` more files can be opened: new
 // descriptors take the lowest free numbers, and numbers already open above the limit
@@ -114,7 +113,7 @@ TEST(AcceptBackoff, OutOfDescriptorsTheServerWaitsAndKeepsServing) {
   auto accept_failures = [&] { return accepts().failures; };
 
   RawConnection kept(port);
-  ASSERT_TRUE(kept.Send(kHealth));
+  ASSERT_TRUE(kept.Send(testing::kHealthRequest));
   ASSERT_EQ(RawConnection::StatusOf(kept.ReadResponse(5s)), 200);
   EXPECT_EQ(accept_failures(), 0u);
   // The kernel completes these handshakes; the server runs out of descriptors taking them.
@@ -142,12 +141,12 @@ TEST(AcceptBackoff, OutOfDescriptorsTheServerWaitsAndKeepsServing) {
   }
   EXPECT_GE(seen.waits_ended, 3u) << "the server tries again once a wait ends";
 
-  ASSERT_TRUE(kept.Send(kHealth));
+  ASSERT_TRUE(kept.Send(testing::kHealthRequest));
   EXPECT_EQ(RawConnection::StatusOf(kept.ReadResponse(5s)), 200) << "a connection it has is still served";
 
   extra.clear();
   RawConnection later(port);
-  ASSERT_TRUE(later.Send(kHealth));
+  ASSERT_TRUE(later.Send(testing::kHealthRequest));
   EXPECT_EQ(RawConnection::StatusOf(later.ReadResponse(10s)), 200) << "new connections get in once others close";
 
   for (const char* suffix : {"", "-wal", "-shm"}) std::remove((db + suffix).c_str());

@@ -20,7 +20,6 @@ using namespace std::chrono_literals;
 using testing::RawConnection;
 using testing::TestServer;
 
-constexpr char kHealth[] = "GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n";
 
 std::string Upgrade(const std::string& forwarded_for) {
   return "GET /api/games/nope/ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -77,7 +76,7 @@ TEST(ConnectionCap, OverTheTotalANewConnectionGetsAQuick503AndTheServerServesOn)
   TestServer server(options);
   std::vector<RawConnection> held;
   for (int i = 0; i < 6; ++i) held.emplace_back(server.port());
-  ASSERT_TRUE(held[0].Send(kHealth));
+  ASSERT_TRUE(held[0].Send(testing::kHealthRequest));
   ASSERT_EQ(RawConnection::StatusOf(held[0].ReadResponse(5s)), 200);
 
   std::vector<RawConnection> extra;
@@ -91,7 +90,7 @@ TEST(ConnectionCap, OverTheTotalANewConnectionGetsAQuick503AndTheServerServesOn)
   }
   // A client that sends its request first still reads the whole answer.
   RawConnection eager(server.port());
-  ASSERT_TRUE(eager.Send(kHealth));
+  ASSERT_TRUE(eager.Send(testing::kHealthRequest));
   EXPECT_EQ(RawConnection::StatusOf(eager.ReadUntilClosed(3s)), 503);
 
   // Nothing spins: left alone, the network thread has no more than each refusal's
@@ -103,14 +102,14 @@ TEST(ConnectionCap, OverTheTotalANewConnectionGetsAQuick503AndTheServerServesOn)
   const uint64_t handlers = server.http().handlers_run() - handlers_before;
   std::printf("the network thread ran %llu handlers in the second left alone\n", static_cast<unsigned long long>(handlers));
   EXPECT_LE(handlers, 4u * (extra.size() + 1)) << "nothing spins";
-  ASSERT_TRUE(held[0].Send(kHealth));
+  ASSERT_TRUE(held[0].Send(testing::kHealthRequest));
   EXPECT_EQ(RawConnection::StatusOf(held[0].ReadResponse(2s)), 200) << "connections held are served";
 
   held.erase(held.begin() + 3, held.end());  // closes three
   int status = 0;
   for (int attempt = 0; attempt < 40 && status != 200; ++attempt) {
     RawConnection later(server.port());
-    later.Send(kHealth);
+    later.Send(testing::kHealthRequest);
     status = RawConnection::StatusOf(later.ReadResponse(2s));
     if (status != 200) std::this_thread::sleep_for(50ms);
   }
@@ -130,14 +129,14 @@ TEST(ConnectionCap, OverThePerAddressCapANewConnectionGetsAQuick429OthersGetIn) 
   EXPECT_NE(RawConnection::BodyOf(answer).find("too many connections from your address (the most is 3)"), std::string::npos);
 
   RawConnection elsewhere(server.port(), "127.0.0.2");
-  ASSERT_TRUE(elsewhere.Send(kHealth));
+  ASSERT_TRUE(elsewhere.Send(testing::kHealthRequest));
   EXPECT_EQ(RawConnection::StatusOf(elsewhere.ReadResponse(2s)), 200) << "another address is not held back";
 
   held.pop_back();
   int status = 0;
   for (int attempt = 0; attempt < 40 && status != 200; ++attempt) {
     RawConnection again(server.port(), "127.0.0.1");
-    again.Send(kHealth);
+    again.Send(testing::kHealthRequest);
     status = RawConnection::StatusOf(again.ReadResponse(2s));
     if (status != 200) std::this_thread::sleep_for(50ms);
   }

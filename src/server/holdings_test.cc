@@ -7,16 +7,13 @@
 #include <cstdio>
 
 #include "server/game_service.h"
+#include "server/wall_time.h"
 #include "server/test_service.h"
 
 namespace souk::server {
 namespace {
 
 constexpr int64_t kHour = int64_t{3600} * 1000;
-
-int64_t Now() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
 
 class HoldingsTest : public testing::ServiceOnDiskTest {
  protected:
@@ -85,7 +82,7 @@ TEST_F(HoldingsTest, IdleGamesAreAbandonedSoonerWhenOnlyBotsWait) {
   ASSERT_TRUE(service_->Subscribe(bots.game_id, 0, [&heard](const std::string& m) { heard.push_back(m); }).ok());
   service_->WaitForBots();
   EXPECT_EQ(service_->BotsHeld(), 1);
-  const int64_t now = Now();
+  const int64_t now = NowMs();
   service_->SweepIdle(now + 23 * kHour);
   EXPECT_FALSE(Snapshot(bots.game_id, 0)["abandoned"].get<bool>());
   service_->SweepIdle(now + 25 * kHour);
@@ -135,7 +132,7 @@ TEST_F(HoldingsTest, FinishedGamesLeaveMemoryAndComeBackWhenAskedFor) {
   PlayOut(watched);
   ASSERT_TRUE(service_->Subscribe(watched.game_id, -1, [](const std::string&) {}).ok());
   EXPECT_EQ(service_->GamesInMemory(), 3);
-  const int64_t now = Now();
+  const int64_t now = NowMs();
   service_->SweepIdle(now + 5 * 60 * 1000);
   EXPECT_EQ(service_->GamesInMemory(), 3) << "asked for a moment ago";
   service_->SweepIdle(now + 11 * 60 * 1000);

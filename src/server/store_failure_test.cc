@@ -9,13 +9,10 @@
 #include <cstdio>
 
 #include "server/game_service.h"
+#include "server/wall_time.h"
 
 namespace souk::server {
 namespace {
-
-int64_t Now() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
 
 class StoreFailureTest : public ::testing::Test {
  protected:
@@ -72,18 +69,18 @@ TEST_F(StoreFailureTest, ABotWhoseMoveCannotBeStoredPlaysItOnceTheStoreWrites) {
   g.id = "botfirst";
   g.options = {"marrakech", 7, 2, ""};
   g.seats = {{"easy", "", "", ""}, {"human", "", "", ""}};
-  g.created_ms = g.updated_ms = Now();
+  g.created_ms = g.updated_ms = NowMs();
   ASSERT_TRUE(store_->CreateGame(g).ok());
   ReadOnly(true);
   ASSERT_TRUE(service_->Restore().ok());
   service_->WaitForBots();
   EXPECT_EQ(service_->View("botfirst", -1)->json["move_count"], 0) << "the bot's move could not be stored";
   ExpectUnavailable(service_->Health());
-  service_->SweepIdle(Now());  // still read-only: it tries again, and fails again
+  service_->SweepIdle(NowMs());  // still read-only: it tries again, and fails again
   service_->WaitForBots();
   EXPECT_EQ(service_->View("botfirst", -1)->json["move_count"], 0);
   ReadOnly(false);
-  service_->SweepIdle(Now());
+  service_->SweepIdle(NowMs());
   service_->WaitForBots();
   Json after = service_->View("botfirst", -1)->json;
   EXPECT_GT(after["move_count"].get<int>(), 0) << "the bot played once the store wrote";

@@ -15,6 +15,9 @@
 
 namespace souk::server::testing {
 
+// The smallest whole request: a health check.
+inline constexpr char kHealthRequest[] = "GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n";
+
 // One TCP connection to 127.0.0.1:port from `source` (any 127.x.y.z works on Linux
 // loopback: a test can be many clients). Closed when destroyed.
 class RawConnection {

@@ -85,8 +85,6 @@ const LogTable& Log() {
   return table;
 }
 
-double Sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
-
 bool RoundOver(const State& world, uint32_t round) { return world.game_over || world.round != round; }
 
 }  // namespace

@@ -13,6 +13,7 @@
 
 #include "ai/jaipur/jaipur_bots.h"
 #include "ai/jaipur/jaipur_heuristic.h"
+#include "ai/jaipur/jaipur_internal.h"
 #include "ai/jaipur/jaipur_mcts.h"
 #include "ai/jaipur/jaipur_value.h"
 #include "core/jaipur/jaipur.h"
@@ -25,8 +26,6 @@ using jaipur::State;
 namespace {
 
 constexpr double kHandSetScale = 6.0;  // MctsConfig::cap_scale, the search's old judge
-
-double Sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 
 // One round's positions from one player's side, and the seal that player won.
 struct Side {

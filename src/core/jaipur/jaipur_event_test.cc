@@ -10,12 +10,7 @@ namespace souk::jaipur {
 namespace {
 
 using testing::Cards;
-
-Move M(std::string_view text) {
-  auto move = ParseMove(text);
-  EXPECT_TRUE(move.ok()) << move.message();
-  return move.ok() ? *move : Move{};
-}
+using testing::M;
 
 TEST(JaipurEvent, TakingTheCamelsCountsThem) {
   State s = testing::Position({.market = Cards("gold camel camel camel spice")});

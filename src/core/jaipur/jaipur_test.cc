@@ -14,6 +14,7 @@ namespace souk::jaipur {
 namespace {
 
 using testing::Cards;
+using testing::M;
 using testing::Total;
 
 // A valid mid-round position: the given market, hands and herds; every other card
@@ -23,12 +24,6 @@ State Position(std::string_view market, std::string_view hand0, int herd0, std::
   State s = testing::Position({.market = Cards(market), .hands = {Cards(hand0), Cards(hand1)}, .herds = {herd0, herd1}});
   EXPECT_TRUE(s.Validate().ok()) << s.Validate().message();
   return s;
-}
-
-Move M(std::string_view text) {
-  auto move = ParseMove(text);
-  EXPECT_TRUE(move.ok()) << move.message();
-  return move.ok() ? *move : Move{};
 }
 
 bool IsLegal(const State& s, std::string_view text) {

@@ -7,6 +7,8 @@
 #include <cassert>
 #include <string_view>
 
+#include <gtest/gtest.h>
+
 #include "core/jaipur/jaipur.h"
 #include "core/prng.h"
 #include "core/text.h"
@@ -22,6 +24,13 @@ inline CardCounts Cards(std::string_view names) {
     if (card) ++counts[Index(*card)];
   }
   return counts;
+}
+
+// A move from its text, which the test expects to parse.
+inline Move M(std::string_view text) {
+  auto move = ParseMove(text);
+  EXPECT_TRUE(move.ok()) << move.message();
+  return move.ok() ? *move : Move{};
 }
 
 inline int Total(const CardCounts& counts) {
