@@ -147,20 +147,53 @@ function freePort() {
   });
 }
 
+// Starts `souk serve` on `port`, failing with its output if it has not said it serves
+// within 20 s; stops it with SIGTERM, failing (after SIGKILL) if it has not exited
+// within 20 s: a server that hangs names itself instead of the test's timeout.
 function serve(port, db) {
   const child = spawn(soukBinary, ["serve", "--port", String(port), "--db", db, "--web", webDir, "--bot-threads", "1"], { stdio: ["ignore", "pipe", "pipe"] });
+  child.output = "";
   return new Promise((resolve, reject) => {
-    let out = "";
+    const timer = setTimeout(() => reject(new Error(`souk serve did not start within 20 s: ${child.output}`)), 20000);
     child.stdout.on("data", (c) => {
-      out += c;
-      if (/serving on/.test(out)) resolve(child);
+      child.output += c;
+      if (/serving on/.test(child.output)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
     });
-    child.stderr.on("data", (c) => (out += c));
-    child.on("exit", (code) => reject(new Error(`souk serve exited (${code}): ${out}`)));
+    child.stderr.on("data", (c) => (child.output += c));
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`souk serve exited (${code}): ${child.output}`));
+    });
   });
 }
 
-const stop = (child) => new Promise((r) => (child.exitCode !== null ? r() : (child.on("exit", r), child.kill("SIGTERM"))));
+function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`souk serve did not stop within 20 s of SIGTERM: ${child.output.slice(-2000)}`));
+    }, 20000);
+    child.on("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+// The link's state as the page shows it, waited for with the step named on failure.
+async function waitForLink(page, state, timeout = 30000) {
+  try {
+    await page.waitForFunction((want) => document.querySelector("[data-role=link]")?.dataset.state === want, state, { timeout });
+  } catch (e) {
+    const shown = await page.evaluate(() => document.querySelector("[data-role=link]")?.dataset.state);
+    throw new Error(`the link did not show "${state}" within ${timeout} ms (it shows "${shown}"): ${e.message}`);
+  }
+}
 
 test("the connection's state: connected, reconnecting, offline, and back with the whole log", { timeout: 120000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), "souk-story-"));
@@ -179,16 +212,16 @@ test("the connection's state: connected, reconnecting, offline, and back with th
     assert.equal(await link.getAttribute("data-state"), "connected");
 
     await stop(server);
-    await page.waitForFunction(() => document.querySelector("[data-role=link]")?.dataset.state === "reconnecting");
+    await waitForLink(page, "reconnecting");
     await screenshot(page, "story-link-reconnecting");
     await context.setOffline(true);
-    await page.waitForFunction(() => document.querySelector("[data-role=link]")?.dataset.state === "offline");
+    await waitForLink(page, "offline");
     assert.match(await link.textContent(), /Offline/);
     await screenshot(page, "story-link-offline");
 
     server = await serve(port, db);
     await context.setOffline(false);
-    await page.waitForFunction(() => document.querySelector("[data-role=link]")?.dataset.state === "connected", null, { timeout: 30000 });
+    await waitForLink(page, "connected");
     await waitForLog(page, s.move_count);
     assert.equal(await logCount(page), s.move_count);
     // The browser reports each refused attempt while the server is away: expected here.
