@@ -5,8 +5,12 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <iostream>
+#include <thread>
 
 #include "cli/cli_error.h"
 #include "engine/engine_registry.h"
@@ -32,6 +36,33 @@ std::string DefaultWebDir() {
   if (ec) return {};
   const std::filesystem::path web = exe.parent_path() / "web";
   return std::filesystem::exists(web / "index.html", ec) ? web.string() : std::string();
+}
+
+// The stage of a graceful stop, for the watchdog's word when one is stuck.
+std::atomic<const char*> stop_stage{"draining"};
+
+// A graceful stop longer than kStopDeadline is stuck (a bug): the process leaves
+// anyway, logging the stage it was stuck in, so that the unit's TimeoutStopSec (30 s)
+// never has to kill it; a second SIGTERM or SIGINT leaves at once. Nothing is lost
+// either way: every move acknowledged was stored before its answer.
+constexpr time_t kStopDeadlineS = 25;
+
+void WatchTheStop(sigset_t signals) {
+  std::thread([signals] {
+    const timespec deadline{kStopDeadlineS, 0};
+    const int again = sigtimedwait(&signals, nullptr, &deadline);
+    const char* stage = stop_stage.load();
+    if (again > 0) {
+      server::server_log::Write(server::server_log::Level::kWarning, "stop_forced",
+                                std::string("a second signal while ") + stage + ": leaving now", {{"stage", stage}});
+    } else {
+      server::server_log::Write(server::server_log::Level::kError, "stop_overdue",
+                                std::string("still ") + stage + " " + std::to_string(kStopDeadlineS) +
+                                    " s after the signal: leaving now",
+                                {{"stage", stage}});
+    }
+    std::_Exit(1);
+  }).detach();
 }
 
 }  // namespace
@@ -221,9 +252,13 @@ int ServeCommand::Run() {
   // Gracefully: no new connection, WebSockets asked to reconnect (1012), the requests
   // read answered (up to 10 s); then the bots (a bot's move is pushed to connections,
   // which must still exist), whose leases go to the other instances; then the rest.
+  WatchTheStop(signals);
   http.Drain(std::chrono::seconds(10));
+  stop_stage = "stopping the bots";
   games.StopBots();
+  stop_stage = "closing connections";
   http.Stop();
+  stop_stage = "closing the stores";
   return 0;
 }
 

@@ -121,5 +121,22 @@ TEST_P(CrashTest, SigkillLosesNoAcknowledgedMove) {
   EXPECT_EQ(Stop(b, SIGTERM), 0) << "SIGTERM stops the server cleanly";
 }
 
+// A second signal during a graceful stop leaves at once, with status 1 (docs/operations.md,
+// `stop_forced`), rather than after the drain: a WebSocket client that never answers the
+// server's close keeps the drain waiting its 10 s.
+TEST_P(CrashTest, ASecondSignalDuringTheStopLeavesAtOnce) {
+  Child a = StartServer(db_);
+  ASSERT_GT(a.port, 0);
+  testing::StopServeAtExit kill_on_failure{a};
+  Json created = CallServer(a.port, http::verb::post, "/api/games",
+                            R"({"game":"jaipur","seats":[{"player":"human"},{"player":"human"}]})").body;
+  WsClient silent(a.port, created["game_id"].get<std::string>());
+  kill(a.pid, SIGTERM);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the stop has begun
+  const int status = Stop(a, SIGTERM);
+  ASSERT_TRUE(WIFEXITED(status)) << status;
+  EXPECT_EQ(WEXITSTATUS(status), 1) << "left by the second signal, not at the drain's end (0)";
+}
+
 }  // namespace
 }  // namespace souk::server
