@@ -36,10 +36,21 @@ export async function startServer() {
   });
   return {
     url,
+    // SIGTERM, and the exit awaited for 40 s at most: the server leaves by itself 25 s
+    // into a stuck stop (docs/operations.md), so a file's end never hangs on it.
     async stop() {
+      const exited = new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.on("exit", r)));
       child.kill("SIGTERM");
-      await new Promise((r) => (child.exitCode !== null ? r() : child.on("exit", r)));
+      let timer;
+      const late = new Promise((r) => (timer = setTimeout(() => r("late"), 40000)));
+      const outcome = await Promise.race([exited, late]);
+      clearTimeout(timer);
       rmSync(dir, { recursive: true, force: true });
+      if (outcome === "late") {
+        child.kill("SIGKILL");
+        throw new Error(`souk serve did not stop within 40 s of SIGTERM: ${output.slice(-2000)}`);
+      }
+      if (child.exitCode !== 0) console.error(`souk serve stopped with status ${child.exitCode}: ${output.slice(-2000)}`);
     },
   };
 }
