@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -41,16 +43,23 @@ std::string DefaultWebDir() {
 // The stage of a graceful stop, for the watchdog's word when one is stuck.
 std::atomic<const char*> stop_stage{"draining"};
 
-// A graceful stop longer than kStopDeadline is stuck (a bug): the process leaves
+// A graceful stop longer than kStopDeadlineS is stuck (a bug): the process leaves
 // anyway, logging the stage it was stuck in, so that the unit's TimeoutStopSec (30 s)
 // never has to kill it; a second SIGTERM or SIGINT leaves at once. Nothing is lost
 // either way: every move acknowledged was stored before its answer.
-constexpr time_t kStopDeadlineS = 25;
+constexpr int kStopDeadlineS = 25;
 
 void WatchTheStop(sigset_t signals) {
   std::thread([signals] {
-    const timespec deadline{kStopDeadlineS, 0};
-    const int again = sigtimedwait(&signals, nullptr, &deadline);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(kStopDeadlineS);
+    int again = -1;
+    for (auto left = deadline - std::chrono::steady_clock::now(); left > left.zero();
+         left = deadline - std::chrono::steady_clock::now()) {
+      const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(left).count();
+      const timespec wait{static_cast<time_t>(ns / 1'000'000'000), static_cast<long>(ns % 1'000'000'000)};
+      again = sigtimedwait(&signals, nullptr, &wait);
+      if (again > 0 || errno != EINTR) break;  // a signal, or the time is up (EAGAIN)
+    }
     const char* stage = stop_stage.load();
     if (again > 0) {
       server::server_log::Write(server::server_log::Level::kWarning, "stop_forced",
