@@ -27,7 +27,7 @@ namespace {
 // kMigrations (kMigrations[i] takes version i + 1 to i + 2) as an older database is,
 // each in the transaction that records the version it leads to: one path to every
 // version.
-constexpr int kSchemaVersion = 4;
+constexpr int kSchemaVersion = 5;
 constexpr std::array<const char*, kSchemaVersion - 1> kMigrations{
     // 1 to 2: several instances. The lease on a bot's turn: whether a bot is to move,
     // which instance thinks for it and until when (TakeBotTurn).
@@ -86,6 +86,14 @@ CREATE TABLE rating_history(
   deviation DOUBLE PRECISION NOT NULL,
   UNIQUE(game_id, account_id));
 CREATE INDEX rating_history_by_account ON rating_history(account_id, pool, at_ms);
+)sql",
+    // 4 to 5: time controls, and when each move arrived: the clocks replay from these
+    // on any instance and after a restart (docs/clocks.md).
+    R"sql(
+ALTER TABLE games ADD COLUMN clock_base_ms BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN clock_increment_ms BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN clock_per_move_ms BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE moves ADD COLUMN at_ms BIGINT NOT NULL DEFAULT 0;
 )sql"};
 
 // How long a lease on a bot's turn lasts unless renewed: an instance that dies holding
@@ -169,10 +177,13 @@ class PostgresStore final : public Store, private PostgresClient {
     std::lock_guard lock(mutex_);
     if (Status s = Connect(); !s.ok()) return s;
     if (Status s = Command("BEGIN"); !s.ok()) return s;
-    Rows insert = Query("INSERT INTO games(id, game, seed, players, variant, created_ms, updated_ms, client, rated) "
-                        "VALUES($1, $2, $3, $4, $5, $6, $6, $7, $8)",
+    Rows insert = Query("INSERT INTO games(id, game, seed, players, variant, created_ms, updated_ms, client, rated, "
+                        "clock_base_ms, clock_increment_ms, clock_per_move_ms) "
+                        "VALUES($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10, $11)",
                         {g.id, g.options.game, std::to_string(g.options.seed), std::to_string(g.options.players),
-                         g.options.variant, std::to_string(g.created_ms), g.client, BoolText(g.rated)});
+                         g.options.variant, std::to_string(g.created_ms), g.client, BoolText(g.rated),
+                         std::to_string(g.clock.base_ms), std::to_string(g.clock.increment_ms),
+                         std::to_string(g.clock.per_move_ms)});
     if (!insert.ok()) {
       if (insert.SqlState() == kUniqueViolation) return Rollback(Status::FailedPrecondition("game " + g.id + " exists"));
       return Rollback(Failure("create game " + g.id, insert));
@@ -201,7 +212,7 @@ class PostgresStore final : public Store, private PostgresClient {
     Rows append = Query("WITH bumped AS (UPDATE games SET move_count=move_count+1, updated_ms=$1, finished=$2, "
                         "bot_turn=$6, lease_instance=$7, lease_expires_ms=$8 "
                         "WHERE id=$3 AND move_count=$4 RETURNING id), "
-                        "added AS (INSERT INTO moves(game_id, idx, move) SELECT id, $4, $5 FROM bumped RETURNING game_id) "
+                        "added AS (INSERT INTO moves(game_id, idx, move, at_ms) SELECT id, $4, $5, $1 FROM bumped RETURNING game_id) "
                         "SELECT pg_notify('" + std::string(kChangeChannel) + "', $9) FROM added",
                         {std::to_string(now_ms), BoolText(finished), id, std::to_string(index), move, BoolText(bot_to_move),
                          bot_to_move ? instance_ : "", std::to_string(bot_to_move ? now_ms + kBotLeaseMs : 0), notice});
@@ -402,8 +413,8 @@ class PostgresStore final : public Store, private PostgresClient {
   // The games `where` selects, oldest first, with their seats and moves: three
   // queries whatever their number.
   Result<std::vector<StoredGame>> LoadGames(const std::string& where, const std::vector<std::string>& params) {
-    Rows games = Query(("SELECT id, game, seed, players, variant, created_ms, updated_ms, finished, client, abandoned, rated "
-                        "FROM games " + where + " ORDER BY created_ms, id"), params);
+    Rows games = Query(("SELECT id, game, seed, players, variant, created_ms, updated_ms, finished, client, abandoned, rated, "
+                        "clock_base_ms, clock_increment_ms, clock_per_move_ms FROM games " + where + " ORDER BY created_ms, id"), params);
     if (!games.ok()) return Failure("load games", games);
     std::vector<StoredGame> out;
     std::map<std::string, size_t> index_of;
@@ -422,6 +433,7 @@ class PostgresStore final : public Store, private PostgresClient {
       g.client = games.Text(r, 8);
       g.abandoned = games.Bool(r, 9);
       g.rated = games.Bool(r, 10);
+      g.clock = StoredClock(games.Int(r, 11), games.Int(r, 12), games.Int(r, 13));
       index_of[g.id] = out.size();
       out.push_back(std::move(g));
     }
@@ -435,12 +447,14 @@ class PostgresStore final : public Store, private PostgresClient {
         out[it->second].seats.push_back(
             {seats.Text(r, 1), seats.Text(r, 2), seats.Text(r, 3), seats.Text(r, 4), seats.Int(r, 5)});
     }
-    Rows moves = Query(("SELECT game_id, move FROM moves WHERE game_id IN (SELECT id FROM games " + where +
+    Rows moves = Query(("SELECT game_id, move, at_ms FROM moves WHERE game_id IN (SELECT id FROM games " + where +
                         ") ORDER BY game_id, idx"), params);
     if (!moves.ok()) return Failure("load moves", moves);
     for (int r = 0; r < moves.size(); ++r) {
       auto it = index_of.find(moves.Text(r, 0));
-      if (it != index_of.end()) out[it->second].moves.push_back(moves.Text(r, 1));
+      if (it == index_of.end()) continue;
+      out[it->second].moves.push_back(moves.Text(r, 1));
+      out[it->second].move_ms.push_back(moves.Int(r, 2));
     }
     return out;
   }

@@ -15,7 +15,11 @@ namespace {
 using testing::TestPostgres;
 
 // What version 4 added (ratings), taken away again: a database back at version 3.
-const std::string kDropVersion4 =
+// What versions 5 and 4 added, dropped: a database as the server before them left it.
+const std::string kDropVersion5 =
+    "ALTER TABLE games DROP COLUMN clock_base_ms, DROP COLUMN clock_increment_ms, DROP COLUMN clock_per_move_ms; "
+    "ALTER TABLE moves DROP COLUMN at_ms; ";
+const std::string kDropVersion4 = kDropVersion5 +
     "DROP TABLE rating_history; DROP TABLE ratings; DROP INDEX seats_by_account; "
     "ALTER TABLE seats DROP COLUMN account_id; ALTER TABLE games DROP COLUMN rated; ";
 
@@ -44,7 +48,7 @@ class PostgresStoreTest : public ::testing::Test {
 TEST_F(PostgresStoreTest, TheSchemaIsCreatedOnceAndVersioned) {
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "4");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "5");
   auto again = OpenPostgresStore(uri_);
   ASSERT_TRUE(again.ok()) << again.message();
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM schema_version"), "1");
@@ -79,7 +83,7 @@ TEST_F(PostgresStoreTest, AVersion1DatabaseIsMigratedWithItsGamesKept) {
                                           "UPDATE schema_version SET version=1").ok());
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "4");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "5");
   EXPECT_EQ(store->LoadGame("old")->moves, std::vector<std::string>{"take camels"});
   // The bot's turn of a game from before leases is free to take.
   EXPECT_TRUE(*store->TakeBotTurn("old", 1, 1000));
@@ -107,6 +111,26 @@ TEST_F(PostgresStoreTest, AReleasedBotTurnIsUnattendedAtOnceAndOnlyItsHolderRele
   EXPECT_TRUE(*second->TakeBotTurn("leased", 1, 1001));
 }
 
+// Issue 38: a database as the server before clocks left it (version 4) gains the time
+// controls and the moves' times, its games kept without a clock.
+TEST_F(PostgresStoreTest, AVersion4DatabaseGainsTheClocksWithItsGamesKept) {
+  {
+    auto store = Open();
+    ASSERT_NE(store, nullptr);
+    ASSERT_TRUE(store->CreateGame(Game("before")).ok());
+    ASSERT_TRUE(store->AppendMove("before", 0, "take camels", false, 1).ok());
+  }
+  ASSERT_TRUE(TestPostgres::Execute(uri_, kDropVersion5 + "UPDATE schema_version SET version=4").ok());
+  auto store = Open();
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "5");
+  auto before = store->LoadGame("before");
+  ASSERT_TRUE(before.ok()) << before.message();
+  EXPECT_EQ(before->moves, std::vector<std::string>{"take camels"});
+  EXPECT_EQ(before->move_ms, std::vector<int64_t>{0}) << "a move from before clocks has no time";
+  EXPECT_FALSE(before->clock.has_clock());
+}
+
 // Issue 37: a database as the server before accounts left it (version 2) gains the
 // accounts' tables, its games kept.
 TEST_F(PostgresStoreTest, AVersion2DatabaseGainsTheAccountTablesWithItsGamesKept) {
@@ -120,7 +144,7 @@ TEST_F(PostgresStoreTest, AVersion2DatabaseGainsTheAccountTablesWithItsGamesKept
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM pg_tables WHERE tablename='accounts'"), "0");
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "4");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "5");
   EXPECT_EQ(store->LoadGame("before")->moves, std::vector<std::string>{"take camels"});
   ASSERT_TRUE(TestPostgres::Execute(uri_, "INSERT INTO accounts(name, name_key, password_hash, created_ms) "
                                           "VALUES('Ann', 'ann', 'h', 1)").ok());
@@ -141,7 +165,7 @@ TEST_F(PostgresStoreTest, AVersion3DatabaseGainsTheRatingTablesWithItsGamesKept)
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM pg_tables WHERE tablename='ratings'"), "0");
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "4");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "5");
   auto before = store->LoadGame("before");
   ASSERT_TRUE(before.ok()) << before.message();
   EXPECT_EQ(before->moves, std::vector<std::string>{"take camels"});
@@ -169,7 +193,7 @@ TEST_F(PostgresStoreTest, ADatabaseOfANewerServerIsRefused) {
                                           "INSERT INTO schema_version VALUES(99)").ok());
   auto store = OpenPostgresStore(uri_);
   ASSERT_FALSE(store.ok());
-  EXPECT_NE(store.message().find("database schema version 99, this server reads versions 1 to 4"), std::string::npos)
+  EXPECT_NE(store.message().find("database schema version 99, this server reads versions 1 to 5"), std::string::npos)
       << store.message();
 }
 

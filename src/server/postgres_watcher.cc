@@ -119,7 +119,7 @@ void ChangeWatcher::Tell(const StoreChange& change) {
 ChangeWatcher::MoveCheck ChangeWatcher::CheckStoredMove(PGconn* conn, StoreChange* change) {
   const std::string index = std::to_string(change->index);
   const char* params[2] = {change->game_id.c_str(), index.c_str()};
-  Rows row(PQexecParams(conn, "SELECT move FROM moves WHERE game_id=$1 AND idx=$2", 2, nullptr, params, nullptr,
+  Rows row(PQexecParams(conn, "SELECT move, at_ms FROM moves WHERE game_id=$1 AND idx=$2", 2, nullptr, params, nullptr,
                         nullptr, 0));
   if (!row.ok()) {
     server_log::Write(server_log::Level::kWarning, "change_read_failed",
@@ -136,6 +136,7 @@ ChangeWatcher::MoveCheck ChangeWatcher::CheckStoredMove(PGconn* conn, StoreChang
     return MoveCheck::kNotStored;
   }
   change->move = row.Text(0, 0);
+  change->at_ms = row.Int(0, 1);  // the clocks', as the row keeps it (the notice's time is the lag metric's)
   return MoveCheck::kStored;
 }
 

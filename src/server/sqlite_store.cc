@@ -19,7 +19,7 @@ namespace {
 
 // The schema a new database gets, at kSchemaVersion; an older database is brought
 // to it by kMigrations, each in one transaction with the version it leads to.
-constexpr int kSchemaVersion = 5;
+constexpr int kSchemaVersion = 6;
 
 constexpr const char* kMeta = "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)";
 
@@ -36,7 +36,10 @@ CREATE TABLE games(
   finished INTEGER NOT NULL DEFAULT 0,
   client TEXT NOT NULL DEFAULT '',
   abandoned INTEGER NOT NULL DEFAULT 0,
-  rated INTEGER NOT NULL DEFAULT 0);
+  rated INTEGER NOT NULL DEFAULT 0,
+  clock_base_ms INTEGER NOT NULL DEFAULT 0,
+  clock_increment_ms INTEGER NOT NULL DEFAULT 0,
+  clock_per_move_ms INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE seats(
   game_id TEXT NOT NULL REFERENCES games(id),
   seat INTEGER NOT NULL,
@@ -52,6 +55,7 @@ CREATE TABLE moves(
   game_id TEXT NOT NULL REFERENCES games(id),
   idx INTEGER NOT NULL,
   move TEXT NOT NULL,
+  at_ms INTEGER NOT NULL DEFAULT 0,  -- when the server received it: the clocks replay from it
   PRIMARY KEY(game_id, idx));
 )sql";
 
@@ -103,6 +107,12 @@ CREATE TABLE rating_history(
 CREATE INDEX rating_history_by_account ON rating_history(account_id, pool, at_ms);
 )sql";
 
+constexpr const char* kClockColumns =
+    "ALTER TABLE games ADD COLUMN clock_base_ms INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN clock_increment_ms INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN clock_per_move_ms INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE moves ADD COLUMN at_ms INTEGER NOT NULL DEFAULT 0;";
+
 // kMigrations[i] takes a database of version i + 1 to version i + 2: its SQL texts
 // in order (a null one is none).
 constexpr const char* kMigrations[][2] = {
@@ -117,6 +127,8 @@ constexpr const char* kMigrations[][2] = {
      "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
      "CREATE INDEX seats_by_account ON seats(account_id) WHERE account_id != 0;",
      kRatingTables},
+    // 6: time controls, and when each move arrived (the clocks, docs/clocks.md).
+    {kClockColumns, nullptr},
 };
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
@@ -182,11 +194,13 @@ class SqliteStore final : public Store {
   Status CreateGame(const StoredGame& g) override {
     std::lock_guard lock(mutex_);
     if (Status s = Exec("BEGIN IMMEDIATE"); !s.ok()) return s;
-    Statement insert(db_, "INSERT INTO games(id, game, seed, players, variant, created_ms, updated_ms, finished, client, rated) "
-                          "VALUES(?, ?, ?, ?, ?, ?, ?, 0, ?, ?)");
+    Statement insert(db_, "INSERT INTO games(id, game, seed, players, variant, created_ms, updated_ms, finished, client, rated, "
+                          "clock_base_ms, clock_increment_ms, clock_per_move_ms) "
+                          "VALUES(?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)");
     insert.Bind(1, g.id).Bind(2, g.options.game).Bind(3, std::to_string(g.options.seed))
         .Bind(4, int64_t{g.options.players}).Bind(5, g.options.variant).Bind(6, g.created_ms).Bind(7, g.created_ms)
-        .Bind(8, g.client).Bind(9, int64_t{g.rated});
+        .Bind(8, g.client).Bind(9, int64_t{g.rated}).Bind(10, g.clock.base_ms).Bind(11, g.clock.increment_ms)
+        .Bind(12, g.clock.per_move_ms);
     if (insert.Step() != SQLITE_DONE) return Rollback("create game " + g.id);
     for (size_t i = 0; i < g.seats.size(); ++i) {
       Statement seat(db_, "INSERT INTO seats(game_id, seat, player, token_hash, invite_hash, name, account_id) "
@@ -220,8 +234,8 @@ class SqliteStore final : public Store {
       count.Reset();
       return Rollback(why);
     }
-    Statement& insert = Cached(kInsertMove, "INSERT INTO moves(game_id, idx, move) VALUES(?, ?, ?)");
-    insert.Bind(1, id).Bind(2, static_cast<int64_t>(index)).Bind(3, move);
+    Statement& insert = Cached(kInsertMove, "INSERT INTO moves(game_id, idx, move, at_ms) VALUES(?, ?, ?, ?)");
+    insert.Bind(1, id).Bind(2, static_cast<int64_t>(index)).Bind(3, move).Bind(4, now_ms);
     const int inserted = insert.Step();
     insert.Reset();
     if (inserted != SQLITE_DONE) return Rollback("append move to " + id);
@@ -255,7 +269,7 @@ class SqliteStore final : public Store {
 
   Result<StoredGame> LoadGame(const std::string& id) override {
     std::lock_guard lock(mutex_);
-    Statement game(db_, "SELECT id, game, seed, players, variant, created_ms, updated_ms, finished, client, abandoned, rated FROM games WHERE id=?");
+    Statement game(db_, "SELECT id, game, seed, players, variant, created_ms, updated_ms, finished, client, abandoned, rated, clock_base_ms, clock_increment_ms, clock_per_move_ms FROM games WHERE id=?");
     game.Bind(1, id);
     int rc = game.Step();
     if (rc == SQLITE_DONE) return Status::NotFound("no game " + id);
@@ -274,7 +288,7 @@ class SqliteStore final : public Store {
 
   Result<std::vector<StoredGame>> LoadUnfinished() override {
     std::lock_guard lock(mutex_);
-    Statement games(db_, "SELECT id, game, seed, players, variant, created_ms, updated_ms, finished, client, abandoned, rated FROM games "
+    Statement games(db_, "SELECT id, game, seed, players, variant, created_ms, updated_ms, finished, client, abandoned, rated, clock_base_ms, clock_increment_ms, clock_per_move_ms FROM games "
                          "WHERE finished=0 AND abandoned=0 ORDER BY created_ms, id");
     std::vector<StoredGame> out;
     int rc;
@@ -355,13 +369,17 @@ class SqliteStore final : public Store {
     g.client = row.Text(8);
     g.abandoned = row.Int(9) != 0;
     g.rated = row.Int(10) != 0;
+    g.clock = StoredClock(row.Int(11), row.Int(12), row.Int(13));
     Statement seats(db_, "SELECT player, token_hash, invite_hash, name, account_id FROM seats WHERE game_id=? ORDER BY seat");
     seats.Bind(1, g.id);
     while (seats.Step() == SQLITE_ROW)
       g.seats.push_back({seats.Text(0), seats.Text(1), seats.Text(2), seats.Text(3), seats.Int(4)});
-    Statement moves(db_, "SELECT move FROM moves WHERE game_id=? ORDER BY idx");
+    Statement moves(db_, "SELECT move, at_ms FROM moves WHERE game_id=? ORDER BY idx");
     moves.Bind(1, g.id);
-    while (moves.Step() == SQLITE_ROW) g.moves.push_back(moves.Text(0));
+    while (moves.Step() == SQLITE_ROW) {
+      g.moves.push_back(moves.Text(0));
+      g.move_ms.push_back(moves.Int(1));
+    }
     return g;
   }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "clock/time_control.h"
 #include "core/status.h"
 #include "format/game.h"
 
@@ -33,6 +34,10 @@ struct StoredGame {
   GameOptions options;
   std::vector<StoredSeat> seats;
   std::vector<std::string> moves;  // canonical text, chance outcomes included
+  // When the server received each move, Unix ms (0 for a move stored before the
+  // stores kept it): with `clock`, the clocks replay from these (docs/clocks.md).
+  std::vector<int64_t> move_ms;
+  clock::TimeControl clock = {};  // none unless the game was created with one
   int64_t created_ms = 0;          // Unix time in milliseconds
   int64_t updated_ms = 0;
   bool finished = false;
@@ -54,7 +59,21 @@ struct StoreChange {
   std::string game_id;  // empty for kMissed
   size_t index = 0;
   std::string move;
+  int64_t at_ms = 0;  // kMove: when the instance that stored it received it
 };
+
+// The time control kept as its three numbers (a store's columns): turn-based when a
+// turn has its own time, real time when there is a base, else none.
+inline clock::TimeControl StoredClock(int64_t base_ms, int64_t increment_ms, int64_t per_move_ms) {
+  clock::TimeControl c;
+  c.kind = per_move_ms > 0 ? clock::TimeControl::Kind::kTurnBased
+           : base_ms > 0   ? clock::TimeControl::Kind::kRealTime
+                           : clock::TimeControl::Kind::kNone;
+  c.base_ms = base_ms;
+  c.increment_ms = increment_ms;
+  c.per_move_ms = per_move_ms;
+  return c;
+}
 
 class Store {
  public:
@@ -63,7 +82,8 @@ class Store {
   virtual Status CreateGame(const StoredGame& game) = 0;
   // Appends move number `index` (0-based), which must be the next one: a second
   // writer of the same game fails with kAborted ("game X has 8 moves, not 7") instead
-  // of forking it. Durable on return. `bot_to_move`: a bot plays next, and this
+  // of forking it. Durable on return, with `now_ms` as the time it arrived (the
+  // clocks'). `bot_to_move`: a bot plays next, and this
   // instance holds the lease on its turn (TakeBotTurn) from now.
   virtual Status AppendMove(const std::string& id, size_t index, const std::string& move, bool finished,
                             int64_t now_ms, bool bot_to_move = false) = 0;

@@ -58,6 +58,8 @@ TEST_F(StoreMigrationTest, AVersion1DatabaseIsBroughtUpToDateWithItsGames) {
     EXPECT_EQ(old->seats[0].name, "Ann");
     EXPECT_EQ(old->client, "") << "unknown for games from before";
     EXPECT_FALSE(old->abandoned);
+    EXPECT_FALSE(old->clock.has_clock()) << "a game from before clocks has none";
+    EXPECT_EQ(old->move_ms, std::vector<int64_t>{0}) << "nor its moves' times";
     StoredGame fresh = *old;
     fresh.id = "new";
     fresh.moves.clear();
@@ -97,7 +99,7 @@ TEST_F(StoreMigrationTest, AVersion3DatabaseGainsTheAccountTablesWithItsGamesKep
     sqlite3_finalize(stmt);
     return value;
   };
-  EXPECT_EQ(one("SELECT value FROM meta WHERE key='schema'"), "5");
+  EXPECT_EQ(one("SELECT value FROM meta WHERE key='schema'"), "6");
   EXPECT_EQ(one("SELECT count(*) FROM sqlite_master WHERE type='table' AND name IN ('accounts', 'sessions')"), "2");
   EXPECT_EQ(one("SELECT count(*) FROM games"), "1");
   sqlite3_close(db);

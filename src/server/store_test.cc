@@ -57,6 +57,30 @@ TEST_P(StoreTest, AGameComesBackAsItWasStored) {
   EXPECT_EQ(g->updated_ms, 3000);
 }
 
+// Issue 38: the clocks replay from a game's time control and its moves' times.
+TEST_P(StoreTest, AGamesTimeControlAndItsMovesTimesComeBack) {
+  auto store = Open();
+  StoredGame g = Game("g1");
+  g.clock = *clock::RealTime(300, 3);
+  StoredGame turn_based = Game("g2");
+  turn_based.clock = *clock::TurnBased(0.5);
+  ASSERT_TRUE(store->CreateGame(g).ok());
+  ASSERT_TRUE(store->CreateGame(turn_based).ok());
+  ASSERT_TRUE(store->AppendMove("g1", 0, "left", false, 2000).ok());
+  ASSERT_TRUE(store->AppendMove("g1", 1, "roll 3", false, 2001).ok());
+  auto back = store->LoadGame("g1");
+  ASSERT_TRUE(back.ok()) << back.message();
+  EXPECT_EQ(back->clock, g.clock);
+  EXPECT_EQ(back->move_ms, (std::vector<int64_t>{2000, 2001}));
+  EXPECT_EQ(store->LoadGame("g2")->clock, turn_based.clock);
+  auto unfinished = store->LoadUnfinished();
+  ASSERT_TRUE(unfinished.ok()) << unfinished.message();
+  ASSERT_EQ(unfinished->size(), 2u);
+  EXPECT_EQ((*unfinished)[0].move_ms, (std::vector<int64_t>{2000, 2001}));
+  EXPECT_FALSE(Open()->LoadGame("nope").ok());
+  EXPECT_FALSE(Game("g3").clock.has_clock()) << "a game has no clock unless given one";
+}
+
 TEST_P(StoreTest, OnlyTheNextMoveCanBeAppended) {
   auto store = Open();
   ASSERT_TRUE(store->CreateGame(Game("g1")).ok());
