@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "clock/game_clock.h"
 #include "server/game_service.h"
 #include "server/wall_time.h"
 
@@ -19,6 +20,9 @@ namespace souk::server {
 
 // What plays an engine's seat once the engine has failed in a game.
 inline constexpr const char* kEngineFallbackBot = "medium";
+// The move that ends the turn of a seat out of time (docs/clocks.md): the rules core
+// takes it, never lists it as legal, so only the clock plays it.
+inline constexpr const char* kTimeOutMove = "timeout";
 // Whether a seat's player spec names one of the operator's engines.
 bool IsEngine(std::string_view player);
 // A stable seed per game and seat, for its bot (game_service_bots.cc).
@@ -34,6 +38,9 @@ struct GameService::Game {
   std::mutex mutex;
   StoredGame stored;
   std::unique_ptr<GameState> state;
+  // Its clocks, replayed from the stored moves' times: none until the first move, and
+  // none ever without a time control (docs/clocks.md).
+  clock::GameClock clock;
   // Null for human seats, and for every seat once the game is over: a finished game
   // stays in memory for its record and replay, its bots' search trees need not.
   // Shared so that a worker thinking without the lock keeps its bot alive.
@@ -51,6 +58,8 @@ struct GameService::Game {
   // and listeners arriving meanwhile (a thousand spectators at once) share them.
   uint64_t version = 0;  // changes so far
   std::map<int, std::pair<uint64_t, std::shared_ptr<const std::string>>> messages;
+  // When each of them was made: with a clock running, an old one tells stale times.
+  std::map<int, int64_t> messages_made_ms;
   bool bot_queued = false;
   std::vector<BotLane> lanes;  // by seat: which workers its bot waits for
   std::string client;          // ClientKey of its creator's address
@@ -72,6 +81,20 @@ struct GameService::Game {
   // gave them, asked once while the game stays in memory ("" for a deleted account).
   mutable std::map<int64_t, std::string> account_names;
 };
+
+// The clocks (game_service_clocks.cc). Tells `clock` of a move received at `at_ms`:
+// `mover` the seat that made it (GameState::kChance for a chance outcome), `after` the
+// game it led to, `timeout` whether it was the clock's flag. The first move of a
+// player starts the clock. Refused, coded out_of_time, when the mover's time had run
+// out; the clock is then unchanged.
+Status TellClock(clock::GameClock& clock, const clock::TimeControl& control, int mover, const GameState& after,
+                 bool timeout, int64_t at_ms);
+// The clocks of a stored game as its moves' times leave them.
+Result<clock::GameClock> ReplayClock(const StoredGame& stored);
+// The state message's clock fields at `now_ms`: "clock" (the time control, null
+// without one), "clocks" (each seat's milliseconds left, null without a clock),
+// "clock_running" and "deadline_ms" (turn-based: when the turn ends; else null).
+void AddClocks(const GameService::Game& g, int64_t now_ms, Json& message);
 
 // At the end, each seat's own part of its view (a Jaipur hand and bonus token values):
 // the final table, shown to everyone. Never before: the view's hidden part is secret

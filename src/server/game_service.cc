@@ -48,6 +48,7 @@ GameService::GameService(Store& store, const ServiceOptions& options)
       holdings_(options.max_games, options.max_games_per_client, AbandonRule(options)),
       health_(store, options_.now_ms) {
   if (options_.sweep_every_ms > 0) sweeper_.Start(options_.sweep_every_ms, [this] { SweepIdle(Now()); });
+  if (options_.flag_every_ms > 0) flagger_.Start(options_.flag_every_ms, [this] { FlagOverdue(Now()); });
   if (store_.Shared()) {
     store_.Watch([this](const StoreChange& change) { OnStoreChange(change); });
     if (options_.follow_every_ms > 0) follower_.Start(options_.follow_every_ms, [this] { Follow(Now()); });
@@ -68,6 +69,7 @@ void GameService::StopBots() {
   store_.StopWatching();
   follower_.Stop();
   sweeper_.Stop();
+  flagger_.Stop();
   hints_.Stop();
   scheduler_.Stop();
   // The bots' turns this instance held go to the others at once, not after their lease.
@@ -117,6 +119,9 @@ Result<std::shared_ptr<GameService::Game>> GameService::Load(StoredGame stored) 
   auto state = souk::Replay(record);
   if (!state.ok()) return Status::Internal("game " + game->stored.id + ": " + state.message());
   game->state = std::move(*state);
+  auto clock = ReplayClock(game->stored);
+  if (!clock.ok()) return Status::Internal("game " + game->stored.id + ": clock: " + clock.message());
+  game->clock = *clock;
   game->client = ClientKey(game->stored.client);
   game->abandoned = game->stored.abandoned;
   game->last_access_ms = Now();
@@ -194,6 +199,7 @@ Result<Created> GameService::Create(const CreateRequest& request) {
   stored.options.players = n;
   stored.client = request.client;
   stored.rated = request.rated;
+  stored.clock = request.clock;
   stored.created_ms = stored.updated_ms = Now();
   Created created;
   created.game_id = stored.id;
@@ -329,6 +335,11 @@ Status GameService::MoveLocked(const std::shared_ptr<Game>& g, int seat, const s
     } else {
       verdict = ApplyLocked(*g, move);
       if (verdict.ok()) break;
+      if (verdict.error_code() == ErrorCode::kOutOfTime) {
+        // Too late: the seat's turn ends now, as the clock's watch would have ended it.
+        FlagLocked(*g, Now());
+        return verdict;
+      }
       if (verdict.code() == StatusCode::kAborted && attempt < 3) continue;  // caught up: judge again
     }
     if (verdict.code() == StatusCode::kUnavailable || caught_up) return verdict;
@@ -342,14 +353,24 @@ Status GameService::MoveLocked(const std::shared_ptr<Game>& g, int seat, const s
   return Status::Ok();
 }
 
-Status GameService::ApplyLocked(Game& g, const std::string& move) {
-  const std::vector<std::string> legal = g.state->LegalMoves();
+Status GameService::ApplyLocked(Game& g, const std::string& move, bool timeout) {
+  const int64_t now = Now();
+  const int mover = g.state->current_player();
   std::unique_ptr<GameState> next = g.state->Clone();
-  // Whatever the engine says of a move a player sent, the game refuses it.
-  Status applied = next->Apply(move);
-  if (!applied.ok()) return applied.AsKind(StatusCode::kIllegalMove);
-  if (Status canonical = CheckCanonical(legal, move); !canonical.ok()) return canonical;
-  if (Status st = health_.Wrote(store_.AppendMove(g.stored.id, g.stored.moves.size(), move, next->is_over(), Now(),
+  if (timeout) {
+    if (Status applied = next->Apply(move); !applied.ok()) return Status::Internal("timeout: " + applied.message());
+  } else {
+    const std::vector<std::string> legal = g.state->LegalMoves();
+    // Whatever the engine says of a move a player sent, the game refuses it.
+    Status applied = next->Apply(move);
+    if (!applied.ok()) return applied.AsKind(StatusCode::kIllegalMove);
+    if (Status canonical = CheckCanonical(legal, move); !canonical.ok()) return canonical;
+  }
+  if (g.stored.clock.has_clock()) {
+    clock::GameClock trial = g.clock;  // the game's changes once the move is stored
+    if (Status in_time = TellClock(trial, g.stored.clock, mover, *next, timeout, now); !in_time.ok()) return in_time;
+  }
+  if (Status st = health_.Wrote(store_.AppendMove(g.stored.id, g.stored.moves.size(), move, next->is_over(), now,
                                           BotToMove(g, *next)));
       !st.ok()) {
     // Another instance stored a move at this index first: this copy is behind. Read
@@ -363,18 +384,23 @@ Status GameService::ApplyLocked(Game& g, const std::string& move) {
     return st.Prefixed("the move could not be stored, and was not played: ");
   }
   server_metrics::MoveStored(g.state->game());
-  PlayedLocked(g, std::move(next), move);
+  PlayedLocked(g, std::move(next), move, now);
   // The instance that stored the last move rates the game; the others only hear of it.
   if (g.state->is_over()) RateLocked(g);
   return Status::Ok();
 }
 
-void GameService::PlayedLocked(Game& g, std::unique_ptr<GameState> next, const std::string& move) {
-  // Stored: the record and the state move together, whatever happens next.
+void GameService::PlayedLocked(Game& g, std::unique_ptr<GameState> next, const std::string& move, int64_t at_ms) {
+  // Stored: the record, the clocks and the state move together, whatever happens next.
+  const int mover = g.state->current_player();
   g.stored.moves.push_back(move);
+  g.stored.move_ms.push_back(at_ms);
   g.stored.updated_ms = Now();
   ++g.version;
+  // Judged in time where it arrived (here, or on the instance that stored it).
+  (void)TellClock(g.clock, g.stored.clock, mover, *next, move == kTimeOutMove, at_ms);
   g.state = std::move(next);
+  WatchClockLocked(g);
   NoteFreshEvents(g);
   if (g.state->is_over()) {
     for (auto& bot : g.bots) bot.reset();

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "ai/bot.h"
+#include "clock/time_control.h"
 #include "core/messages.h"
 #include "format/game.h"
 #include "server/bot_memory.h"
@@ -60,6 +61,8 @@ struct CreateRequest {
   // A rated game (docs/ratings.md): a signed-in creator, people only, a game and
   // player count some pool takes.
   bool rated = false;
+  // The game's time control (docs/clocks.md); none by default.
+  clock::TimeControl clock = {};
 };
 
 struct Created {
@@ -108,6 +111,10 @@ struct ServiceOptions {
   int64_t evict_after_ms = int64_t{10} * 60 * 1000;
   // How often a thread sweeps the games for the two above (0: no thread; SweepIdle).
   int64_t sweep_every_ms = 60 * 1000;
+  // How often a thread looks for a seat out of time in the games with a clock, and
+  // ends its turn (0: no thread; FlagOverdue). A flag is at most this late: the
+  // network's grace (clock/game_clock.h) is larger.
+  int64_t flag_every_ms = 200;
   // On a store other instances share (PostgreSQL): how often a thread renews this
   // instance's leases on its bots' turns, takes over the bots' turns whose instance
   // died, and catches up on games it could not read (0: no thread; Follow).
@@ -234,6 +241,12 @@ class GameService {
   // shared store, each turn is thought for by one instance only).
   uint64_t BotTurnsThought() const { return bot_turns_thought_; }
 
+  // Ends the turn of every seat out of time at `now_ms` (Unix ms) in the games held
+  // here: the move `timeout` is stored for it, as the rules take it (a Jaipur player
+  // loses, a Marrakech player is out). The flagging thread calls it every
+  // flag_every_ms; tests call it with the time they choose.
+  void FlagOverdue(int64_t now_ms);
+
   // Whether the store can write: the last write's outcome if it is under a second
   // old and worked, else a small write to see (GET /api/health). "unavailable" when
   // it cannot: every request that writes then fails with that code (HTTP 503).
@@ -285,14 +298,22 @@ class GameService {
   // A seat's bot: Souk's own, or an engine the operator listed (a game restored after
   // its engine left the list gets the fallback bot).
   Result<std::unique_ptr<ai::Bot>> MakeSeatBot(std::string_view game, const std::string& player, uint64_t seed) const;
-  Status ApplyLocked(Game& g, const std::string& move);
+  // Judges, stores and plays `move`, received now; `timeout` is the clock's flag,
+  // which no player may send (it is no legal move).
+  Status ApplyLocked(Game& g, const std::string& move, bool timeout = false);
+  // The clocks (game_service_clocks.cc): the seat to move found out of time at
+  // `now_ms`, its turn ended by the move `timeout`; and the game's next flag noted
+  // for FlagOverdue.
+  Status FlagLocked(Game& g, int64_t now_ms);
+  void WatchClockLocked(const Game& g);
   // A game ended here (its last move stored, or abandoned by this instance's sweep,
   // `leaver` the seat that was to move): its ratings updated (game_service_ratings.cc).
   void RateLocked(const Game& g, int leaver = -1);
   // The state message's "account" of a seat: its account's name, null for a guest.
   Json SeatAccountLocked(const Game& g, size_t seat) const;
-  // Makes `next`, the state after `move`, the game's, once the move is stored.
-  void PlayedLocked(Game& g, std::unique_ptr<GameState> next, const std::string& move);
+  // Makes `next`, the state after `move`, the game's, once the move is stored, with
+  // `at_ms` the time it was received (the clocks').
+  void PlayedLocked(Game& g, std::unique_ptr<GameState> next, const std::string& move, int64_t at_ms);
   Status MoveLocked(const std::shared_ptr<Game>& g, int seat, const std::string& move);
   // Shared stores (game_service_shared.cc): a change another instance committed, and
   // reading back what the store has that this instance's copy of `g` lacks.
@@ -301,7 +322,7 @@ class GameService {
   // The games holding a seat of one of these token hashes, each once, in id order.
   Result<std::vector<std::string>> GamesOfTokenHashes(const std::vector<std::string>& hashes);
   // Plays a move the store already has (another instance stored it), without storing it.
-  Status PlayStoredLocked(Game& g, const std::string& move);
+  Status PlayStoredLocked(Game& g, const std::string& move, int64_t at_ms);
   bool BotToMove(const Game& g, const GameState& s) const;
   Status PlayChanceLocked(Game& g);
   Notice NotifyLocked(Game& g);
@@ -334,6 +355,11 @@ class GameService {
   Hints hints_;
   Periodic sweeper_;   // SweepIdle every sweep_every_ms
   Periodic follower_;  // on a shared store: Follow every follow_every_ms
+  // The instants some game's seat to move runs out of time, by game id; an entry whose
+  // game has moved since is stale, and passed over (FlagOverdue).
+  std::mutex flags_mutex_;
+  std::multimap<int64_t, std::string> flags_;
+  Periodic flagger_;  // FlagOverdue every flag_every_ms
 };
 
 }  // namespace souk::server

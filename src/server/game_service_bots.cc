@@ -143,6 +143,7 @@ void GameService::PlayBot(const std::shared_ptr<Game>& g) {
       // instance beat (it took the turn over from this one, thought too slow) leaves
       // this copy caught up: the bot thinks again if it is still to move.
       Status played = ApplyLocked(*g, move);
+      if (played.error_code() == ErrorCode::kOutOfTime) played = FlagLocked(*g, Now());  // thought too long
       if (played.ok()) PlayChanceLocked(*g);
       if (played.ok() || played.code() == StatusCode::kAborted) ScheduleBotLocked(g);
     } else if (bot) {

@@ -7,6 +7,10 @@
 namespace souk::server {
 namespace {
 
+// How long a state message with a running clock is shared by listeners arriving after
+// it was made: its clocks are that much behind at most.
+constexpr int64_t kFreshClockMs = 250;
+
 // Waits for the turn of `ticket` to tell a game's listeners, and ends it on leaving.
 class DeliveryTurn {
  public:
@@ -57,9 +61,14 @@ void GameService::Notice::Deliver() {
 
 std::shared_ptr<const std::string> GameService::MessageLocked(Game& g, int seat) {
   auto& [version, message] = g.messages[seat];
-  if (!message || version != g.version) {
+  int64_t& made_ms = g.messages_made_ms[seat];
+  // A running clock's times are those of the moment the message was made: one a
+  // listener arriving later would get is made again.
+  const bool clock_stale = g.clock.running() && Now() - made_ms > kFreshClockMs;
+  if (!message || version != g.version || clock_stale) {
     message = std::make_shared<const std::string>(DumpJson(SnapshotLocked(g, seat), false));
     version = g.version;
+    made_ms = Now();
   }
   return message;
 }

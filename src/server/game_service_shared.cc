@@ -27,7 +27,7 @@ void GameService::OnStoreChange(const StoreChange& change) {
       // The next move, as the other instance stored it: played here without storing
       // it again. The store's text is the game's own; a move this copy refuses means
       // it is not the game the store has, so it is read back whole.
-      if (!PlayStoredLocked(*g, change.move).ok()) CatchUpLocked(*g);
+      if (!PlayStoredLocked(*g, change.move, change.at_ms).ok()) CatchUpLocked(*g);
     } else if (change.kind != StoreChange::Kind::kMove || change.index > g->stored.moves.size()) {
       CatchUpLocked(*g);  // a gap: a notification missed, or a seat or abandonment
     }  // else a move this copy has already (it read the game back meanwhile)
@@ -39,10 +39,10 @@ void GameService::OnStoreChange(const StoreChange& change) {
   }
 }
 
-Status GameService::PlayStoredLocked(Game& g, const std::string& move) {
+Status GameService::PlayStoredLocked(Game& g, const std::string& move, int64_t at_ms) {
   std::unique_ptr<GameState> next = g.state->Clone();
   if (Status st = next->Apply(move); !st.ok()) return st;
-  PlayedLocked(g, std::move(next), move);
+  PlayedLocked(g, std::move(next), move, at_ms);
   return Status::Ok();
 }
 
@@ -61,7 +61,7 @@ Status GameService::CatchUpLocked(Game& g) {
     return Status::Internal("game " + g.stored.id + ": the store's moves differ from this instance's");
   }
   for (size_t i = g.stored.moves.size(); i < moves.size(); ++i)
-    if (Status st = PlayStoredLocked(g, moves[i]); !st.ok())
+    if (Status st = PlayStoredLocked(g, moves[i], i < stored->move_ms.size() ? stored->move_ms[i] : 0); !st.ok())
       return Status::Internal("game " + g.stored.id + ": stored move " + std::to_string(i) + ": " + st.message());
   if (stored->seats != g.stored.seats) {
     g.stored.seats = stored->seats;

@@ -3,6 +3,7 @@
 // the lobby's lines.
 #include <algorithm>
 
+#include "format/time_control_json.h"
 #include "server/game_internal.h"
 #include "server/tokens.h"
 
@@ -28,6 +29,7 @@ Json GameService::SnapshotLocked(const Game& g, int seat) const {
   // Final scores are public once the game is over (a Jaipur round's scoring is).
   j["scores"] = s.is_over() ? Json(s.Scores()) : Json(nullptr);
   j["rated"] = g.stored.rated;
+  AddClocks(g, Now(), j);
   Json seats = Json::array();
   for (size_t i = 0; i < g.stored.seats.size(); ++i) {
     const StoredSeat& st = g.stored.seats[i];
@@ -78,6 +80,8 @@ Result<Json> GameService::Replay(const std::string& game_id, int viewer) {
   std::shared_ptr<Game> g = *found;
   GameOptions options;
   std::vector<std::string> moves;
+  std::vector<int64_t> move_ms;
+  clock::TimeControl control;
   Json seats = Json::array();
   {
     std::lock_guard lock(g->mutex);
@@ -88,6 +92,8 @@ Result<Json> GameService::Replay(const std::string& game_id, int viewer) {
                            std::to_string(g->stored.seats.size() - 1));
     options = g->stored.options;
     moves = g->stored.moves;
+    move_ms = g->stored.move_ms;
+    control = g->stored.clock;
     for (const StoredSeat& st : g->stored.seats) seats.push_back({{"player", st.player}, {"name", st.name}});
   }
   auto state = NewGame(options);
@@ -96,13 +102,23 @@ Result<Json> GameService::Replay(const std::string& game_id, int viewer) {
   const int seen_by = viewer >= 0 ? viewer : GameState::kSpectator;
   Json steps = Json::array();
   steps.push_back({{"view", s.ViewJson(seen_by)}, {"event", nullptr}, {"to_move", s.current_player()}});
-  for (const std::string& move : moves) {
-    if (Status st = s.Apply(move); !st.ok()) return Status::Internal("game " + game_id + ": " + st.message());
-    steps.push_back({{"view", s.ViewJson(seen_by)},
-                     {"event", s.LastEventJson(seen_by)},
-                     {"to_move", s.is_over() ? Json(nullptr) : Json(s.current_player())}});
+  // Each step's clocks as the move left them: each seat's time left, as the game
+  // showed it then (docs/clocks.md).
+  clock::GameClock clock;
+  for (size_t i = 0; i < moves.size(); ++i) {
+    const int mover = s.current_player();
+    if (Status st = s.Apply(moves[i]); !st.ok()) return Status::Internal("game " + game_id + ": " + st.message());
+    const int64_t at_ms = i < move_ms.size() ? move_ms[i] : 0;
+    (void)TellClock(clock, control, mover, s, moves[i] == kTimeOutMove, at_ms);
+    Json step{{"view", s.ViewJson(seen_by)},
+              {"event", s.LastEventJson(seen_by)},
+              {"to_move", s.is_over() ? Json(nullptr) : Json(s.current_player())},
+              {"at_ms", at_ms}};
+    step["clocks"] = clock.control().has_clock() ? Json(clock.LeftAt(at_ms)) : Json(nullptr);
+    steps.push_back(std::move(step));
   }
   Json replay{{"game_id", game_id}, {"game", options.game}, {"players", s.num_players()}, {"seats", seats},
+              {"clock", control.has_clock() ? TimeControlToJson(control) : Json(nullptr)},
               {"seat", viewer >= 0 ? Json(viewer) : Json(nullptr)},
               {"winners", s.Winners()}, {"scores", s.Scores()}, {"steps", steps}};
   // A game played to its end shows its final table whole, from every side; an abandoned
@@ -119,8 +135,15 @@ Result<Json> GameService::Record(const std::string& game_id) {
   if (!g->state->is_over() && !g->abandoned)
     return Status::Coded(ErrorCode::kGameNotOver, "the record of game " + game_id + " is shown when the game is over");
   const GameOptions& o = g->stored.options;
-  return Json{{"game_id", game_id}, {"game", o.game},          {"seed", std::to_string(o.seed)},
-              {"players", o.players}, {"variant", o.variant}, {"moves", g->stored.moves}};
+  Json record{{"game_id", game_id}, {"game", o.game},          {"seed", std::to_string(o.seed)},
+               {"players", o.players}, {"variant", o.variant}, {"moves", g->stored.moves}};
+  // A game on the clock carries its time control and when each move arrived, from
+  // which the clocks replay (docs/clocks.md).
+  if (g->stored.clock.has_clock()) {
+    record["clock"] = TimeControlToJson(g->stored.clock);
+    record["move_ms"] = g->stored.move_ms;
+  }
+  return record;
 }
 
 Result<std::vector<std::string>> GameService::GamesOfTokenHashes(const std::vector<std::string>& hashes) {

@@ -1,5 +1,7 @@
 #include "server/http_routes.h"
+
 #include "core/game_type.h"
+#include "format/time_control_json.h"
 #include "server/accounts/accounts.h"
 #include "server/lang.h"
 #include "server/static_files.h"
@@ -230,6 +232,7 @@ Response Route(Shared& shared, const Request& req, const Caller& caller) {
       create.creator_seat = IntField(body, "creator_seat", 0);
       create.client = client;
       create.rated = BoolField(body, "rated");
+      if (auto clock = body.find("clock"); clock != body.end()) create.clock = OrThrow(TimeControlFromJson(*clock));
       const SignedIn creator = SessionAccount(req, caller, options);
       create.account_id = creator.id;
       create.account_name = creator.name;

@@ -32,6 +32,8 @@ export const ERROR_CODES = [
   "already_seated",
   "no_such_player",
   "no_such_pool",
+  "bad_clock",
+  "out_of_time",
   "internal",
 ] as const;
 
