@@ -176,6 +176,11 @@ interface StateOf<G extends GameName, V, E> {
   scores: number[] | null; // once the game is over
   seats: SeatInfo[];
   rated?: boolean; // a rated game between accounts (issue 37)
+  // The clocks (docs/clocks.md), as the message was made; null without a clock.
+  clock?: { base_s: number; increment_s: number } | { days_per_move: number } | null;
+  clocks?: number[] | null; // each seat's milliseconds left
+  clock_running?: boolean; // the seat to move's clock counts down
+  deadline_ms?: number | null; // turn-based: when the seat to move's turn ends (Unix ms)
   // The story (docs/protocol.md, "The move log"): the events of the moves this change
   // added, the first being move number `events_from` (0-based).
   events_from?: number;

@@ -18,8 +18,15 @@ import { gameSummary, openDialog } from "./dialogs.js";
 import { renderLinks } from "./links.js";
 import { profileLinks } from "../account/game-list.js";
 import { othersAreBots, seatNameFor, statusText } from "./status.js";
+import { formatClock, formatDeadline, seatClocks } from "./clocks.js";
 import { Story, linkState, withReveal } from "./story.js";
 import { MoveLog, linkBadge, markLastMove, sinceLastTurn } from "./story-view.js";
+
+// A game's starting time per seat, which "low" time is measured against.
+function startOf(msg: StateMessage): number {
+  if (!msg.clock) return 0;
+  return "days_per_move" in msg.clock ? msg.clock.days_per_move * 86_400_000 : msg.clock.base_s * 1000;
+}
 
 export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "play" | "watch"): () => void {
   // The seats played from this page: those whose tokens this browser holds, else (asked
@@ -46,6 +53,27 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
   // A rated game says so beside its title (issue 37).
   const ratedTag = el("span", { class: "rated-tag", "data-role": "rated", hidden: true }, t(lang, "rated.tag"));
   const statusLine = el("p", { class: "status", "data-role": "status", "aria-live": "polite" });
+  // Each seat's clock (docs/clocks.md): the server's times, the seat to move's counted
+  // down here from when its message arrived, until the next message replaces them.
+  const clockStrip = el("div", { class: "clocks", "data-role": "clocks", "aria-label": t(lang, "clock.label"), hidden: true });
+  let clockSince = 0; // performance.now() when the message shown arrived
+  let clockTimer: number | undefined;
+  const drawClocks = (): void => {
+    const msg = shown;
+    const clocks = msg ? seatClocks(msg, performance.now() - clockSince, startOf(msg)) : [];
+    clockStrip.hidden = clocks.length === 0;
+    if (!msg || clocks.length === 0) return;
+    const turnBased = msg.clock != null && "days_per_move" in msg.clock;
+    clear(clockStrip);
+    for (const c of clocks) {
+      const time = turnBased ? (c.running ? formatDeadline(lang, c.left_ms) : "") : formatClock(c.left_ms);
+      const cls = `clock${c.running ? " running" : ""}${c.running && c.low ? " low" : ""}`;
+      clockStrip.appendChild(
+        el("span", { class: cls, "data-seat": String(c.seat) }, el("span", { class: "clock-name" }, ctx.seatName(c.seat)), " ",
+          el("span", { class: "clock-time", "data-role": "clock-time" }, time)),
+      );
+    }
+  };
   const link = linkBadge(lang);
   let linkUp = false;
   let linkFailures = 0;
@@ -78,7 +106,7 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
   const links = el("div", { class: "links", "data-role": "links" });
   const dialog = el("div", { class: "dialog-layer", "data-role": "dialog", hidden: true });
   root.append(
-    el("div", { class: "game-page" }, el("header", { class: "game-head" }, title, ratedTag, statusLine, link.element, showResult, drawerButton), banner, errorLine),
+    el("div", { class: "game-page" }, el("header", { class: "game-head" }, title, ratedTag, statusLine, link.element, showResult, drawerButton), clockStrip, banner, errorLine),
     el("div", { class: "game-body" }, el("div", { class: "table-wrap" }, table, cover), side),
     links,
     dialog,
@@ -114,6 +142,7 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
       return;
     }
     shown = msg;
+    clockSince = performance.now();
     (window as unknown as { __soukState: StateMessage }).__soukState = msg;
     ctx.seat = msg.seat;
     title.textContent = t(lang, `game.${msg.game}`);
@@ -154,6 +183,13 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
       lastLogged = msg.move_count;
       const opened = animate ? game.moveDialog(lang, msg, ctx.seatName, () => (dialog.hidden = true)) : null;
       if (opened) openDialog(dialog, opened);
+    }
+    drawClocks();
+    // A running clock ticks on screen between messages; none runs, no timer.
+    if (msg.clock_running && clockTimer === undefined) clockTimer = window.setInterval(drawClocks, 200);
+    if (!msg.clock_running && clockTimer !== undefined) {
+      window.clearInterval(clockTimer);
+      clockTimer = undefined;
     }
     renderLinks(links, lang, gameId, msg);
     const profiles = profileLinks(lang, msg.seats);
@@ -326,6 +362,7 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
   let unmounted = false;
   return () => {
     unmounted = true;
+    if (clockTimer !== undefined) window.clearInterval(clockTimer);
     document.removeEventListener("keydown", onKey);
     window.removeEventListener("online", showLink);
     window.removeEventListener("offline", showLink);
