@@ -50,6 +50,7 @@ class TypedBot final : public Bot {
   size_t SearchMemoryBytes() const override { return bot_->SearchMemoryBytes(); }
   void SetMemoryLimit(size_t bytes) override { bot_->SetMemoryLimit(bytes); }
   void ReleaseMemory() override { bot_->ReleaseMemory(); }
+  void CapNextMove(int ms) override { bot_->CapNextMove(ms); }
 
  private:
   std::unique_ptr<GameBot> bot_;

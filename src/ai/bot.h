@@ -61,6 +61,11 @@ class Bot {
   // Drops what the bot keeps between moves: the next search starts afresh.
   virtual void ReleaseMemory() = 0;
 
+  // The next ChooseMove or Analyse thinks at most `ms` milliseconds, whatever the
+  // bot's budget (0: no cap): a bot on a game clock is told what its clock allows
+  // (docs/clocks.md). For that one move only. A bot that thinks no time ignores it.
+  virtual void CapNextMove(int ms) { (void)ms; }
+
   // Why this bot could not move, or "" while it can. Souk's own bots never fail; a
   // bot that is another program (an engine, src/engine/engine_bot.h) can, and then
   // ChooseMove returns "" and its seat loses the game. Its message starts with what

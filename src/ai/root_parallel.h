@@ -27,6 +27,7 @@
 #include <limits>
 #include <memory>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "ai/search.h"
@@ -66,6 +67,12 @@ class Deadline {
   }
   // Whether a search that has run `done` iterations stops here.
   bool Reached(int64_t done) const { return set_ && done % 64 == 0 && SearchClock::now() >= at_; }
+  // The earlier of two deadlines (none counts as never).
+  static Deadline Earliest(const Deadline& a, const Deadline& b) {
+    if (!a.set_) return b;
+    if (!b.set_) return a;
+    return a.at_ <= b.at_ ? a : b;
+  }
 
  private:
   bool set_ = false;
@@ -143,14 +150,16 @@ class RootParallel {
   int64_t Search(const Setup& setup) {
     const auto start = SearchClock::now();
     const bool clock = budget_.clock && budget_.time_ms > 0;
-    const Deadline deadline = clock ? Deadline(start + std::chrono::duration_cast<SearchClock::duration>(
-                                                          std::chrono::duration<double, std::milli>(time_.limit_ms())))
-                                    : Deadline::In(budget_.time_ms);
+    const Deadline budgeted = clock ? Deadline(start + std::chrono::duration_cast<SearchClock::duration>(
+                                                           std::chrono::duration<double, std::milli>(time_.limit_ms())))
+                                     : Deadline::In(budget_.time_ms);
+    const Deadline cap = Deadline::In(std::exchange(cap_ms_, 0));
+    const Deadline deadline = Deadline::Earliest(budgeted, cap);
     stop_.store(false, std::memory_order_relaxed);
     auto run = [&](int t) {
       Tree& tree = this->tree(t);
       setup(tree, t);
-      done_[static_cast<size_t>(t)] = clock ? RunOnClock(tree, t, start, deadline) : RunIterations(tree, Share(t), deadline);
+      done_[static_cast<size_t>(t)] = clock ? RunOnClock(tree, t, start, deadline, cap) : RunIterations(tree, Share(t), deadline);
     };
     if (threads() == 1) {
       run(0);
@@ -166,6 +175,11 @@ class RootParallel {
     if (clock) time_.EndMove(MillisecondsSince(start));
     return iterations;
   }
+
+  // The next search stops `ms` milliseconds in at the latest, whatever its budget
+  // says: a game clock's time left is the server's to measure, and a bot on a clock
+  // must move before it runs out (docs/clocks.md). 0: no cap. For one search only.
+  void CapNextSearch(int ms) { cap_ms_ = ms; }
 
   // The clock's state (for tests and inspection).
   const TimeManager& time_manager() const { return time_; }
@@ -205,9 +219,9 @@ class RootParallel {
     return std::chrono::duration<double, std::milli>(SearchClock::now() - start).count();
   }
 
-  // Thread t's iterations on a clock: thread 0 asks the time manager every 64
-  // iterations and raises stop_; the others watch it, and the move's limit.
-  int64_t RunOnClock(Tree& tree, int t, SearchClock::time_point start, const Deadline& deadline) {
+  // Thread t's iterations on a clock: thread 0 asks the time manager (and the cap, if
+  // any) every 64 iterations and raises stop_; the others watch it, and the move's limit.
+  int64_t RunOnClock(Tree& tree, int t, SearchClock::time_point start, const Deadline& deadline, const Deadline& cap) {
     const int64_t share = Share(t);
     const int children = tree.RootChildren();
     int64_t done = 0;
@@ -216,7 +230,7 @@ class RootParallel {
       if (stop_.load(std::memory_order_relaxed)) break;
       if (t != 0) {
         if (deadline.Reached(done)) break;
-      } else if (time_.ShouldStop(MillisecondsSince(start), done, ReadRootSplit(tree, children))) {
+      } else if (cap.Reached(done) || time_.ShouldStop(MillisecondsSince(start), done, ReadRootSplit(tree, children))) {
         stop_.store(true, std::memory_order_relaxed);
         break;
       }
@@ -227,6 +241,7 @@ class RootParallel {
   Budget budget_;
   TimeManager time_{0};
   std::atomic<bool> stop_{false};
+  int cap_ms_ = 0;  // CapNextSearch's
   std::vector<std::unique_ptr<Tree>> trees_;
   std::vector<int64_t> done_;  // iterations per thread in the last search
 };

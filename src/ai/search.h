@@ -72,6 +72,8 @@ class GameBot {
   virtual size_t SearchMemoryBytes() const { return 0; }
   virtual void SetMemoryLimit(size_t /*bytes*/) {}
   virtual void ReleaseMemory() {}
+  // See ai::Bot::CapNextMove. Bots that think no time ignore it.
+  virtual void CapNextMove(int /*ms*/) {}
 };
 
 }  // namespace souk::ai

@@ -435,6 +435,7 @@ class MctsBot final : public Bot {
   void SetMemoryLimit(size_t bytes) override { search_.SetMemoryLimit(bytes); }
 
   void ReleaseMemory() override { search_.Release(); }
+  void CapNextMove(int ms) override { search_.CapNextSearch(ms); }
 
   Analysis<Move> Analyse(const marrakech::View& view) override {
     const auto start = SearchClock::now();
