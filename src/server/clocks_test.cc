@@ -7,6 +7,7 @@
 #include <string>
 
 #include "clock/game_clock.h"
+#include "server/game_internal.h"
 #include "server/test_service.h"
 
 namespace souk::server {
@@ -169,6 +170,48 @@ TEST_F(ClocksTest, TheRecordAndTheReplayCarryEachMovesTime) {
   ASSERT_EQ(steps.size(), 4u);
   EXPECT_EQ(steps[2]["clocks"][1 - first].get<int64_t>(), 7'000);
   EXPECT_EQ(steps[3]["clocks"][first].get<int64_t>(), 0) << "the seat that ran out";
+}
+
+TEST(BotThinkCap, ABotThinksATwentiethOfItsTimeAndMostOfItsIncrementNeverPastItsTime) {
+  clock::GameClock clock(*clock::RealTime(300, 3), 2, 0, 0);
+  ASSERT_TRUE(clock.Act(0, 1).ok());  // the first move: seat 1's turn from 0
+  EXPECT_EQ(BotThinkCapMs(clock, 0), 300'000 / 20 + 2'250);
+  EXPECT_EQ(BotThinkCapMs(clock, 300'000), 500) << "no time left: half the grace, not the increment";
+  EXPECT_EQ(BotThinkCapMs(clock::GameClock(), 0), 0) << "no clock, no cap";
+  clock::GameClock turn_based(*clock::TurnBased(1), 2, 0, 0);
+  EXPECT_EQ(BotThinkCapMs(turn_based, 0), 3600 * 1000) << "a day's turn: the bot's own budget decides";
+}
+
+// On the system's clock, for real: a bot whose own budget (a second a move) would
+// spend a three-second clock in three moves thinks what its clock allows instead,
+// and the game ends without a flag.
+class BotOnAClockTest : public testing::ServiceOnDiskTest {
+ protected:
+  BotOnAClockTest() : ServiceOnDiskTest("bot_clock") {}
+};
+
+TEST_F(BotOnAClockTest, ABotOnAClockNeverLosesOnTimeOnAnIdleServer) {
+  CreateRequest r;
+  r.game = "jaipur";
+  r.players = 2;
+  r.seats = {{"human", ""}, {"mcts:time=1000", ""}};
+  r.clock = *clock::RealTime(3, 0);
+  auto created = service_->Create(r);
+  ASSERT_TRUE(created.ok()) << created.message();
+  const std::string id = created->game_id;
+  for (int moves = 0; moves < 400; ++moves) {
+    service_->WaitForBots();
+    Json state = Snapshot(id, 0);
+    if (state["over"].get<bool>()) break;
+    if (state["to_move"] != 0) continue;  // the bot's move, or the die, is on its way
+    ASSERT_TRUE(service_->Move(id, 0, state["legal"][0].get<std::string>()).ok());
+  }
+  Json state = Snapshot(id, 0);
+  ASSERT_TRUE(state["over"].get<bool>()) << "the game did not end";
+  auto record = service_->Record(id);
+  ASSERT_TRUE(record.ok()) << record.message();
+  for (const Json& move : (*record)["moves"]) EXPECT_NE(move, "timeout") << "a seat ran out of time";
+  EXPECT_GT(state["clocks"][1].get<int64_t>(), 0) << "the bot kept some of its time";
 }
 
 }  // namespace

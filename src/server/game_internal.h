@@ -89,6 +89,11 @@ struct GameService::Game {
 // out; the clock is then unchanged.
 Status TellClock(clock::GameClock& clock, const clock::TimeControl& control, int mover, const GameState& after,
                  bool timeout, int64_t at_ms);
+// What the bot to move on `clock` may think at `now_ms`, in ms (ai::Bot::CapNextMove):
+// a twentieth of its time left and most of its increment, never past its time left
+// and half the network's grace, at least 5 ms. A bot that keeps to it never loses on
+// time on a server with a core to spare.
+int BotThinkCapMs(const clock::GameClock& clock, int64_t now_ms);
 // The clocks of a stored game as its moves' times leave them.
 Result<clock::GameClock> ReplayClock(const StoredGame& stored);
 // The state message's clock fields at `now_ms`: "clock" (the time control, null

@@ -67,6 +67,7 @@ void GameService::PlayBot(const std::shared_ptr<Game>& g) {
   size_t move_count = 0;
   AnyView view;
   std::shared_ptr<ai::Bot> bot;
+  int think_cap_ms = 0;
   // However this turn ends, the bot is no longer queued here: its lease is not renewed.
   struct Unqueued {
     HeldBotTurns& turns;
@@ -80,6 +81,9 @@ void GameService::PlayBot(const std::shared_ptr<Game>& g) {
     if (seat >= 0) {
       view = g->state->PlayerView(seat);
       bot = g->bots[static_cast<size_t>(seat)];
+      // On a clock, the bot thinks what its clock allows, from now (its wait in the
+      // queue is spent already).
+      if (g->clock.running() && g->clock.to_move() == seat) think_cap_ms = BotThinkCapMs(g->clock, Now());
     }
     if (!bot) g->bot_queued = false;
   }
@@ -105,6 +109,7 @@ void GameService::PlayBot(const std::shared_ptr<Game>& g) {
       // Within the bots' memory budget: set aside before, counted after.
       BotMemory::Search search = bot_memory_.BeginSearch(bot);
       const auto started = std::chrono::steady_clock::now();
+      bot->CapNextMove(think_cap_ms);
       move = bot->ChooseMove(view);
       server_metrics::BotThought(g->lanes[static_cast<size_t>(seat)] == BotLane::kQuick ? "quick" : "heavy",
                                  std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
@@ -127,6 +132,7 @@ void GameService::PlayBot(const std::shared_ptr<Game>& g) {
       }
       bot = replacement;
       BotMemory::Search search = bot_memory_.BeginSearch(bot);
+      bot->CapNextMove(think_cap_ms);
       move = bot->ChooseMove(view);
     }
   } catch (const std::exception&) {

@@ -4,6 +4,7 @@
 // player loses, a Marrakech player is out). The clocks are never kept apart from the
 // game: they are replayed from the times the stored moves arrived, so every instance
 // and every restart shows the same.
+#include <algorithm>
 #include <vector>
 
 #include "format/time_control_json.h"
@@ -50,6 +51,15 @@ void AddClocks(const GameService::Game& g, int64_t now_ms, Json& message) {
   }
   const std::optional<int64_t> deadline = running ? g.clock.DeadlineMs() : std::nullopt;
   message["deadline_ms"] = deadline ? Json(*deadline) : Json(nullptr);
+}
+
+int BotThinkCapMs(const clock::GameClock& clock, int64_t now_ms) {
+  if (!clock.running()) return 0;
+  const int64_t left = clock.LeftAt(now_ms)[static_cast<size_t>(clock.to_move())];
+  const clock::TimeControl& control = clock.control();
+  int64_t share = control.kind == clock::TimeControl::Kind::kTurnBased ? left : left / 20 + control.increment_ms * 3 / 4;
+  share = std::min(share, left + clock::GameClock::kGraceMs / 2);
+  return static_cast<int>(std::clamp<int64_t>(share, 5, int64_t{3600} * 1000));
 }
 
 Result<clock::GameClock> ReplayClock(const StoredGame& stored) {
