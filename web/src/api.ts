@@ -1,5 +1,5 @@
 // The server's API (docs/protocol.md) and the seats this browser holds.
-import type { GameName, GameTypeInfo, HintMove, HistoryMessage, Preview, Replay, SeatInfo, ServerMessage, StateMessage } from "./contract.js";
+import type { ClockChoice, GameName, GameTypeInfo, HintMove, HistoryMessage, Preview, Replay, SeatInfo, ServerMessage, StateMessage } from "./contract.js";
 import { errorCodeOf, type ErrorCode } from "./errors.js";
 import { currentLang } from "./i18n/lang.js";
 
@@ -99,7 +99,15 @@ export const api = {
     );
     return gameTypes;
   },
-  create: (body: { game: string; players?: number; variant?: string; seats: SeatSpec[]; creator_seat?: number; rated?: boolean }) =>
+  create: (body: {
+    game: string;
+    players?: number;
+    variant?: string;
+    seats: SeatSpec[];
+    creator_seat?: number;
+    rated?: boolean;
+    clock?: ClockChoice | null;
+  }) =>
     call<Created>("POST", "/api/games", body),
   join: (id: string, invite: string, name: string) =>
     call<{ game_id: string; seat: number; token: string }>("POST", `/api/games/${encodeURIComponent(id)}/join`, { invite, name }),

@@ -152,6 +152,10 @@ export type MarrakechEvent = EventBase & {
 
 export type GameEvent = JaipurEvent | MarrakechEvent;
 
+// A time control (docs/clocks.md): real time, a base and a Fischer increment in
+// seconds, or turn-based, days a move.
+export type ClockChoice = { base_s: number; increment_s: number } | { days_per_move: number };
+
 export interface SeatInfo {
   player: string; // "human" or a bot spec
   name: string;
@@ -177,7 +181,7 @@ interface StateOf<G extends GameName, V, E> {
   seats: SeatInfo[];
   rated?: boolean; // a rated game between accounts (issue 37)
   // The clocks (docs/clocks.md), as the message was made; null without a clock.
-  clock?: { base_s: number; increment_s: number } | { days_per_move: number } | null;
+  clock?: ClockChoice | null;
   clocks?: number[] | null; // each seat's milliseconds left
   clock_running?: boolean; // the seat to move's clock counts down
   deadline_ms?: number | null; // turn-based: when the seat to move's turn ends (Unix ms)

@@ -2,7 +2,7 @@
 // down from the moment its message arrived, never below zero.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { formatClock, formatDeadline, seatClocks } from "../../build/web/js/shell/clocks.js";
+import { CLOCK_CHOICES, clockOf, formatClock, formatDeadline, seatClocks } from "../../build/web/js/shell/clocks.js";
 
 test("a time left reads as minutes and seconds, hours when there are, tenths under ten seconds", () => {
   assert.equal(formatClock(297_000), "4:57");
@@ -34,4 +34,12 @@ test("little time left is marked low: under twenty seconds or a tenth of the sta
   assert.equal(seatClocks(msg, 0, 60_000)[0].low, true);
   assert.equal(seatClocks({ ...msg, clocks: [25_000, 0] }, 0, 60_000)[0].low, false);
   assert.equal(seatClocks({ ...msg, clocks: [25_000, 0] }, 0, 600_000)[0].low, true, "a tenth of ten minutes");
+});
+
+test("the new-game form's time controls are the API's, none by default", () => {
+  assert.equal(clockOf(""), null);
+  assert.deepEqual(clockOf("5+3"), { base_s: 300, increment_s: 3 });
+  assert.deepEqual(clockOf("3d"), { days_per_move: 3 });
+  assert.equal(clockOf("forever"), null, "an unknown choice asks for no clock");
+  assert.equal(new Set(CLOCK_CHOICES.map((c) => c.value)).size, CLOCK_CHOICES.length);
 });

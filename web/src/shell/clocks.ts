@@ -2,7 +2,7 @@
 // it, the seat to move's counted down from the moment its message arrived. The server's
 // values replace these at every message; the app computes no rule of time here, only
 // the time passed since. No DOM here: node's unit tests use it.
-import type { Lang } from "../contract.js";
+import type { ClockChoice, Lang } from "../contract.js";
 import { plural } from "../i18n/t.js";
 
 // What the state message says of the clocks (null keys: no clock).
@@ -52,3 +52,16 @@ export function seatClocks(msg: ClockFields, elapsed_ms: number, start_ms: numbe
     return { seat, left_ms: now, running, low: now < Math.max(20_000, start_ms / 10) };
   });
 }
+
+// The time controls the new-game form offers, by the value of its choice ("" none):
+// two real-time speeds and two turn-based ones (docs/clocks.md).
+export const CLOCK_CHOICES = [
+  { value: "", clock: null, label: "clock.choice.none" },
+  { value: "5+3", clock: { base_s: 300, increment_s: 3 }, label: "clock.choice.5+3" },
+  { value: "10+5", clock: { base_s: 600, increment_s: 5 }, label: "clock.choice.10+5" },
+  { value: "1d", clock: { days_per_move: 1 }, label: "clock.choice.1d" },
+  { value: "3d", clock: { days_per_move: 3 }, label: "clock.choice.3d" },
+] as const satisfies readonly { value: string; clock: ClockChoice | null; label: string }[];
+
+export const clockOf = (value: string): ClockChoice | null =>
+  (CLOCK_CHOICES as readonly { value: string; clock: ClockChoice | null }[]).find((c) => c.value === value)?.clock ?? null;

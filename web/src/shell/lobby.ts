@@ -13,6 +13,7 @@ import { seatNameFor } from "./status.js";
 import { currentAccount } from "../account/session.js";
 import type { Account } from "../account/api.js";
 import { gameErrorText, ratedBlock } from "../account/format.js";
+import { CLOCK_CHOICES, clockOf } from "./clocks.js";
 
 // What plays a seat other than the creator's: a bot level, a friend by invite, or
 // someone at this device (hot-seat).
@@ -218,6 +219,12 @@ function newGameForm(lang: Lang, choices: readonly GameChoice[], account: Accoun
       el("span", {}, t(lang, "home.name")),
       el("input", { name: "name", maxlength: 24, autocomplete: "nickname", value: localStorage.getItem(NAME_KEY) || account?.name || "" }),
     ),
+    el(
+      "fieldset",
+      { "data-role": "clock-choice" },
+      el("legend", {}, t(lang, "clock.choose")),
+      ...CLOCK_CHOICES.map((c) => radio("clock", c.value, t(lang, c.label), c.value === "")),
+    ),
     ratedBox,
     start,
     status,
@@ -304,7 +311,8 @@ function newGameForm(lang: Lang, choices: readonly GameChoice[], account: Accoun
     status.textContent = "";
     try {
       // The names of the players at this device go in the request: the server checks them all first.
-      const asked = { game, players, variant, seats: seatList, creator_seat: 0 };
+      const clock = clockOf(chosen(form, "clock"));
+      const asked = { game, players, variant, seats: seatList, creator_seat: 0, ...(clock ? { clock } : {}) };
       const created = await api.create(rated.checked ? { ...asked, rated: true } : asked);
       seats.add(created.game_id, created.seat, created.token);
       const friends = [];
