@@ -172,6 +172,35 @@ TEST_F(ClocksTest, TheRecordAndTheReplayCarryEachMovesTime) {
   EXPECT_EQ(steps[3]["clocks"][first].get<int64_t>(), 0) << "the seat that ran out";
 }
 
+TEST_F(ClocksTest, AnAccountsGameSummaryTellsWhoseTurnAndItsTimeLeft) {
+  CreateRequest r;
+  r.game = "jaipur";
+  r.players = 2;
+  r.seats = {{"human", ""}, {"human", ""}};
+  r.clock = *clock::RealTime(60, 0);
+  r.account_id = 7;
+  r.account_name = "Ann";
+  auto created = service_->Create(r);
+  ASSERT_TRUE(created.ok()) << created.message();
+  const std::string id = created->game_id;
+  auto before = service_->Summary(id, 7);
+  ASSERT_TRUE(before.ok()) << before.message();
+  EXPECT_EQ((*before)["clock"], Json({{"base_s", 60}, {"increment_s", 0}}));
+  EXPECT_EQ((*before)["time_left_ms"], 60'000);
+  EXPECT_EQ((*before)["your_turn"], Snapshot(id, -1)["to_move"] == 0);
+  ASSERT_TRUE(PlayFirstLegal(id).ok());
+  if (Snapshot(id, -1)["to_move"] != 0) {
+    ASSERT_TRUE(PlayFirstLegal(id).ok());  // now seat 0's turn, its clock running
+  }
+  now_ += 5'000;
+  auto mine = service_->Summary(id, 7);
+  ASSERT_TRUE(mine.ok()) << mine.message();
+  EXPECT_TRUE((*mine)["your_turn"].get<bool>());
+  EXPECT_EQ((*mine)["time_left_ms"], Snapshot(id, -1)["clocks"][0]);
+  EXPECT_LE((*mine)["time_left_ms"].get<int64_t>(), 55'000);
+  EXPECT_TRUE(service_->Summary(id, 8)->at("time_left_ms").is_null()) << "no seat of that account: no time of its own";
+}
+
 TEST(BotThinkCap, ABotThinksATwentiethOfItsTimeAndMostOfItsIncrementNeverPastItsTime) {
   clock::GameClock clock(*clock::RealTime(300, 3), 2, 0, 0);
   ASSERT_TRUE(clock.Act(0, 1).ok());  // the first move: seat 1's turn from 0

@@ -3,6 +3,7 @@
 // account's seat, and a game's summary for an account's lists.
 #include <iostream>
 
+#include "format/time_control_json.h"
 #include "server/game_internal.h"
 #include "server/ratings/game_ratings.h"
 
@@ -46,6 +47,15 @@ Result<Json> GameService::Summary(const std::string& game_id, int64_t account_id
     else if (leaver >= 0 && leaver < n)
       result = ratings::ResultOf(ratings::AbandonedPlaces(n, leaver), static_cast<size_t>(mine));
   }
+  // Whose turn, and on a clock the account's seat's time left now: the "your turn"
+  // list is sorted by it (docs/clocks.md).
+  const bool in_play = !s.is_over() && !g->abandoned && s.current_player() >= 0;
+  Json time_left = nullptr;
+  if (mine >= 0 && g->stored.clock.has_clock()) {
+    Json clock_fields;
+    AddClocks(*g, Now(), clock_fields);
+    time_left = clock_fields["clocks"][static_cast<size_t>(mine)];
+  }
   return Json{{"id", game_id},
               {"game", g->stored.options.game},
               {"players", n},
@@ -56,7 +66,10 @@ Result<Json> GameService::Summary(const std::string& game_id, int64_t account_id
               {"updated_ms", g->stored.updated_ms},
               {"seat", mine >= 0 ? Json(mine) : Json(nullptr)},
               {"seats", seats},
-              {"result", result}};
+              {"result", result},
+              {"your_turn", in_play && mine >= 0 && s.current_player() == mine},
+              {"clock", g->stored.clock.has_clock() ? TimeControlToJson(g->stored.clock) : Json(nullptr)},
+              {"time_left_ms", time_left}};
 }
 
 Result<int> GameService::SeatOfAccount(const std::string& game_id, int64_t account_id) {

@@ -1,7 +1,10 @@
 #include "server/player_routes.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <ctime>
 #include <map>
+#include <utility>
 
 #include "rating/pools.h"
 #include "server/accounts/credentials.h"
@@ -75,6 +78,15 @@ std::string Iso8601(int64_t ms) {
   char text[32];
   std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
   return text;
+}
+
+void SortYourTurnFirst(Json& list) {
+  auto rank = [](const Json& s) {
+    const bool mine = s.value("your_turn", false);
+    const Json& left = s["time_left_ms"];
+    return std::make_pair(mine ? 0 : 1, mine && left.is_number() ? left.get<int64_t>() : INT64_MAX);
+  };
+  std::stable_sort(list.begin(), list.end(), [&](const Json& a, const Json& b) { return rank(a) < rank(b); });
 }
 
 Result<Json> RatingsJson(ratings::RatingStore& store, int64_t account_id, bool with_history, int64_t now_ms) {
@@ -167,6 +179,7 @@ Result<Json> MyGames(ratings::RatingStore& store, GameService& games, int64_t ac
     if (!ids.ok()) return ids.status();
     auto list = Summaries(games, *ids, account_id);
     if (!list.ok()) return list.status();
+    if (!finished) SortYourTurnFirst(*list);
     out[finished ? "finished" : "in_progress"] = std::move(*list);
   }
   return out;

@@ -33,6 +33,11 @@ Result<Json> Leaderboard(ratings::RatingStore& store, const std::string& pool, s
                          int64_t now_ms);
 
 // GET /api/me/games.
+// The games in play as a player wants them (GAME_SUMMARY lists): those where it is
+// their turn first, the least time left first (a game without a clock after those
+// with one), then the others, each group in the order it came (most recent first).
+void SortYourTurnFirst(Json& list);
+
 Result<Json> MyGames(ratings::RatingStore& store, GameService& games, int64_t account_id);
 
 }  // namespace souk::server

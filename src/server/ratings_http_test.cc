@@ -9,6 +9,7 @@
 #include "server/accounts/credentials.h"
 
 #include "server/account_test_server.h"
+#include "server/player_routes.h"
 
 namespace souk::server {
 namespace {
@@ -355,6 +356,19 @@ TEST_P(RatedGamesHttpTest, TheSessionCookieTakesTheAccountsSeatOverTheWebSocket)
 
 INSTANTIATE_TEST_SUITE_P(Stores, RatedGamesHttpTest, ::testing::Values(Backend::kSqlite, Backend::kPostgres),
                          testing::BackendName);
+
+// Issue 38: "my games" in play, the games where it is your turn first, by time left.
+TEST(MyGames, YourTurnFirstTheLeastTimeLeftFirstThenTheOthersInTheirOrder) {
+  Json list = Json::array({{{"id", "theirs"}, {"your_turn", false}, {"time_left_ms", 1}},
+                           {{"id", "no clock"}, {"your_turn", true}, {"time_left_ms", nullptr}},
+                           {{"id", "a day"}, {"your_turn", true}, {"time_left_ms", 86'400'000}},
+                           {{"id", "theirs too"}, {"your_turn", false}, {"time_left_ms", nullptr}},
+                           {{"id", "a minute"}, {"your_turn", true}, {"time_left_ms", 60'000}}});
+  SortYourTurnFirst(list);
+  std::vector<std::string> order;
+  for (const Json& g : list) order.push_back(g["id"]);
+  EXPECT_EQ(order, (std::vector<std::string>{"a minute", "a day", "no clock", "theirs", "theirs too"}));
+}
 
 }  // namespace
 }  // namespace souk::server
