@@ -61,3 +61,21 @@ test("a seat whose time runs out loses on time, and the page watching says so", 
   await page.waitForSelector("text=/ran out of time/");
   await screenshot(page, "clocks-flag");
 });
+
+test("your turn is told from any page: a badge to the game and a count in the title", { timeout: 120000 }, async () => {
+  const url = env.server.url;
+  const { page } = await openPage(env.browser);
+  const id = await startFromLobby(page, url, { game: "jaipur", mode: "bot", level: "easy" });
+  const mine = await heldSeat(page, id);
+  await waitForState(page, (m) => m.to_move === mine.seat && m.legal.length > 0, "our turn");
+  assert.ok(await page.locator("[data-role=your-turn]").isHidden(), "the game open here says it itself");
+  await page.goto(`${url}#/rules/jaipur`);
+  const badge = page.locator("[data-role=your-turn]");
+  await badge.waitFor({ state: "visible", timeout: 25000 });
+  assert.equal(await badge.getAttribute("href"), `#/game/${id}`);
+  assert.equal(await badge.getAttribute("aria-label"), "Your turn in 1 game");
+  assert.match(await page.title(), /^\(1\) /);
+  await screenshot(page, "your-turn-badge");
+  await badge.click();
+  await page.waitForFunction((gameId) => location.hash === `#/game/${gameId}`, id);
+});

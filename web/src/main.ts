@@ -27,6 +27,7 @@ import { renderProfile } from "./account/profile.js";
 import { renderLeaderboard } from "./account/leaderboard.js";
 import { POOLS } from "./account/format.js";
 import { renderMyGames } from "./account/my-games.js";
+import { turnBadge } from "./shell/turn-badge.js";
 
 let lang: Lang = currentLang();
 let unmount: (() => void) | null = null;
@@ -54,6 +55,7 @@ function header(): HTMLElement {
       },
       t(lang, "nav.lang"),
     ),
+    turnBadge(lang),
     accountEntry(lang, route),
   );
 }

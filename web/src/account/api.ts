@@ -2,6 +2,7 @@
 // leaderboards and "my games" (issue 37). The session is the HttpOnly cookie
 // `souk_session`: this app never reads it, the browser sends it.
 import { call } from "../api.js";
+import type { ClockChoice } from "../contract.js";
 
 // A rating in one pool (Glicko-2): `provisional` until enough games are played.
 export interface Rating {
@@ -50,6 +51,9 @@ export interface GameSummary {
   seat: number;
   seats: { name: string; account: string | null; score: number | null }[];
   result: "win" | "loss" | "draw" | null;
+  your_turn?: boolean; // the account's seat is to move (issue 38)
+  clock?: ClockChoice | null;
+  time_left_ms?: number | null; // the account's seat's time left now, on a clock
 }
 
 export interface Profile {
