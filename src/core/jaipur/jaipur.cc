@@ -254,7 +254,7 @@ void State::DealRound() {
 
 bool State::operator==(const State& o) const {
   if (rng != o.rng || round != o.round || to_move != o.to_move || round_starter != o.round_starter ||
-      game_over != o.game_over || winner != o.winner || market != o.market || discard != o.discard ||
+      game_over != o.game_over || winner != o.winner || timed_out != o.timed_out || market != o.market || discard != o.discard ||
       deck_size != o.deck_size || tokens_left != o.tokens_left || bonus_left != o.bonus_left ||
       players != o.players || last_round != o.last_round)
     return false;
@@ -341,6 +341,8 @@ souk::Status State::CheckMove(const Move& move) const {
       if (me.hand_size + move.given[kCamel] > kHandLimit) return Refuse(move, Id::kHandLimitAfterExchange);
       return Status::Ok();
     }
+    case MoveKind::kTimeOut:
+      return Status::Ok();  // the clock's, not a choice: any seat to move may run out
   }
   return Status::Error("unknown move kind");
 }
@@ -401,6 +403,13 @@ bool State::PlayWithinRound(const Move& move) {
       round_over = EmptyTokenPiles() >= 3;
       break;
     }
+    case MoveKind::kTimeOut:
+      // The game ends here whatever the seals: the round is not scored (last_round
+      // stays the previous round's) and to_move stays the seat that ran out.
+      game_over = true;
+      timed_out = static_cast<int8_t>(to_move);
+      winner = static_cast<int8_t>(1 - to_move);
+      break;
   }
   return round_over;
 }
@@ -411,7 +420,7 @@ void State::FinishMove(bool round_over) {
   if (round_over) {
     EndRound();
   } else {
-    to_move ^= 1;
+    to_move ^= static_cast<uint8_t>(!game_over);  // a timeout ended the game: no one else moves
   }
 }
 
@@ -481,6 +490,7 @@ View State::ViewFor(int player) const {
   v.round_starter = round_starter;
   v.game_over = game_over;
   v.winner = winner;
+  v.timed_out = timed_out;
   v.market = market;
   v.discard = discard;
   v.deck_size = deck_size;
@@ -553,6 +563,7 @@ State State::FromView(const View& view, Prng& prng) {
   s.round_starter = static_cast<uint8_t>(view.round_starter);
   s.game_over = view.game_over;
   s.winner = static_cast<int8_t>(view.winner);
+  s.timed_out = static_cast<int8_t>(view.timed_out);
   s.market = view.market;
   s.discard = view.discard;
   s.tokens_left = view.tokens_left;
@@ -631,18 +642,24 @@ souk::Status State::Validate() const {
   if (round_starter > 1) return fail("round_starter: must be 0 or 1");
   if (game_over != (winner >= 0)) return fail("winner: must be set exactly when the game is over");
   if (winner > 1) return fail("winner: must be 0 or 1");
+  if (timed_out < -1 || timed_out > 1) return fail("timed_out: must be 0, 1 or -1");
+  if (timed_out >= 0 && !game_over) return fail("timed_out: set but the game goes on");
+  if (timed_out >= 0 && winner != 1 - timed_out) return fail("timed_out: the winner is the other seat");
+  if (timed_out >= 0 && to_move != timed_out) return fail("timed_out: the seat that ran out of time was to move");
+  // A game ended by the clock ended within a round: that round was never scored.
+  const bool scored_end = game_over && timed_out < 0;
   if (deck_size > kNumCards) return fail("deck: too many cards");
   for (int i = 0; i < deck_size; ++i)
     if (Index(deck[i]) >= kNumCardTypes) return fail("deck: a card of no known type");
-  if (last_round.has_value() != (round > 1 || game_over))
+  if (last_round.has_value() != (round > 1 || scored_end))
     return fail("last_round: must be set exactly when a round has been scored");
   if (last_round) {
     if (last_round->camel_token < -1 || last_round->camel_token > 1) return fail("last_round.camel_token: must be 0, 1 or null");
     if (last_round->seal < -1 || last_round->seal > 1) return fail("last_round.seal: must be 0, 1 or null");
-    if (game_over && last_round->seal != winner) return fail("last_round.seal: the game's last round was won by its winner");
+    if (scored_end && last_round->seal != winner) return fail("last_round.seal: the game's last round was won by its winner");
   }
   int seals = players[0].seals + players[1].seals;
-  if (static_cast<uint32_t>(seals) > round - (game_over ? 0 : 1))
+  if (static_cast<uint32_t>(seals) > round - (scored_end ? 0 : 1))
     return fail("seals: more seals than rounds scored");
 
   CardCounts cards = market;
@@ -661,16 +678,16 @@ souk::Status State::Validate() const {
     for (int t = 0; t < kNumGoods; ++t) cards[t] = static_cast<uint8_t>(cards[t] + ps.hand[t]);
     cards[kCamel] = static_cast<uint8_t>(cards[kCamel] + ps.herd);
     if (ps.seals > kSealsToWin) return fail(where + ".seals: more than 2");
-    if (ps.seals == kSealsToWin && winner != p) return fail(where + ".seals: 2 seals but not the winner");
+    if (ps.seals == kSealsToWin && (winner != p || timed_out >= 0)) return fail(where + ".seals: 2 seals but not the winner");
   }
-  if (game_over && players[winner].seals != kSealsToWin) return fail("winner: does not hold 2 seals");
+  if (scored_end && players[winner].seals != kSealsToWin) return fail("winner: does not hold 2 seals");
   for (int t = 0; t < kNumCardTypes; ++t) {
     if (cards[t] != kCardsPerType[t])
       return fail("cards: " + std::to_string(cards[t]) + " " + std::string(CardName(static_cast<Card>(t))) +
                   " in play, the game has " + std::to_string(kCardsPerType[t]));
   }
   int market_size = MarketSize();
-  if (market_size > kMarketSize || (!game_over && market_size != kMarketSize))
+  if (market_size > kMarketSize || (!scored_end && market_size != kMarketSize))
     return fail("market: must hold 5 cards during a round, has " + std::to_string(market_size));
 
   // Goods tokens: what is left on each pile plus the players' tokens must be the 38 tokens.
@@ -689,7 +706,7 @@ souk::Status State::Validate() const {
     }
   for (int c : value_count)
     if (c != 0) return fail("goods_tokens: the 38 goods tokens are not all accounted for");
-  if (!game_over && EmptyTokenPiles() >= 3) return fail("token_piles: three piles are empty but the round goes on");
+  if (!scored_end && EmptyTokenPiles() >= 3) return fail("token_piles: three piles are empty but the round goes on");
 
   // Bonus tokens, pile by pile.
   std::array<std::array<int, 11>, kNumBonusPiles> bonus_count{};

@@ -91,7 +91,10 @@ std::string_view CardName(Card c);
 // Accepts the canonical name and its plural ("gold", "golds", "camels").
 std::optional<Card> ParseCard(std::string_view word);
 
-enum class MoveKind : uint8_t { kTake, kCamels, kExchange, kSell };
+// kTimeOut is not a player's choice: the server's clock applies it to the seat to
+// move when its time runs out (docs/rules/jaipur.md, "Out of time"), so that a
+// game's record replays the end. It is never among LegalMoves().
+enum class MoveKind : uint8_t { kTake, kCamels, kExchange, kSell, kTimeOut };
 
 // Card counts packed 4 bits per type (type t in bits 4t..4t+3), so that a move is
 // 12 bytes and generating an exchange is one store: random playouts enumerate
@@ -125,6 +128,11 @@ struct Move {
     return m;
   }
   static constexpr Move Camels() { return Move{}; }
+  static constexpr Move TimeOut() {
+    Move m;
+    m.kind = MoveKind::kTimeOut;
+    return m;
+  }
   static constexpr Move Sell(int count, Card good) {
     Move m;
     m.kind = MoveKind::kSell;
@@ -146,7 +154,7 @@ struct Move {
 };
 
 // Canonical text: "take gold", "camels", "exchange gold spice for leather camel",
-// "sell 3 cloth".
+// "sell 3 cloth"; "timeout" for MoveKind::kTimeOut.
 std::string ToString(const Move& move);
 // Parses canonical text; also accepts any case, extra spaces, plural card names,
 // "take camels" for "camels", and exchange lists in any order.
@@ -198,6 +206,9 @@ struct State {
   uint8_t round_starter = 0;
   bool game_over = false;
   int8_t winner = -1;
+  // The seat that ran out of time (the game ended on a `timeout`, its opponent the
+  // winner), or -1.
+  int8_t timed_out = -1;
   CardCounts market{};
   CardCounts discard{};
   // The deck is stored bottom first: the top card, drawn next, is deck[deck_size-1].
@@ -213,8 +224,10 @@ struct State {
   // A new game: the seed draws the first player, then round 1 is dealt.
   static State NewGame(uint64_t seed);
 
+  // Every move the seat to move may choose; never a timeout (see MoveKind).
   void LegalMoves(MoveList* moves) const;
-  // Ok, or an error naming the move and the rule it breaks.
+  // Ok, or an error naming the move and the rule it breaks. A timeout is accepted
+  // whenever the game goes on.
   souk::Status CheckMove(const Move& move) const;
   // Plays a legal move (checked by assert only: call CheckMove on untrusted input).
   // Ends, scores and deals rounds as the move requires.
@@ -243,9 +256,10 @@ struct State {
   }
   int MarketSize() const;
   // Rupees as the scoring rules count them now: the round's goods and bonus tokens
-  // so far; once the game is over, the last round's total, camel token included.
+  // so far; once the game is over, the last round's total, camel token included
+  // (after a timeout, the round it cut short: its tokens so far).
   int Score(int player) const {
-    if (game_over && last_round) return last_round->rupees[static_cast<size_t>(player)];
+    if (game_over && timed_out < 0 && last_round) return last_round->rupees[static_cast<size_t>(player)];
     const PlayerState& p = players[static_cast<size_t>(player)];
     return p.GoodsRupees() + p.BonusRupees();
   }
@@ -294,6 +308,7 @@ struct View {
   int round_starter = 0;
   bool game_over = false;
   int winner = -1;
+  int timed_out = -1;  // State::timed_out: public
   CardCounts market{};
   CardCounts discard{};
   int deck_size = 0;

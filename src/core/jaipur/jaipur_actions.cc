@@ -112,6 +112,7 @@ inline int IdOf(const Tables& tables, const Move& move) {
   switch (move.kind) {
     case MoveKind::kTake: return move.good == Card::kCamel ? -1 : kFirstTakeAction + Index(move.good);
     case MoveKind::kCamels: return kCamelsAction;
+    case MoveKind::kTimeOut: return -1;  // the clock's, never a player's choice
     case MoveKind::kSell:
       if (move.good == Card::kCamel || move.count < 1 || move.count > kMaxSaleCount) return -1;
       return kFirstSellAction + Index(move.good) * kMaxSaleCount + move.count - 1;

@@ -30,7 +30,8 @@ inline constexpr int kFirstExchangeAction = kFirstSellAction + kNumGoods * kMaxS
 // The size of the action space (ids 0 to NumDistinctActions() - 1).
 int NumDistinctActions();
 // The id of a move; -1 for a move outside the table (a count no rule allows: a sale
-// of more than 7 cards, an exchange of more than 5 or of a good for itself).
+// of more than 7 cards, an exchange of more than 5 or of a good for itself), and for a
+// timeout, which is never a legal move.
 int ActionOf(const Move& move);
 // The ids of many moves, each as ActionOf gives it: a position's legal moves in one
 // call, for the Python library's vectorised environments.

@@ -34,7 +34,7 @@ MoveEvent PlayMove(State& state, const Move& move) {
   if (round_over)
     for (int p = 0; p < kNumPlayers; ++p) end.tables[static_cast<size_t>(p)] = state.ViewFor(p);
   state.FinishMove(round_over);
-  assert(round_over == (state.round != before.round || state.game_over));
+  assert(round_over == (state.round != before.round || (state.game_over && state.timed_out < 0)));
   if (round_over) {
     assert(state.last_round.has_value());
     end.result = *state.last_round;

@@ -42,7 +42,9 @@ struct MoveEvent {
   int num_tokens = 0;
   bool bonus = false;     // kSell: a bonus token was taken
   int bonus_value = 0;    // its value; 0 for whoever may not see it
-  std::optional<RoundEnd> round_end;  // the move ended a round
+  std::optional<RoundEnd> round_end;  // the move ended a round (never a timeout's)
+  // Set after a move that ended the game; a kTimeOut move always does, `seat` being
+  // the seat that ran out of time and `winner` the other.
   bool game_over = false;
   int winner = -1;
 

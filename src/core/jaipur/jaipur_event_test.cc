@@ -21,6 +21,17 @@ TEST(JaipurEvent, TakingTheCamelsCountsThem) {
   EXPECT_FALSE(e.round_end.has_value());
 }
 
+TEST(JaipurEvent, ATimeoutEndsTheGameAndNamesTheWinner) {
+  State s = testing::Position({.market = Cards("gold camel camel camel spice"), .to_move = 1});
+  MoveEvent e = PlayMove(s, Move::TimeOut());
+  EXPECT_EQ(e.seat, 1);
+  EXPECT_EQ(e.move.kind, MoveKind::kTimeOut);
+  EXPECT_TRUE(e.game_over);
+  EXPECT_EQ(e.winner, 0);
+  EXPECT_FALSE(e.round_end.has_value()) << "no round is scored";
+  EXPECT_EQ(s.timed_out, 1);
+}
+
 TEST(JaipurEvent, ASaleWinsTheTopTokensAndABonusOnlyItsSellerSees) {
   State s = testing::Position({.market = Cards("gold camel camel camel spice"),
                                .hands = {Cards("leather leather leather cloth")}});

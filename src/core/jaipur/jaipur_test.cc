@@ -487,6 +487,108 @@ TEST(JaipurGameEnd, SecondSealWinsTheGame) {
   EXPECT_NE(WhyIllegal(s, "take gold").find("game is over"), std::string::npos);
 }
 
+// --- Out of time (docs/rules/jaipur.md, "Out of time") --------------------------
+
+TEST(JaipurTimeOut, EndsTheGameInRoundOneAndTheOtherSeatWins) {
+  State s = Position("gold silver spice camel camel", "leather leather", 0);
+  ASSERT_TRUE(testing::PastSale(s, 0, Card::kCloth, 2, 2));  // 5 + 3: seat 0 leads on rupees, and loses all the same
+  ASSERT_EQ(s.players[0].seals + s.players[1].seals, 0);
+  ASSERT_TRUE(s.CheckMove(M("timeout")).ok()) << WhyIllegal(s, "timeout");
+  s.ApplyMove(M("timeout"));
+  EXPECT_TRUE(s.game_over);
+  EXPECT_EQ(s.winner, 1);
+  EXPECT_EQ(s.timed_out, 0);
+  EXPECT_EQ(s.to_move, 0) << "the seat that ran out stays the one to move";
+  EXPECT_EQ(s.round, 1);
+  EXPECT_FALSE(s.last_round.has_value()) << "the round cut short is not scored";
+  EXPECT_EQ(s.Score(0), 8) << "scores keep what they were";
+  EXPECT_EQ(s.Score(1), 0);
+  EXPECT_TRUE(s.Validate().ok()) << s.Validate().message();
+  MoveList moves;
+  s.LegalMoves(&moves);
+  EXPECT_TRUE(moves.empty());
+}
+
+TEST(JaipurTimeOut, TheSeatLeadingOnSealsLosesAllTheSame) {
+  State s = ScoringPosition(0, 0);
+  GiveTokens(&s, 1, {7, 7}, {});
+  s.ApplyMove(M("sell 2 leather"));  // seat 1 takes the seal; seat 0 starts round 2
+  ASSERT_EQ(s.round, 2);
+  ASSERT_EQ(s.players[1].seals, 1);
+  ASSERT_EQ(s.to_move, 0);
+  MoveList moves;
+  s.LegalMoves(&moves);
+  s.ApplyMove(moves[0]);
+  ASSERT_EQ(s.to_move, 1);
+  const RoundResult round_one = *s.last_round;
+  const int rupees0 = s.Score(0), rupees1 = s.Score(1);
+  s.ApplyMove(M("timeout"));
+  EXPECT_TRUE(s.game_over);
+  EXPECT_EQ(s.winner, 0) << "the seat with no seal wins: the other ran out of time";
+  EXPECT_EQ(s.timed_out, 1);
+  EXPECT_EQ(s.players[0].seals, 0);
+  EXPECT_EQ(s.players[1].seals, 1);
+  EXPECT_EQ(*s.last_round, round_one) << "the round cut short is not scored";
+  EXPECT_EQ(s.Score(0), rupees0);
+  EXPECT_EQ(s.Score(1), rupees1);
+  EXPECT_TRUE(s.Validate().ok()) << s.Validate().message();
+}
+
+TEST(JaipurTimeOut, IsNeverALegalMove) {
+  State s = State::NewGame(11);
+  Prng prng(4);
+  for (int ply = 0; ply < 200 && !s.game_over; ++ply) {
+    MoveList moves;
+    s.LegalMoves(&moves);
+    for (const Move& m : moves) ASSERT_NE(m.kind, MoveKind::kTimeOut);
+    ASSERT_TRUE(s.CheckMove(Move::TimeOut()).ok()) << "yet it is accepted whenever a seat is to move";
+    s.ApplyMove(moves[static_cast<int>(prng.Below(static_cast<uint32_t>(moves.size())))]);
+  }
+}
+
+TEST(JaipurTimeOut, IsRefusedOnceTheGameIsOver) {
+  State s = ScoringPosition(0, 0);
+  s.players[0].seals = 1;
+  s.ApplyMove(M("sell 2 leather"));
+  ASSERT_TRUE(s.game_over);
+  EXPECT_EQ(WhyIllegal(s, "timeout"), "illegal move 'timeout': the game is over");
+  State t = Position("gold silver spice camel camel", "leather leather", 0);
+  t.ApplyMove(M("timeout"));
+  EXPECT_EQ(WhyIllegal(t, "timeout"), "illegal move 'timeout': the game is over") << "and so is a second timeout";
+}
+
+TEST(JaipurTimeOut, ReadsAndWritesAsTimeout) {
+  EXPECT_EQ(ToString(Move::TimeOut()), "timeout");
+  EXPECT_EQ(M("  TimeOut "), Move::TimeOut());
+  EXPECT_FALSE(ParseMove("timeout now").ok());
+}
+
+TEST(JaipurTimeOut, ValidateRefusesATimedOutSeatThatDidNotLose) {
+  State s = Position("gold silver spice camel camel", "leather leather", 0);
+  s.ApplyMove(M("timeout"));
+  ASSERT_TRUE(s.Validate().ok());
+  State wrong_winner = s;
+  wrong_winner.winner = 0;
+  EXPECT_FALSE(wrong_winner.Validate().ok());
+  State still_on = s;
+  still_on.game_over = false;
+  still_on.winner = -1;
+  EXPECT_FALSE(still_on.Validate().ok());
+}
+
+TEST(JaipurTimeOut, TheViewTellsItAndAWorldSampledFromItIsTheSame) {
+  State s = Position("gold silver spice camel camel", "leather leather", 0);
+  s.ApplyMove(M("timeout"));
+  for (int viewer = 0; viewer < kNumPlayers; ++viewer) {
+    View v = s.ViewFor(viewer);
+    EXPECT_EQ(v.timed_out, 0);
+    Prng prng(3);
+    State world = State::FromView(v, prng);
+    EXPECT_TRUE(world.Validate().ok()) << world.Validate().message();
+    EXPECT_EQ(world.ViewFor(viewer), v);
+  }
+}
+
 // --- Views ------------------------------------------------------------------
 
 TEST(JaipurView, ShowsOwnHandButNotTheOpponentsHandTheDeckOrTheirBonusValues) {

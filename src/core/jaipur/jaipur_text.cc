@@ -60,6 +60,8 @@ std::string ToString(const Move& move) {
       return "take " + std::string(CardName(move.good));
     case MoveKind::kCamels:
       return "camels";
+    case MoveKind::kTimeOut:
+      return "timeout";
     case MoveKind::kSell:
       return "sell " + std::to_string(move.count) + " " + std::string(CardName(move.good));
     case MoveKind::kExchange: {
@@ -87,6 +89,12 @@ Result<Move> ParseMove(std::string_view text) {
   if (verb == "camels" || (verb == "take" && words.size() == 2 && ParseCard(words[1]) == Card::kCamel)) {
     if (words.size() > 2 || (verb == "camels" && words.size() > 1)) return error(Id::kTakesNoArgument, word("camels"));
     return Move::Camels();
+  }
+  // Not in kMoveSyntax: players never type it (see MoveKind::kTimeOut), but a
+  // record the server wrote must replay.
+  if (verb == "timeout") {
+    if (words.size() > 1) return error(Id::kTakesNoArgument, word("timeout"));
+    return Move::TimeOut();
   }
   if (verb == "take") {
     if (words.size() != 2) return error(Id::kTakeNeedsAGood);
