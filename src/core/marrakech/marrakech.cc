@@ -144,6 +144,12 @@ Move Move::Place(int a, int b) {
   return m;
 }
 
+Move Move::TimeOut() {
+  Move m;
+  m.kind = MoveKind::kTimeOut;
+  return m;
+}
+
 State State::NewGame(int num_players, Variant variant, uint64_t seed) {
   assert(num_players >= kMinPlayers && num_players <= kMaxPlayers);
   assert(variant == Variant::kStandard || num_players == 2);
@@ -245,6 +251,8 @@ souk::Status State::CheckMove(const Move& move) const {
                       {{"carpet", std::to_string(id)}, {"first", SquareName(a)}, {"second", SquareName(b)}});
       return Status::Ok();
     }
+    case MoveKind::kTimeOut:
+      return Status::Ok();  // the clock's, not a choice: the mover may run out in any phase
   }
   return Status::Error("unknown move kind");
 }
@@ -291,6 +299,18 @@ void State::ApplyMove(const Move& move) {
         color_bits[c] |= Bit(static_cast<int>(sq));
       }
       ++placed[c];
+      EndTurn();
+      return;
+    }
+    case MoveKind::kTimeOut: {
+      // Out as after a tribute they cannot pay, but the dirhams go to no one: no
+      // carpet asked for them. In the roll phase the die was not thrown, so the
+      // PRNG stays as it was; in the place phase the drawn carpet stays on the pile.
+      PlayerState& me = players[to_move];
+      dirhams_lost = static_cast<uint8_t>(dirhams_lost + me.dirhams);
+      me.dirhams = 0;
+      me.out = true;
+      timed_out = static_cast<uint8_t>(timed_out | (1u << to_move));
       EndTurn();
       return;
     }
@@ -411,6 +431,8 @@ View State::ViewFor(int player) const {
   }
   v.current_carpet = CurrentCarpet();
   v.winners = winners;
+  v.timed_out = timed_out;
+  v.dirhams_lost = dirhams_lost;
   return v;
 }
 
@@ -433,6 +455,8 @@ State State::FromView(const View& view, Prng& prng) {
   s.phase = view.phase;
   s.assam = view.assam;
   s.winners = view.winners;
+  s.timed_out = view.timed_out;
+  s.dirhams_lost = view.dirhams_lost;
   s.carpet = view.carpet;
   s.color = view.color;
   for (int sq = 0; sq < kNumSquares; ++sq)
@@ -470,7 +494,8 @@ State State::FromView(const View& view, Prng& prng) {
 //   colour shows no more distinct carpets than were placed; color_bits match;
 // - carpets: for each colour, placed + those left on its owner's pile = the mode's
 //   count, and piles hold only their owner's colours;
-// - dirhams: 30 per player in all; a player who is out has none;
+// - dirhams: 30 per player in all, those lost by running out of time counted; a
+//   player who is out has none; only seats in the game that are out ran out of time;
 // - turn: while the game goes on, at least two players are in, to_move is in, and
 //   pile sizes read from to_move round the players still in never grow and differ
 //   by at most one (turns go round, so to_move holds a carpet); winners is empty;
@@ -564,9 +589,15 @@ souk::Status State::Validate() const {
                   std::to_string(placed[i]) + " carpets placed and " + std::to_string(left[i]) +
                   " on the pile; the game has " + std::to_string(per_color));
   }
-  if (dirhams != kStartingDirhams * num_players)
-    return fail("players: " + std::to_string(dirhams) + " dirhams in all, the game has " +
-                std::to_string(kStartingDirhams * num_players));
+  for (int p = 0; p < kMaxPlayers; ++p)
+    if ((timed_out >> p & 1) && (p >= num_players || !players[static_cast<size_t>(p)].out))
+      return fail("timed_out: seat " + std::to_string(p) + " ran out of time but is not out");
+  if (timed_out >> kMaxPlayers) return fail("timed_out: seats 0 to 3 only");
+  if (dirhams_lost && !timed_out) return fail("dirhams_lost: no seat ran out of time");
+  if (dirhams + dirhams_lost != kStartingDirhams * num_players)
+    return fail("players: " + std::to_string(dirhams) + " dirhams in all" +
+                (dirhams_lost ? " and " + std::to_string(dirhams_lost) + " lost" : std::string()) +
+                ", the game has " + std::to_string(kStartingDirhams * num_players));
 
   // Turn order and the end.
   int in = PlayersIn();

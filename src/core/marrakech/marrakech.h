@@ -145,7 +145,10 @@ Position MoveAssam(Position from, int steps);
 
 // --- Moves ---------------------------------------------------------------------
 
-enum class MoveKind : uint8_t { kOrient, kRoll, kPlace };
+// kTimeOut is not a player's choice: the server's clock applies it to the seat to
+// move when its time runs out (docs/rules/marrakech.md, "Out of time"), so that a
+// game's record replays it. It is never among LegalMoves().
+enum class MoveKind : uint8_t { kOrient, kRoll, kPlace, kTimeOut };
 
 struct Move {
   MoveKind kind = MoveKind::kOrient;
@@ -158,11 +161,12 @@ struct Move {
   static Move Roll(int n);
   // The squares in either order; stored in row-major order.
   static Move Place(int a, int b);
+  static Move TimeOut();
   bool operator==(const Move&) const = default;
 };
 
 // Canonical text: "left" | "straight" | "right" | "roll 3" | "place c3 d3" (the first
-// square before the second in row-major order).
+// square before the second in row-major order) | "timeout".
 std::string ToString(const Move& move);
 // Parses canonical text; also accepts any case, extra spaces and a placement's squares
 // in either order. Errors read "bad move '<text>': <what is wrong>".
@@ -209,6 +213,11 @@ struct State {
   Phase phase = Phase::kOrient;
   Position assam;
   uint8_t winners = 0;  // bit p set when seat p won; only when the game is over
+  // Bit p set when seat p ran out of time (and is out), and the dirhams those seats
+  // held then: they left the game with them, so the 30 per player are the dirhams
+  // held plus these.
+  uint8_t timed_out = 0;
+  uint8_t dirhams_lost = 0;
   // The visible carpet on each square: its id (1, 2, ... in placement order; 0 for
   // an empty square) and its colour (0 on an empty square).
   std::array<uint8_t, kNumSquares> carpet{};
@@ -239,11 +248,15 @@ struct State {
   int NextCarpetId() const { return 1 + placed[0] + placed[1] + placed[2] + placed[3]; }
   int PlayersIn() const;
 
+  // Every move the mover (or the die) may choose; never a timeout (see MoveKind).
   void LegalMoves(MoveList* moves) const;
-  // Ok, or an error naming the move and the rule it breaks.
+  // Ok, or an error naming the move and the rule it breaks. A timeout is accepted in
+  // every phase while the game goes on, the roll's included: it is the mover's.
   souk::Status CheckMove(const Move& move) const;
   // Plays a legal move (checked by assert only: call CheckMove on untrusted input).
   // A roll moves Assam, takes the tribute, and ends the turn of a player it puts out.
+  // A timeout puts the mover out, their dirhams gone and their carpets left on the
+  // board, and ends their turn as a tribute they cannot pay does.
   void ApplyMove(const Move& move);
 
   // The roll the game's PRNG draws next (DrawRoll on a copy); the state is unchanged.
@@ -311,6 +324,8 @@ struct View {
   std::array<Player, kMaxPlayers> players{};
   int current_carpet = -1;  // in the place phase only
   uint8_t winners = 0;
+  uint8_t timed_out = 0;     // public: State::timed_out
+  uint8_t dirhams_lost = 0;  // public: State::dirhams_lost
 
   // Visible squares of the player's colours (their carpets showing), out or not.
   int VisibleSquares(int player) const;

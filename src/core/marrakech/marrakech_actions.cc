@@ -34,6 +34,7 @@ int ActionOf(const Move& move) {
   switch (move.kind) {
     case MoveKind::kOrient: return move.turn <= Turn::kRight ? kFirstOrientAction + static_cast<int>(move.turn) : -1;
     case MoveKind::kRoll: return move.roll >= 1 && move.roll <= 4 ? kFirstRollAction + move.roll - 1 : -1;
+    case MoveKind::kTimeOut: return -1;  // the clock's, never a player's choice
     case MoveKind::kPlace: {
       if (move.first >= kNumSquares || move.second >= kNumSquares) return -1;
       const int i = GetPlacements().index[move.first][move.second];

@@ -11,6 +11,21 @@
 namespace souk::marrakech {
 namespace {
 
+TEST(MarrakechEvent, ATimeoutPutsTheMoverOutAndWithTwoPlayersEndsTheGame) {
+  State s = State::NewGame(3, Variant::kStandard, 1);
+  MoveEvent e = PlayMove(s, Move::TimeOut());
+  EXPECT_EQ(e.seat, 0);
+  EXPECT_EQ(e.move.kind, MoveKind::kTimeOut);
+  EXPECT_EQ(e.out, 0b001);
+  EXPECT_FALSE(e.tribute.has_value());
+  EXPECT_FALSE(e.game_over);
+  MoveEvent second = PlayMove(s, Move::TimeOut());
+  EXPECT_EQ(second.seat, 1);
+  EXPECT_EQ(second.out, 0b010);
+  EXPECT_TRUE(second.game_over);
+  EXPECT_EQ(second.winners, 0b100);
+}
+
 TEST(MarrakechEvent, ARollTellsAssamsWalkAndTheTributeForTheGroup) {
   State s = State::NewGame(2, Variant::kStandard, 1);
   s.ApplyMove(Move::Orient(Turn::kStraight));  // seat 0, north from d4

@@ -618,6 +618,152 @@ TEST(MarrakechRules, OutPlayersPileIsNeverPlaced) {
   EXPECT_EQ(s.players[1].pile_size, 15);
 }
 
+// --- Out of time (docs/rules/marrakech.md, "Out of time") ------------------------
+
+// Plays whole turns (orient straight, the game's own roll, the first placement) until
+// `seat` is to orient with at least one carpet of its own on the board.
+void PlayUntilSeatOrientsWithACarpetDown(State* s, int seat) {
+  while (!(s->to_move == seat && s->phase == Phase::kOrient && s->placed[static_cast<size_t>(seat)] > 0)) {
+    ASSERT_FALSE(s->game_over());
+    if (s->phase == Phase::kOrient) {
+      s->ApplyMove(Move::Orient(Turn::kStraight));
+    } else if (s->phase == Phase::kRoll) {
+      s->ApplyMove(Move::Roll(s->SampleRoll()));
+    } else {
+      MoveList moves;
+      s->LegalMoves(&moves);
+      s->ApplyMove(moves[0]);
+    }
+  }
+}
+
+TEST(MarrakechTimeOut, PutsTheMoverOutWithNoDirhamsItsCarpetsStayAndTheGameGoesOn) {
+  State s = State::NewGame(3, Variant::kStandard, 1);
+  PlayUntilSeatOrientsWithACarpetDown(&s, 1);
+  ASSERT_FALSE(s.players[1].out);
+  const int held = s.players[1].dirhams;
+  ASSERT_GT(held, 0);
+  const int visible = s.VisibleSquares(1), pile = s.players[1].pile_size;
+  ASSERT_GT(visible, 0);
+  const std::array<int, 2> others = {s.players[0].dirhams, s.players[2].dirhams};
+  ASSERT_TRUE(s.CheckMove(Move::TimeOut()).ok());
+  s.ApplyMove(Move::TimeOut());
+  EXPECT_TRUE(s.players[1].out);
+  EXPECT_EQ(s.players[1].dirhams, 0);
+  EXPECT_EQ(s.dirhams_lost, held) << "the dirhams go to no one";
+  EXPECT_EQ(s.players[0].dirhams, others[0]);
+  EXPECT_EQ(s.players[2].dirhams, others[1]);
+  EXPECT_EQ(s.timed_out, 0b010);
+  EXPECT_EQ(s.VisibleSquares(1), visible) << "its carpets stay on the board";
+  EXPECT_EQ(s.players[1].pile_size, pile);
+  EXPECT_EQ(s.Score(1), 0);
+  EXPECT_FALSE(s.game_over());
+  EXPECT_EQ(s.to_move, 2);
+  EXPECT_EQ(s.phase, Phase::kOrient);
+  EXPECT_TRUE(s.Validate().ok()) << s.Validate().message();
+  // The game goes on without seat 1, to its end.
+  Prng prng(9);
+  while (!s.game_over()) {
+    ASSERT_NE(s.to_move, 1);
+    s.ApplyMove(RandomMove(s, prng));
+    ASSERT_TRUE(s.Validate().ok()) << s.Validate().message();
+  }
+  EXPECT_FALSE(s.winners & 0b010);
+}
+
+TEST(MarrakechTimeOut, WithTwoPlayersTheOtherWinsAtOnce) {
+  for (Variant variant : {Variant::kStandard, Variant::kSingleColour}) {
+    State s = State::NewGame(2, variant, 4);
+    s.ApplyMove(Move::Orient(Turn::kStraight));
+    s.ApplyMove(Move::Roll(s.SampleRoll()));
+    ASSERT_EQ(s.phase, Phase::kPlace);
+    const int pile = s.players[0].pile_size;
+    s.ApplyMove(Move::TimeOut());  // in the place phase, the carpet drawn
+    EXPECT_TRUE(s.game_over());
+    EXPECT_EQ(s.winners, 0b10);
+    EXPECT_TRUE(s.players[0].out);
+    EXPECT_EQ(s.players[0].pile_size, pile) << "the carpet drawn is not placed";
+    EXPECT_EQ(s.dirhams_lost + s.players[1].dirhams, 60);
+    EXPECT_TRUE(s.Validate().ok()) << s.Validate().message();
+  }
+}
+
+TEST(MarrakechTimeOut, InTheRollPhaseItIsTheMoversAndNoDieIsThrown) {
+  State s = State::NewGame(4, Variant::kStandard, 2);
+  s.ApplyMove(Move::Orient(Turn::kLeft));
+  ASSERT_EQ(s.phase, Phase::kRoll);
+  const State before = s;
+  ASSERT_TRUE(s.CheckMove(Move::TimeOut()).ok());
+  s.ApplyMove(Move::TimeOut());
+  EXPECT_TRUE(s.players[0].out);
+  EXPECT_EQ(s.timed_out, 0b0001);
+  EXPECT_EQ(s.rng, before.rng) << "the die was not thrown";
+  EXPECT_EQ(s.assam, before.assam);
+  EXPECT_EQ(s.to_move, 1);
+  EXPECT_EQ(s.phase, Phase::kOrient);
+  EXPECT_FALSE(s.game_over());
+  EXPECT_TRUE(s.Validate().ok()) << s.Validate().message();
+}
+
+TEST(MarrakechTimeOut, IsNeverALegalMoveButIsAcceptedInEveryPhase) {
+  for (const Mode& mode : kModes) {
+    State s = State::NewGame(mode.players, mode.variant, 6);
+    Prng prng(6);
+    std::set<Phase> phases;
+    while (!s.game_over()) {
+      MoveList moves;
+      s.LegalMoves(&moves);
+      for (const Move& m : moves) ASSERT_NE(m.kind, MoveKind::kTimeOut) << mode.name;
+      ASSERT_TRUE(s.CheckMove(Move::TimeOut()).ok()) << mode.name;
+      phases.insert(s.phase);
+      s.ApplyMove(RandomMove(s, prng));
+    }
+    EXPECT_EQ(phases.size(), 3u) << mode.name;
+  }
+}
+
+TEST(MarrakechTimeOut, IsRefusedOnceTheGameIsOver) {
+  State s = State::NewGame(2, Variant::kStandard, 3);
+  s.ApplyMove(Move::TimeOut());
+  ASSERT_TRUE(s.game_over());
+  EXPECT_EQ(s.CheckMove(Move::TimeOut()).message(), "illegal move 'timeout': the game is over");
+}
+
+TEST(MarrakechTimeOut, ReadsAndWritesAsTimeout) {
+  EXPECT_EQ(ToString(Move::TimeOut()), "timeout");
+  auto parsed = ParseMove(" TIMEOUT ");
+  ASSERT_TRUE(parsed.ok());
+  EXPECT_EQ(*parsed, Move::TimeOut());
+  EXPECT_FALSE(ParseMove("timeout 2").ok());
+}
+
+TEST(MarrakechTimeOut, ValidateCountsTheDirhamsLost) {
+  State s = State::NewGame(3, Variant::kStandard, 1);
+  s.ApplyMove(Move::TimeOut());
+  ASSERT_TRUE(s.Validate().ok()) << s.Validate().message();
+  State missing = s;
+  missing.dirhams_lost = 0;
+  missing.timed_out = 0;
+  EXPECT_FALSE(missing.Validate().ok()) << "30 dirhams gone with no seat out of time";
+  State not_out = s;
+  not_out.timed_out = 0b100;
+  EXPECT_FALSE(not_out.Validate().ok()) << "seat 2 is still in";
+}
+
+TEST(MarrakechTimeOut, TheViewTellsItAndAWorldSampledFromItIsTheSame) {
+  State s = State::NewGame(3, Variant::kStandard, 1);
+  s.ApplyMove(Move::TimeOut());
+  for (int viewer = 0; viewer < 3; ++viewer) {
+    View v = s.ViewFor(viewer);
+    EXPECT_EQ(v.timed_out, 0b001);
+    EXPECT_EQ(v.dirhams_lost, 30);
+    Prng prng(2);
+    State world = State::FromView(v, prng);
+    EXPECT_TRUE(world.Validate().ok()) << world.Validate().message();
+    EXPECT_EQ(world.ViewFor(viewer), v);
+  }
+}
+
 TEST(MarrakechRules, GameEndsWhenOnlyOnePlayerIsLeft) {
   State s = State::NewGame(2, Variant::kSingleColour, 1);
   Lay(&s, "c2", "d2", 1);

@@ -68,6 +68,8 @@ std::string ToString(const Move& move) {
       int b = move.first < move.second ? move.second : move.first;
       return "place " + SquareName(a) + " " + SquareName(b);
     }
+    case MoveKind::kTimeOut:
+      return "timeout";
   }
   return "?";
 }
@@ -90,6 +92,12 @@ Result<Move> ParseMove(std::string_view text) {
   if (verb == "back" || verb == "around" || verb == "u-turn" || verb == "uturn" || verb == "half-turn" ||
       verb == "reverse") {
     return error(Id::kNoHalfTurn);
+  }
+  // Not in kMoveSyntax: players never type it (see MoveKind::kTimeOut), but a
+  // record the server wrote must replay.
+  if (verb == "timeout") {
+    if (words.size() != 1) return error(Id::kTakesNoArgument, word(verb));
+    return Move::TimeOut();
   }
   if (verb == "roll") {
     if (words.size() != 2) return error(Id::kRollNeedsNumber);
