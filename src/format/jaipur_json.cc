@@ -105,6 +105,13 @@ std::array<uint8_t, kNumGoods> ReadTokenPiles(const Json& j) {
   return left;
 }
 
+// The seat that ran out of time ("timed_out"): written only when one did, so that
+// every other state reads as before; absent or null means none.
+int ReadTimedOut(const Json& j) {
+  const Json* timed_out = OptionalMember(j, "timed_out", "");
+  return timed_out ? ReadSeatOrNull(*timed_out, "timed_out") : -1;
+}
+
 State Load(const Json& j) {
   State s;
   if (String(Member(j, "game", ""), "game") != "jaipur") throw JsonError("game", "expected \"jaipur\"");
@@ -116,6 +123,7 @@ State Load(const Json& j) {
   if (status != "playing" && status != "game_over") throw JsonError("status", "expected \"playing\" or \"game_over\"");
   s.game_over = status == "game_over";
   s.winner = static_cast<int8_t>(ReadSeatOrNull(Member(j, "winner", ""), "winner"));
+  s.timed_out = static_cast<int8_t>(ReadTimedOut(j));
 
   s.market = ReadCards(Member(j, "market", ""), "market", kMarketSize);
   s.discard = ReadCards(Member(j, "discard", ""), "discard", kNumCards);
@@ -168,6 +176,7 @@ View LoadView(const Json& j) {
   if (status != "playing" && status != "game_over") throw JsonError("status", "expected \"playing\" or \"game_over\"");
   v.game_over = status == "game_over";
   v.winner = ReadSeatOrNull(Member(j, "winner", ""), "winner");
+  v.timed_out = ReadTimedOut(j);
   v.market = ReadCards(Member(j, "market", ""), "market", kMarketSize);
   v.discard = ReadCards(Member(j, "discard", ""), "discard", kNumCards);
   v.deck_size = Int(Member(j, "deck_size", ""), "deck_size", 0, kNumCards);
@@ -290,6 +299,7 @@ Json StateToJson(const State& s) {
   j["players"] = players;
   j["status"] = StatusJson(s.game_over);
   j["winner"] = Seat(s.winner);
+  if (s.timed_out >= 0) j["timed_out"] = s.timed_out;
   j["last_round"] = LastRound(s.last_round);
   j["rng"] = Prng(s.rng).StateHex();
   return j;
@@ -342,6 +352,7 @@ Json ViewToJson(const View& v) {
   j["players"] = players;
   j["status"] = StatusJson(v.game_over);
   j["winner"] = Seat(v.winner);
+  if (v.timed_out >= 0) j["timed_out"] = v.timed_out;
   j["last_round"] = LastRound(v.last_round);
   return j;
 }
@@ -381,6 +392,9 @@ Json EventToJson(const MoveEvent& event, int viewer) {
       j["tokens"] = ValueList(e.tokens, e.num_tokens);
       j["bonus"] = e.bonus;
       if (e.bonus && viewer == e.seat) j["bonus_value"] = e.bonus_value;
+      break;
+    case MoveKind::kTimeOut:
+      j["action"] = "timeout";  // `seat` ran out of time; `winner` follows (the game is over)
       break;
   }
   if (e.round_end) {

@@ -1,5 +1,7 @@
 #include "format/jaipur_json.h"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "core/prng.h"
@@ -219,6 +221,83 @@ TEST(JaipurJson, ARoundsEndEventCarriesTheTableAsTheRoundEnded) {
     EXPECT_FALSE(player.contains("hand"));
     EXPECT_FALSE(player.contains("bonus_tokens"));
   }
+}
+
+}  // namespace
+}  // namespace souk::jaipur
+
+namespace souk::jaipur {
+namespace {
+
+// A game a seat lost on time, through the interface: after `plies` random moves,
+// the seat to move runs out.
+std::unique_ptr<GameState> TimedOutGame(uint64_t seed, int plies) {
+  auto game = std::move(*NewGame({"jaipur", seed, 0, ""}));
+  Prng chooser(seed);
+  for (int i = 0; i < plies && !game->is_over(); ++i) {
+    const std::vector<std::string> moves = game->LegalMoves();
+    EXPECT_TRUE(game->Apply(moves[chooser.Below(static_cast<uint32_t>(moves.size()))]).ok());
+  }
+  EXPECT_FALSE(game->is_over());
+  EXPECT_TRUE(game->Apply("timeout").ok());
+  return game;
+}
+
+TEST(JaipurJson, ATimeoutIsNotListedButAppliesAndEndsTheGame) {
+  auto game = std::move(*NewGame({"jaipur", 3, 0, ""}));
+  const auto legal = game->LegalMoves();
+  EXPECT_EQ(std::count(legal.begin(), legal.end(), "timeout"), 0);
+  const int loser = game->current_player();
+  ASSERT_TRUE(game->Apply("timeout").ok());
+  EXPECT_TRUE(game->is_over());
+  EXPECT_EQ(game->Winners(), std::vector<int>{1 - loser});
+  const Status again = game->Apply("timeout");
+  EXPECT_EQ(again.message(), "illegal move 'timeout': the game is over");
+}
+
+TEST(JaipurJson, ATimeoutEventSaysWhoRanOutAndWhoWon) {
+  auto game = TimedOutGame(7, 9);
+  const MoveEvent event = std::get<MoveEvent>(game->LastEvent());
+  for (int viewer : {0, 1, GameState::kSpectator}) {
+    const Json j = game->LastEventJson(viewer);
+    EXPECT_EQ(j.at("action"), "timeout");
+    EXPECT_EQ(j.at("seat"), event.seat);
+    EXPECT_EQ(j.at("winner"), 1 - event.seat);
+    EXPECT_EQ(j.at("move"), "timeout");
+    EXPECT_EQ(j.at("chance"), false);
+    EXPECT_FALSE(j.contains("round_end"));
+  }
+}
+
+TEST(JaipurJson, ATimedOutStateRoundTripsAndSaysWhoRanOut) {
+  for (int plies : {0, 1, 40, 120}) {
+    auto game = TimedOutGame(static_cast<uint64_t>(plies) + 20, plies);
+    const Json j = game->ToJson();
+    const int loser = std::get<MoveEvent>(game->LastEvent()).seat;
+    EXPECT_EQ(j.at("timed_out"), loser);
+    EXPECT_EQ(j.at("winner"), 1 - loser);
+    EXPECT_EQ(j.at("status"), "game_over");
+    auto loaded = StateFromJson(j);
+    ASSERT_TRUE(loaded.ok()) << loaded.message();
+    EXPECT_EQ(loaded->timed_out, loser);
+    EXPECT_EQ(DumpJson(StateToJson(*loaded)), DumpJson(j));
+    for (int seat : {0, 1}) {
+      const Json view_json = game->ViewJson(seat);
+      EXPECT_EQ(view_json.at("timed_out"), loser);
+      auto view = souk::LoadView(view_json);
+      ASSERT_TRUE(view.ok()) << view.message();
+      EXPECT_TRUE(std::get<View>(*view) == std::get<View>(game->PlayerView(seat)));
+    }
+  }
+  EXPECT_FALSE(NewJson(1).contains("timed_out")) << "written only when a seat ran out of time";
+}
+
+TEST(JaipurJson, TheLoaderRefusesATimeoutTheStateContradicts) {
+  Json j = NewJson(1);
+  j["timed_out"] = 0;  // but the game goes on
+  EXPECT_EQ(LoadError(j), "state: timed_out: set but the game goes on");
+  j["timed_out"] = 2;
+  EXPECT_EQ(LoadError(j).rfind("state: timed_out: ", 0), 0u) << LoadError(j);
 }
 
 }  // namespace

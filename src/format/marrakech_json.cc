@@ -123,6 +123,22 @@ void ReadBoard(const Json& j, int num_colors, std::array<uint8_t, kNumSquares>* 
   }
 }
 
+// The seats that ran out of time ("timed_out", a list of seats) and the dirhams they
+// took out of the game ("dirhams_lost"): written only once a seat ran out, so that
+// every other state reads as before; absent means none.
+void ReadTimedOut(const Json& j, int n, uint8_t* timed_out, uint8_t* dirhams_lost) {
+  if (const Json* seats = OptionalMember(j, "timed_out", "")) {
+    const Json& list = Array(*seats, "timed_out", 0, static_cast<size_t>(n));
+    for (size_t i = 0; i < list.size(); ++i) {
+      int seat = Int(list[i], Join("timed_out", i), 0, n - 1);
+      if (*timed_out & (1u << seat)) throw JsonError(Join("timed_out", i), "seat " + std::to_string(seat) + " is listed twice");
+      *timed_out = static_cast<uint8_t>(*timed_out | (1u << seat));
+    }
+  }
+  if (const Json* lost = OptionalMember(j, "dirhams_lost", ""))
+    *dirhams_lost = static_cast<uint8_t>(Int(*lost, "dirhams_lost", 0, kStartingDirhams * n));
+}
+
 // A seat's view as ViewToJson writes it (what `souk view` prints). The caller checks
 // the view against ViewToJson of the result: this reads, it does not judge.
 View LoadView(const Json& j) {
@@ -155,6 +171,7 @@ View LoadView(const Json& j) {
   const Json& winners = Array(Member(j, "winners", ""), "winners", 0, static_cast<size_t>(n));
   for (size_t i = 0; i < winners.size(); ++i)
     v.winners = static_cast<uint8_t>(v.winners | (1u << Int(winners[i], Join("winners", i), 0, n - 1)));
+  ReadTimedOut(j, n, &v.timed_out, &v.dirhams_lost);
   return v;
 }
 
@@ -199,6 +216,7 @@ State Load(const Json& j) {
     if (s.winners & (1u << seat)) throw JsonError(Join("winners", i), "seat " + std::to_string(seat) + " is listed twice");
     s.winners = static_cast<uint8_t>(s.winners | (1u << seat));
   }
+  ReadTimedOut(j, n, &s.timed_out, &s.dirhams_lost);
   s.rng = RngState(Member(j, "rng", ""), "rng");
   return s;
 }
@@ -292,6 +310,10 @@ Json StateToJson(const State& s) {
   j["placed"] = placed;
   j["status"] = StatusJson(s.phase);
   j["winners"] = WinnersJson(s.winners);
+  if (s.timed_out) {
+    j["timed_out"] = WinnersJson(s.timed_out);
+    j["dirhams_lost"] = s.dirhams_lost;
+  }
   j["rng"] = Prng(s.rng).StateHex();
   return j;
 }
@@ -322,6 +344,10 @@ Json ViewToJson(const View& v) {
   if (v.current_carpet >= 0) j["current_carpet"] = v.current_carpet;
   j["status"] = StatusJson(v.phase);
   j["winners"] = WinnersJson(v.winners);
+  if (v.timed_out) {
+    j["timed_out"] = WinnersJson(v.timed_out);
+    j["dirhams_lost"] = v.dirhams_lost;
+  }
   return j;
 }
 
@@ -364,6 +390,10 @@ Json EventToJson(const MoveEvent& e) {
     case MoveKind::kPlace:
       j["action"] = "place";
       j["squares"] = {SquareName(m.first), SquareName(m.second)};
+      break;
+    case MoveKind::kTimeOut:
+      j["action"] = "timeout";  // `seat` ran out of time: out, as `out` says
+      j["out"] = WinnersJson(e.out);
       break;
   }
   if (e.game_over) j["winners"] = WinnersJson(e.winners);

@@ -438,3 +438,72 @@ TEST(MarrakechJson, ViewsReadBackFromTheirJson) {
 
 }  // namespace
 }  // namespace souk::marrakech
+
+namespace souk::marrakech {
+namespace {
+
+TEST(MarrakechJson, ATimeoutIsNotListedButAppliesInEveryPhase) {
+  auto g = New(4, "", 8);
+  for (const char* phase : {"orient", "roll", "place"}) {
+    ASSERT_EQ(g->ToJson()["phase"], phase);
+    const auto legal = g->LegalMoves();
+    EXPECT_EQ(std::count(legal.begin(), legal.end(), "timeout"), 0) << phase;
+    auto probe = g->Clone();
+    const int mover = g->ToJson()["to_move"];
+    ASSERT_TRUE(probe->Apply("timeout").ok()) << phase;
+    const Json j = probe->ToJson();
+    EXPECT_EQ(j["players"][mover]["out"], true) << phase;
+    EXPECT_EQ(j["players"][mover]["dirhams"], 0) << phase;
+    EXPECT_EQ(j["timed_out"], Json::array({mover})) << phase;
+    EXPECT_EQ(j["dirhams_lost"], 30) << phase;
+    EXPECT_EQ(j["to_move"], (mover + 1) % 4) << phase;
+    EXPECT_EQ(j["phase"], "orient") << phase;
+    const Json event = probe->LastEventJson(GameState::kSpectator);
+    EXPECT_EQ(event.at("action"), "timeout");
+    EXPECT_EQ(event.at("seat"), mover);
+    EXPECT_EQ(event.at("out"), Json::array({mover}));
+    EXPECT_EQ(event.at("move"), "timeout");
+    EXPECT_EQ(event.at("chance"), false);
+    EXPECT_FALSE(event.contains("winners")) << "three players are still in";
+    std::string chance = g->SampleChance();
+    ASSERT_TRUE(g->Apply(chance.empty() ? (std::string(phase) == "orient" ? "straight" : g->LegalMoves()[0]) : chance).ok());
+  }
+}
+
+TEST(MarrakechJson, WithTwoPlayersATimeoutEndsTheGameAndIsRefusedAfter) {
+  auto g = New(2, "", 5);
+  ASSERT_TRUE(g->Apply("timeout").ok());
+  EXPECT_TRUE(g->is_over());
+  EXPECT_EQ(g->Winners(), std::vector<int>{1});
+  EXPECT_EQ(g->LastEventJson(0).at("winners"), Json::array({1}));
+  EXPECT_EQ(g->Apply("timeout").message(), "illegal move 'timeout': the game is over");
+}
+
+TEST(MarrakechJson, ATimedOutStateAndItsViewsRoundTrip) {
+  for (const Mode& m : kModes) {
+    auto g = New(m.players, m.variant, 12);
+    Prng chooser(12);
+    for (int i = 0; i < 13; ++i) ASSERT_TRUE(g->Apply(NextMove(*g, chooser)).ok());
+    ASSERT_FALSE(g->is_over());
+    ASSERT_TRUE(g->Apply("timeout").ok());
+    const Json j = g->ToJson();
+    ASSERT_TRUE(j.contains("timed_out"));
+    auto loaded = StateFromJson(j);
+    ASSERT_TRUE(loaded.ok()) << loaded.message();
+    EXPECT_NE(loaded->timed_out, 0);
+    EXPECT_EQ(DumpJson(StateToJson(*loaded)), DumpJson(j));
+    for (int seat = 0; seat < m.players; ++seat) {
+      auto view = souk::LoadView(g->ViewJson(seat));
+      ASSERT_TRUE(view.ok()) << view.message();
+      EXPECT_TRUE(std::get<View>(*view) == std::get<View>(g->PlayerView(seat)));
+    }
+  }
+  EXPECT_FALSE(StateToJson(State::NewGame(3, Variant::kStandard, 1)).contains("timed_out"))
+      << "written only once a seat ran out of time";
+  Json lost = StateToJson(State::NewGame(3, Variant::kStandard, 1));
+  lost["dirhams_lost"] = 5;
+  EXPECT_EQ(LoadError(lost), "state: dirhams_lost: no seat ran out of time");
+}
+
+}  // namespace
+}  // namespace souk::marrakech

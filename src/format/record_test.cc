@@ -76,3 +76,42 @@ TEST(Record, ReplayIsByteIdenticalToLivePlay) {
 
 }  // namespace
 }  // namespace souk
+
+namespace souk {
+namespace {
+
+// The server applies `timeout` when a clock runs out: its records must replay it.
+TEST(Record, ARecordWithATimeoutReplaysToTheSameFinalState) {
+  for (const GameOptions& options : {GameOptions{"jaipur", 11, 0, ""}, GameOptions{"marrakech", 11, 3, ""}}) {
+    auto game = NewGame(options);
+    ASSERT_TRUE(game.ok());
+    GameRecord record{options, {}};
+    Prng chooser(3);
+    for (int i = 0; i < 20; ++i) {
+      std::string move = (*game)->SampleChance();
+      if (move.empty()) {
+        auto moves = (*game)->LegalMoves();
+        move = moves[chooser.Below(static_cast<uint32_t>(moves.size()))];
+      }
+      record.moves.push_back(move);
+      ASSERT_TRUE((*game)->Apply(move).ok());
+    }
+    record.moves.push_back("timeout");
+    ASSERT_TRUE((*game)->Apply("timeout").ok());
+    for (int i = 0; i < 6 && !(*game)->is_over(); ++i) {  // Marrakech goes on without the seat
+      std::string move = (*game)->SampleChance();
+      if (move.empty()) move = (*game)->LegalMoves()[0];
+      record.moves.push_back(move);
+      ASSERT_TRUE((*game)->Apply(move).ok());
+    }
+    const std::string text = FormatRecord(record);
+    ASSERT_NE(text.find("\ntimeout\n"), std::string::npos);
+    auto replayed = Replay(*ParseRecord(text));
+    ASSERT_TRUE(replayed.ok()) << replayed.message();
+    EXPECT_EQ(DumpJson((*replayed)->ToJson()), DumpJson((*game)->ToJson())) << options.game;
+    EXPECT_TRUE(DumpJson((*replayed)->ToJson()).find("timed_out") != std::string::npos) << options.game;
+  }
+}
+
+}  // namespace
+}  // namespace souk
