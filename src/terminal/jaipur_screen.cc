@@ -135,7 +135,8 @@ std::vector<std::string> Piles(const View& v, const Style& style) {
 // round's summary told it. The sums are the core's (View::RoundPurse).
 std::vector<std::string> Purse(const View& v, int p, const Style& style) {
   const std::vector<int> goods = GoodsTokens(v, p);
-  const bool over = v.game_over && v.last_round;
+  // A game lost on time ended within a round: no round's score to show.
+  const bool over = v.game_over && v.timed_out < 0 && v.last_round;
   const View::Purse purse = v.RoundPurse(p);
   std::string text = Format(style.tr("  tokens %s = %d", "  jetons %s = %d"), Sum(goods).c_str(), purse.goods);
   if (p == v.viewer) {
@@ -167,10 +168,13 @@ std::string RenderJaipur(const View& v, const std::vector<std::string>& names, c
   std::vector<std::string> lines;
   auto add = [&](std::vector<std::string> more) { lines.insert(lines.end(), more.begin(), more.end()); };
   std::string title = style.Bold(Format(style.tr("Jaipur - round %d", "Jaipur - manche %d"), v.round));
-  if (v.game_over)
+  if (v.game_over) {
     title += Format(style.tr(" - game over, winner: %s", " - fin, victoire : %s"), names[At(v.winner)].c_str());
-  else
+    if (v.timed_out >= 0)
+      title += Format(style.tr(" (%s ran out of time)", " (%s n'a plus de temps)"), names[At(v.timed_out)].c_str());
+  } else {
     title += Format(style.tr(" - to play: %s", " - au tour de : %s"), names[At(v.to_move)].c_str());
+  }
   add(Spread(title, Seals(v, names, style), kWidth));
   std::string market = style.tr("Market:", "Marché :");
   for (int t = 0; t < jaipur::kNumCardTypes; ++t)
@@ -269,6 +273,12 @@ std::vector<std::string> TellJaipurMove(const View& before, const View& after, c
       lines.push_back(line + ".");
       break;
     }
+    case jaipur::MoveKind::kTimeOut:
+      lines.push_back(mover == you ? std::string(style.tr("You ran out of time.", "Vous n'avez plus de temps."))
+                                   : Format(style.tr("%s ran out of time.", "%s n'a plus de temps."), who.c_str()));
+      lines.push_back(style.Bold(Format(style.tr("%s %s the game.", "%s %s la partie."), subject(event.winner).c_str(),
+                                        verb(event.winner, "wins", "win", "gagne", "gagnez"))));
+      break;
   }
   if (!result) return lines;
 

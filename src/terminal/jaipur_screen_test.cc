@@ -218,6 +218,18 @@ TEST(JaipurScreen, TakingOneGoodIsToldInBothPersonsAndLanguages) {
   EXPECT_EQ(Tell(st, 0, 0, kFrench), std::vector<std::string>{"Vous prenez une carte or."});
 }
 
+TEST(JaipurScreen, RunningOutOfTimeIsToldWithTheWinner) {
+  const Step st = Play(Trading(), Move::TimeOut());
+  EXPECT_EQ(Tell(st, 1, -1), (std::vector<std::string>{"Ann ran out of time.", "Bot wins the game."}));
+  EXPECT_EQ(Tell(st, 0, 0), (std::vector<std::string>{"You ran out of time.", "Bot wins the game."}));
+  EXPECT_EQ(Tell(st, 1, 1), (std::vector<std::string>{"Ann ran out of time.", "You win the game."}));
+  EXPECT_EQ(Tell(st, 1, -1, kFrench), (std::vector<std::string>{"Ann n'a plus de temps.", "Bot gagne la partie."}));
+  EXPECT_EQ(Tell(st, 0, 0, kFrench), (std::vector<std::string>{"Vous n'avez plus de temps.", "Bot gagne la partie."}));
+  const std::string screen = RenderJaipur(st.after.ViewFor(1), kNames, kEnglish);
+  EXPECT_NE(screen.find("game over, winner: Bot (Ann ran out of time)"), std::string::npos) << screen;
+  EXPECT_EQ(screen.find("round's score"), std::string::npos) << "no round was scored: " << screen;
+}
+
 TEST(JaipurScreen, TakingTheCamelsCountsThemFromTheMarket) {
   const Step st = Play(Trading(), Move::Camels());
   EXPECT_EQ(Tell(st, 1, 1), std::vector<std::string>{"Ann takes 3 camels."});

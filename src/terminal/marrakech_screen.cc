@@ -291,6 +291,13 @@ std::vector<std::string> TellMarrakechMove(const View& before, const View& after
                                  : style.tr("{0} is out of the game.", "{0} est hors jeu."),
                           {who}));
   }
+  if (move.kind == mk::MoveKind::kTimeOut) {  // brief or not: the clock, then the seat out
+    lines.push_back(second ? std::string(style.tr("You ran out of time: you are out of the game.",
+                                                  "Vous n'avez plus de temps : vous êtes hors jeu."))
+                           : Sub(style.tr("{0} ran out of time: {0} is out of the game.",
+                                          "{0} n'a plus de temps : {0} est hors jeu."),
+                                 {who}));
+  }
   if (!brief) switch (move.kind) {
     case mk::MoveKind::kOrient: {
       const std::string facing = FacingName(after.assam.facing, style);
@@ -358,6 +365,8 @@ std::vector<std::string> TellMarrakechMove(const View& before, const View& after
       lines.push_back(line + ".");
       break;
     }
+    case mk::MoveKind::kTimeOut:
+      break;  // told above
   }
   if (after.phase == mk::Phase::kGameOver && before.phase != mk::Phase::kGameOver) {
     lines.push_back(style.tr("The game is over.", "La partie est finie."));

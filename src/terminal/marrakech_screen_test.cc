@@ -345,6 +345,15 @@ TEST(MarrakechScreen, PlayerWhoCannotPayIsToldOutOfTheGame) {
   EXPECT_NE(screen.find("Bob to orient Assam"), std::string::npos) << screen;
 }
 
+TEST(MarrakechScreen, RunningOutOfTimeIsToldOutOfTheGame) {
+  mk::State s = mk::State::NewGame(3, mk::Variant::kStandard, 1);
+  mk::State again = s;
+  EXPECT_EQ(Play(s, mk::Move::TimeOut(), 2), "Ann ran out of time: Ann is out of the game.\n");
+  EXPECT_EQ(Play(again, mk::Move::TimeOut(), 0, kFrench), "Vous n'avez plus de temps : vous êtes hors jeu.\n");
+  const std::string screen = RenderMarrakech(s.ViewFor(1), kNames, kEnglish);
+  EXPECT_NE(screen.find("Bob to orient Assam"), std::string::npos) << screen;
+}
+
 TEST(MarrakechScreen, MoverIsYouInSecondPersonAndANameOtherwise) {
   for (const Step& st : RandomGame(2, 6, 30)) {
     const int other = 1 - st.mover;

@@ -15,6 +15,7 @@ std::string Jaipur(const jaipur::Move& m, const Style& style) {
     case jaipur::MoveKind::kTake:
       return style.tr("take ", "prendre ") + JaipurCardName(m.good, 1, style);
     case jaipur::MoveKind::kCamels: return style.tr("take the camels", "prendre les chameaux");
+    case jaipur::MoveKind::kTimeOut: return style.tr("out of time", "plus de temps");
     case jaipur::MoveKind::kSell:
       return Format(style.tr("sell %d %s", "vendre %d %s"), m.count, JaipurCardName(m.good, m.count, style).c_str());
     case jaipur::MoveKind::kExchange:
@@ -32,6 +33,7 @@ std::string Marrakech(const mk::Move& m, const Style& style) {
              : m.turn == mk::Turn::kRight ? style.tr("right", "droite")
                                           : style.tr("straight", "tout droit");
     case mk::MoveKind::kRoll: return Format(style.tr("roll %d", "dé %d"), m.roll);
+    case mk::MoveKind::kTimeOut: return style.tr("out of time", "plus de temps");
     case mk::MoveKind::kPlace:
       return Format(style.tr("place %s %s", "poser %s %s"), mk::SquareName(m.first).c_str(),
                     mk::SquareName(m.second).c_str());

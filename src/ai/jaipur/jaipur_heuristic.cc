@@ -178,6 +178,8 @@ double MoveScorer::Score(const Move& move) const {
   const auto& mine = state_.players[static_cast<size_t>(me_)];
   const int opp_herd = state_.players[static_cast<size_t>(1 - me_)].herd;
   switch (move.kind) {
+    case MoveKind::kTimeOut:
+      return -1e9;  // never among the legal moves: the worst, should one ever be scored
     case MoveKind::kTake: {
       size_t g = static_cast<size_t>(Index(move.good));
       if (state_.deck_size < 1) return RoundEndValue(0, mine.herd, opp_herd);
