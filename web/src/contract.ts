@@ -43,6 +43,7 @@ export interface JaipurView {
   players: JaipurPlayerView[];
   status: "playing" | "game_over";
   winner: number | null;
+  timed_out?: number; // the seat that ran out of time (a clock's game), once it did
   last_round: { rupees: number[]; camel_token: number | null; seal: number | null } | null;
 }
 
@@ -82,6 +83,9 @@ export type JaipurEvent = EventBase & {
         bonus: boolean; // whether a bonus token was taken
         bonus_value?: number; // in the seller's own messages only
       }
+    // `seat` ran out of time: the game is over, `winner` the other seat. The server's
+    // clock plays it; it is never among the legal moves.
+    | { action: "timeout" }
   );
 
 // ---------------------------------------------------------------------------------------
@@ -121,6 +125,9 @@ export interface MarrakechView {
   current_carpet?: number; // the colour drawn, in the place phase
   status: "playing" | "game_over";
   winners: number[];
+  // Once a seat ran out of time (a clock's game): those seats, and the dirhams they had.
+  timed_out?: number[];
+  dirhams_lost?: number;
 }
 
 export interface Tribute {
@@ -145,6 +152,9 @@ export type MarrakechEvent = EventBase & {
         out?: number[]; // the seats this roll put out
       }
     | { action: "place"; squares: [string, string] }
+    // `seat` ran out of time and is out (`out`), its dirhams gone, its carpets left on
+    // the board. The server's clock plays it; it is never among the legal moves.
+    | { action: "timeout"; out: number[] }
   );
 
 // ---------------------------------------------------------------------------------------

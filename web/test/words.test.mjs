@@ -77,6 +77,17 @@ test("Marrakech moves told in words", () => {
   assert.equal(describe(base(2, "frobnicate", { move: "frobnicate x" }), names, "en"), "hard bot: frobnicate x");
 });
 
+test("running out of time told in words: Jaipur's ends the game, Marrakech's puts the seat out", () => {
+  const jaipur = base(1, "timeout", { move: "timeout", winner: 0 });
+  assert.equal(describe(jaipur, names, "en"), "Ann ran out of time");
+  assert.equal(describe({ ...jaipur, seat: 0 }, names, "en", 0), "You ran out of time");
+  assert.equal(describe(jaipur, names, "fr"), "Ann n’a plus de temps");
+  assert.equal(describe({ ...jaipur, seat: 0 }, names, "fr", 0), "You n’avez plus de temps");
+  const marrakech = base(2, "timeout", { move: "timeout", out: [2] });
+  assert.equal(describe(marrakech, names, "en"), "hard bot ran out of time. hard bot is out of the game");
+  assert.equal(describe(marrakech, names, "fr"), "hard bot n’a plus de temps. hard bot est éliminé");
+});
+
 test("a move in words from its event, never its text (the hint)", () => {
   const ev = (move, action, fields) => ({ seat: 0, move, chance: false, action, ...fields });
   assert.equal(moveInWords(ev("sell 3 leather", "sell", { good: "leather", count: 3, tokens: [1, 1, 1], bonus: true }), "en"), "Sell 3 leather");

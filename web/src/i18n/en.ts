@@ -148,6 +148,9 @@ export const en = {
   "log.out.you": "{text}. {name} are out of the game",
   "log.place": "{who} places a carpet on {squares}",
   "log.place.you": "{who} place a carpet on {squares}",
+  "end.timedOut": "{name} ran out of time.",
+  "log.timeout": "{who} ran out of time",
+  "log.timeout.you": "{who} ran out of time",
   "log.other": "{who}: {move}",
 
   // A move's canonical text in words (the hint; the Jaipur and Marrakech buttons).

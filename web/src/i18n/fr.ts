@@ -147,6 +147,9 @@ export const fr: Catalogue = {
   "log.out.you": "{text}. {name} êtes éliminé",
   "log.place": "{who} pose un tapis en {squares}",
   "log.place.you": "{who} posez un tapis en {squares}",
+  "end.timedOut": "{name} n’a plus de temps.",
+  "log.timeout": "{who} n’a plus de temps",
+  "log.timeout.you": "{who} n’avez plus de temps",
   "log.other": "{who} : {move}",
 
   "move.take": "Prendre 1 {good}",

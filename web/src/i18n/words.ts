@@ -81,6 +81,12 @@ export function describe(e: GameEvent, name: (seat: number) => string, lang: Lan
     }
     case "place":
       return t(lang, person("log.place", e.seat, you), { who, squares: e.squares.join("–") });
+    case "timeout": {
+      // Jaipur's ends the game (the result says who won); Marrakech's puts the seat out.
+      let text = t(lang, person("log.timeout", e.seat, you), { who });
+      for (const p of "out" in e ? e.out : []) text = t(lang, person("log.out", p, you), { text, name: name(p) });
+      return text;
+    }
     default:
       // An action this client does not know (a newer server): the move's own text.
       return t(lang, "log.other", { who, move: (e as GameEvent).move });

@@ -66,6 +66,9 @@ export const jaipurGame: WebGame<JaipurState> = {
     msg.view.players.map((p, i) => el("li", { "data-seat": i }, plural(lang, "score.seals.line", p.seals, { name: seatName(i) }))),
   summaryExtra(lang, msg, seatName, story) {
     const extra: HTMLElement[] = [];
+    // Won on time, not on seals: said first, as the seals do not explain the result.
+    if (msg.view.timed_out !== undefined)
+      extra.push(el("p", { "data-role": "timed-out" }, t(lang, "end.timedOut", { name: seatName(msg.view.timed_out) })));
     if (msg.reveal) extra.push(el("p", { class: "muted" }, t(lang, "story.revealed")));
     extra.push(...roundsList(lang, seatName, story));
     if (msg.event?.round_end) extra.push(el("h3", {}, t(lang, "round.last")), ...roundLines(lang, seatName, msg.event.round_end));

@@ -96,8 +96,9 @@ export function createJaipurScreen(root: HTMLElement, ctx: GameContext): GameScr
   function render(hl: Highlights): void {
     if (!msg) return;
     const view = roundEnd ? roundEnd.view : msg.view;
-    // The scored round's rupees on the panels: the round just ended, or the game's last.
-    const result = roundEnd ? roundEnd.end : view.status === "game_over" ? view.last_round : null;
+    // The scored round's rupees on the panels: the round just ended, or the game's last
+    // (none when a seat ran out of time: the round it cut short was never scored).
+    const result = roundEnd ? roundEnd.end : view.status === "game_over" && view.timed_out === undefined ? view.last_round : null;
     const active = document.activeElement;
     const focusKey = active instanceof HTMLElement && table.contains(active) ? active.dataset.key : undefined;
 
