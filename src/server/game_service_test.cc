@@ -109,6 +109,22 @@ TEST_F(GameServiceTest, BadRequestsAreRefusedWithReasons) {
   EXPECT_EQ(store_->LoadGame(c.game_id)->moves.size(), 0u) << "nothing refused was stored";
 }
 
+// The clock's `timeout` is a move the engine applies but no client may send: it is
+// never among the legal moves, so the move route refuses it (docs/rules/jaipur.md and
+// docs/rules/marrakech.md, "Out of time").
+TEST_F(GameServiceTest, AClientCannotSendTheClocksTimeout) {
+  for (const char* game : {"jaipur", "marrakech"}) {
+    Created c = Make(game, {"human", "human"});
+    const int to_move = Snapshot(c.game_id, -1)["to_move"].get<int>();
+    const Json mine = Snapshot(c.game_id, to_move);
+    ASSERT_FALSE(mine["legal"].empty()) << game;
+    for (const Json& m : mine["legal"]) EXPECT_NE(m, "timeout") << game;
+    EXPECT_EQ(service_->Move(c.game_id, to_move, "timeout").error_code(), ErrorCode::kNotCanonical) << game;
+    EXPECT_EQ(store_->LoadGame(c.game_id)->moves.size(), 0u) << game << ": nothing refused was stored";
+    EXPECT_FALSE(Snapshot(c.game_id, -1)["over"].get<bool>()) << game;
+  }
+}
+
 TEST_F(GameServiceTest, EachListenerHearsOnlyWhatItsSeatMayKnow) {
   Created c = Make("jaipur", {"human", "human"});
   auto joined = service_->Join(c.game_id, c.invites[0].second, "");
