@@ -19,12 +19,12 @@ int64_t GameClock::ElapsedAt(int64_t now_ms) const { return std::max<int64_t>(0,
 
 bool GameClock::InTime(int64_t now_ms) const {
   if (!running()) return true;
-  return ElapsedAt(now_ms) <= left_[static_cast<size_t>(to_move_)] + kGraceMs;
+  return ElapsedAt(now_ms) <= left_[static_cast<size_t>(to_move_)] + GraceMs();
 }
 
 std::optional<int64_t> GameClock::FlagAtMs() const {
   if (!running()) return std::nullopt;
-  return turn_started_ms_ + left_[static_cast<size_t>(to_move_)] + kGraceMs + 1;
+  return turn_started_ms_ + left_[static_cast<size_t>(to_move_)] + GraceMs() + 1;
 }
 
 std::optional<int64_t> GameClock::DeadlineMs() const {
@@ -59,6 +59,10 @@ void GameClock::StartTurn(int64_t now_ms, int seat) {
   turn_started_ms_ = now_ms;
   if (seat >= 0 && control_.kind == TimeControl::Kind::kTurnBased)
     left_[static_cast<size_t>(seat)] = control_.per_move_ms;
+  // The grace is for the network's delay on a move made in time: a seat that begins
+  // its turn with no time left (it used the grace last turn, and has no increment)
+  // has none, or it could play on forever a second a move.
+  turn_has_grace_ = seat < 0 || left_[static_cast<size_t>(seat)] > 0;
 }
 
 std::vector<int64_t> GameClock::LeftAt(int64_t now_ms) const {

@@ -16,7 +16,8 @@ namespace souk::clock {
 class GameClock {
  public:
   // An action this long past the seat's time still counts: what the network took to
-  // bring it. The boundary is inclusive: at exactly time left + grace, in time.
+  // bring it. The boundary is inclusive: at exactly time left + grace, in time. Not for
+  // a turn that begins with no time left (GraceMs).
   static constexpr int64_t kGraceMs = 1000;
 
   GameClock() = default;  // no clock: every action is in time
@@ -53,12 +54,14 @@ class GameClock {
 
  private:
   int64_t ElapsedAt(int64_t now_ms) const;
+  int64_t GraceMs() const { return turn_has_grace_ ? kGraceMs : 0; }
   void StartTurn(int64_t now_ms, int seat);
 
   TimeControl control_;
   std::vector<int64_t> left_;  // at the start of the current turn
   int to_move_ = -1;
   int64_t turn_started_ms_ = 0;
+  bool turn_has_grace_ = true;  // the seat to move began its turn with time left
 };
 
 }  // namespace souk::clock

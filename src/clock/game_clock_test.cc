@@ -46,6 +46,18 @@ TEST(GameClock, TheGraceKeepsALateActionInTimeUpToItsBoundaryInclusive) {
   EXPECT_EQ(at_boundary.LeftAt(kStart + 11 * kS)[0], 2 * kS) << "the time left floored at 0, then the increment";
 }
 
+TEST(GameClock, ATurnBegunWithNoTimeLeftHasNoGrace) {
+  GameClock clock(*RealTime(10, 0), 2, kStart, 0);
+  ASSERT_TRUE(clock.Act(kStart + 10 * kS + 500, 1).ok()) << "late by half a second: in the grace, no time left";
+  ASSERT_TRUE(clock.Act(kStart + 11 * kS, 0).ok());
+  EXPECT_EQ(clock.LeftAt(kStart + 11 * kS)[0], 0);
+  EXPECT_EQ(*clock.FlagAtMs(), kStart + 11 * kS + 1) << "no time, no grace: out at once";
+  EXPECT_FALSE(clock.InTime(kStart + 11 * kS + 1));
+  GameClock marrakech(*RealTime(10, 0), 2, kStart, 0);
+  ASSERT_TRUE(marrakech.Act(kStart + 10 * kS + 500, 0).ok()) << "turned Assam in the grace, still to move";
+  EXPECT_TRUE(marrakech.InTime(kStart + 10 * kS + 900)) << "the grace covers the rest of that turn";
+}
+
 TEST(GameClock, AnActionAfterTheFlagIsRefusedAndChangesNothing) {
   GameClock clock(*RealTime(10, 2), 2, kStart, 0);
   const int64_t late = *clock.FlagAtMs();

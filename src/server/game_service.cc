@@ -359,6 +359,9 @@ Status GameService::ApplyLocked(Game& g, const std::string& move, bool timeout) 
   std::unique_ptr<GameState> next = g.state->Clone();
   if (timeout) {
     if (Status applied = next->Apply(move); !applied.ok()) return Status::Internal("timeout: " + applied.message());
+  } else if (move == kTimeOutMove) {
+    // The rules take it (records replay it), but it is the clock's to play, never a player's.
+    return Status::Coded(ErrorCode::kIllegalMove, "illegal move 'timeout': only the game's clock plays it");
   } else {
     const std::vector<std::string> legal = g.state->LegalMoves();
     // Whatever the engine says of a move a player sent, the game refuses it.

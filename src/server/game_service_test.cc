@@ -119,7 +119,9 @@ TEST_F(GameServiceTest, AClientCannotSendTheClocksTimeout) {
     const Json mine = Snapshot(c.game_id, to_move);
     ASSERT_FALSE(mine["legal"].empty()) << game;
     for (const Json& m : mine["legal"]) EXPECT_NE(m, "timeout") << game;
-    EXPECT_EQ(service_->Move(c.game_id, to_move, "timeout").error_code(), ErrorCode::kNotCanonical) << game;
+    const Status sent = service_->Move(c.game_id, to_move, "timeout");
+    EXPECT_EQ(sent.error_code(), ErrorCode::kIllegalMove) << game;
+    EXPECT_EQ(sent.message(), "illegal move 'timeout': only the game's clock plays it") << game;
     EXPECT_EQ(store_->LoadGame(c.game_id)->moves.size(), 0u) << game << ": nothing refused was stored";
     EXPECT_FALSE(Snapshot(c.game_id, -1)["over"].get<bool>()) << game;
   }

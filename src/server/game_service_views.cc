@@ -64,6 +64,8 @@ Result<Json> GameService::Preview(const std::string& game_id, int seat, const st
   auto refused = [lang](const Status& why) {
     return Json{{"legal", false}, {"error", StatusText(why, lang)}, {"code", std::string(ErrorCodeName(why.error_code()))}};
   };
+  if (move == kTimeOutMove)
+    return refused(Status::Coded(ErrorCode::kIllegalMove, "illegal move 'timeout': only the game's clock plays it"));
   if (Status applied = next->Apply(move); !applied.ok()) return refused(applied);
   if (Status canonical = CheckCanonical(legal, move); !canonical.ok()) return refused(canonical);
   // The public event: a bonus token's value is not told before it is taken.
