@@ -201,19 +201,20 @@ TEST_F(ClocksTest, AnAccountsGameSummaryTellsWhoseTurnAndItsTimeLeft) {
   EXPECT_TRUE(service_->Summary(id, 8)->at("time_left_ms").is_null()) << "no seat of that account: no time of its own";
 }
 
-TEST(BotThinkCap, ABotThinksATwentiethOfItsTimeAndMostOfItsIncrementNeverPastItsTime) {
+TEST(BotThinkCap, ABotThinksAThirtiethOfItsTimeAndMostOfItsIncrementNeverPastItsTime) {
   clock::GameClock clock(*clock::RealTime(300, 3), 2, 0, 0);
   ASSERT_TRUE(clock.Act(0, 1).ok());  // the first move: seat 1's turn from 0
-  EXPECT_EQ(BotThinkCapMs(clock, 0), 300'000 / 20 + 2'250);
-  EXPECT_EQ(BotThinkCapMs(clock, 300'000), 500) << "no time left: half the grace, not the increment";
+  EXPECT_EQ(BotThinkCapMs(clock, 0), 300'000 / 30 + 2'250);
+  EXPECT_EQ(BotThinkCapMs(clock, 299'000), 950) << "a second left: all of it but the server's part";
+  EXPECT_EQ(BotThinkCapMs(clock, 300'000), 5) << "no time left: the least search";
   EXPECT_EQ(BotThinkCapMs(clock::GameClock(), 0), 0) << "no clock, no cap";
   clock::GameClock turn_based(*clock::TurnBased(1), 2, 0, 0);
   EXPECT_EQ(BotThinkCapMs(turn_based, 0), 3600 * 1000) << "a day's turn: the bot's own budget decides";
 }
 
 // On the system's clock, for real: a bot whose own budget (a second a move) would
-// spend a three-second clock in three moves thinks what its clock allows instead,
-// and the game ends without a flag.
+// spend a ten-second clock in ten moves thinks what its clock allows instead, and the
+// game ends without a flag, the bot with time left.
 class BotOnAClockTest : public testing::ServiceOnDiskTest {
  protected:
   BotOnAClockTest() : ServiceOnDiskTest("bot_clock") {}
@@ -224,7 +225,7 @@ TEST_F(BotOnAClockTest, ABotOnAClockNeverLosesOnTimeOnAnIdleServer) {
   r.game = "jaipur";
   r.players = 2;
   r.seats = {{"human", ""}, {"mcts:time=1000", ""}};
-  r.clock = *clock::RealTime(3, 0);
+  r.clock = *clock::RealTime(10, 0);
   auto created = service_->Create(r);
   ASSERT_TRUE(created.ok()) << created.message();
   const std::string id = created->game_id;

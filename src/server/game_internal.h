@@ -90,9 +90,9 @@ struct GameService::Game {
 Status TellClock(clock::GameClock& clock, const clock::TimeControl& control, int mover, const GameState& after,
                  bool timeout, int64_t at_ms);
 // What the bot to move on `clock` may think at `now_ms`, in ms (ai::Bot::CapNextMove):
-// a twentieth of its time left and most of its increment, never past its time left
-// and half the network's grace, at least 5 ms. A bot that keeps to it never loses on
-// time on a server with a core to spare.
+// a thirtieth of its time left (a Jaipur game is some 30 decisions a player) and most
+// of its increment, less 50 ms for the server's own work on the move, at least 5 ms. A
+// bot that keeps to it never loses on time on a server with a core to spare.
 int BotThinkCapMs(const clock::GameClock& clock, int64_t now_ms);
 // The clocks of a stored game as its moves' times leave them.
 Result<clock::GameClock> ReplayClock(const StoredGame& stored);

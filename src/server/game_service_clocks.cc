@@ -53,12 +53,16 @@ void AddClocks(const GameService::Game& g, int64_t now_ms, Json& message) {
   message["deadline_ms"] = deadline ? Json(*deadline) : Json(nullptr);
 }
 
+// What a bot's move costs on its clock besides its search, kept back from the cap.
+constexpr int64_t kBotMoveOverheadMs = 50;
+
 int BotThinkCapMs(const clock::GameClock& clock, int64_t now_ms) {
   if (!clock.running()) return 0;
   const int64_t left = clock.LeftAt(now_ms)[static_cast<size_t>(clock.to_move())];
   const clock::TimeControl& control = clock.control();
-  int64_t share = control.kind == clock::TimeControl::Kind::kTurnBased ? left : left / 20 + control.increment_ms * 3 / 4;
-  share = std::min(share, left + clock::GameClock::kGraceMs / 2);
+  int64_t share = control.kind == clock::TimeControl::Kind::kTurnBased ? left : left / 30 + control.increment_ms * 3 / 4;
+  // What the server does around the search (the view, the move stored) is spent too.
+  share = std::min(share, left - kBotMoveOverheadMs);
   return static_cast<int>(std::clamp<int64_t>(share, 5, int64_t{3600} * 1000));
 }
 
