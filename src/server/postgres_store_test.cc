@@ -35,6 +35,14 @@ class PostgresStoreTest : public ::testing::Test {
     EXPECT_TRUE(store.ok()) << store.message();
     return store.ok() ? std::move(*store) : nullptr;
   }
+  // The game "before", one move played, stored at today's schema and the store closed:
+  // what a migration test takes back to an older version.
+  void StoreAGameBefore() {
+    auto store = Open();
+    ASSERT_NE(store, nullptr);
+    ASSERT_TRUE(store->CreateGame(Game("before")).ok());
+    ASSERT_TRUE(store->AppendMove("before", 0, "take camels", false, 1).ok());
+  }
   static StoredGame Game(const std::string& id) {
     StoredGame g;
     g.id = id;
@@ -114,12 +122,7 @@ TEST_F(PostgresStoreTest, AReleasedBotTurnIsUnattendedAtOnceAndOnlyItsHolderRele
 // Issue 38: a database as the server before clocks left it (version 4) gains the time
 // controls and the moves' times, its games kept without a clock.
 TEST_F(PostgresStoreTest, AVersion4DatabaseGainsTheClocksWithItsGamesKept) {
-  {
-    auto store = Open();
-    ASSERT_NE(store, nullptr);
-    ASSERT_TRUE(store->CreateGame(Game("before")).ok());
-    ASSERT_TRUE(store->AppendMove("before", 0, "take camels", false, 1).ok());
-  }
+  ASSERT_NO_FATAL_FAILURE(StoreAGameBefore());
   ASSERT_TRUE(TestPostgres::Execute(uri_, kDropVersion5 + "UPDATE schema_version SET version=4").ok());
   auto store = Open();
   ASSERT_NE(store, nullptr);
@@ -134,12 +137,7 @@ TEST_F(PostgresStoreTest, AVersion4DatabaseGainsTheClocksWithItsGamesKept) {
 // Issue 37: a database as the server before accounts left it (version 2) gains the
 // accounts' tables, its games kept.
 TEST_F(PostgresStoreTest, AVersion2DatabaseGainsTheAccountTablesWithItsGamesKept) {
-  {
-    auto store = Open();
-    ASSERT_NE(store, nullptr);
-    ASSERT_TRUE(store->CreateGame(Game("before")).ok());
-    ASSERT_TRUE(store->AppendMove("before", 0, "take camels", false, 1).ok());
-  }
+  ASSERT_NO_FATAL_FAILURE(StoreAGameBefore());
   ASSERT_TRUE(TestPostgres::Execute(uri_, kDropVersion4 + "DROP TABLE sessions; DROP TABLE accounts; UPDATE schema_version SET version=2").ok());
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM pg_tables WHERE tablename='accounts'"), "0");
   auto store = Open();
@@ -155,12 +153,7 @@ TEST_F(PostgresStoreTest, AVersion2DatabaseGainsTheAccountTablesWithItsGamesKept
 // the seats' accounts, the games' rated flag and the rating tables, its games kept:
 // their seats are guests' and the games casual.
 TEST_F(PostgresStoreTest, AVersion3DatabaseGainsTheRatingTablesWithItsGamesKept) {
-  {
-    auto store = Open();
-    ASSERT_NE(store, nullptr);
-    ASSERT_TRUE(store->CreateGame(Game("before")).ok());
-    ASSERT_TRUE(store->AppendMove("before", 0, "take camels", false, 1).ok());
-  }
+  ASSERT_NO_FATAL_FAILURE(StoreAGameBefore());
   ASSERT_TRUE(TestPostgres::Execute(uri_, kDropVersion4 + "UPDATE schema_version SET version=3").ok());
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM pg_tables WHERE tablename='ratings'"), "0");
   auto store = Open();
