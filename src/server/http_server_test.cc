@@ -371,5 +371,23 @@ TEST_F(ServerTest, ANumberTooLargeForADoubleIsABadRequest) {
   EXPECT_NE(error["error"].get<std::string>().find("invalid JSON"), std::string::npos) << error;
 }
 
+// Issue 38: a time control of 0, negative, absurd or malformed is refused, coded
+// bad_clock and naming the key, and makes no game; a good one is in every state.
+TEST_F(ServerTest, ABadClockIsRefusedNamingItsKey) {
+  const std::string seats = R"("seats":[{"player":"human"},{"player":"human"}])";
+  for (const char* clock : {R"({"base_s":0})", R"({"base_s":-5,"increment_s":1})", R"({"base_s":1e12})",
+                            R"({"base_s":300,"increment_s":3,"days_per_move":1})", R"({"days_per_move":7})",
+                            R"({"base_s":2.5})", R"("5+3")", R"([300,3])", R"({"base_s":300,"hours":1})"}) {
+    Reply r = Call(http::verb::post, "/api/games", std::string(R"({"game":"jaipur",)") + seats + R"(,"clock":)" + clock + "}");
+    EXPECT_EQ(r.status, 400) << clock;
+    EXPECT_EQ(r.body["code"], "bad_clock") << clock << ": " << r.body;
+    EXPECT_EQ(r.body["error"].get<std::string>().rfind("clock", 0), 0u) << "names the key: " << r.body;
+  }
+  Json created = Create(std::string(R"({"game":"jaipur",)") + seats + R"(,"clock":{"base_s":300,"increment_s":3}})");
+  Json state = Call(http::verb::get, "/api/games/" + created["game_id"].get<std::string>(), "", created["token"]).body;
+  EXPECT_EQ(state["clock"], Json({{"base_s", 300}, {"increment_s", 3}}));
+  EXPECT_EQ(state["clocks"], Json({300'000, 300'000}));
+}
+
 }  // namespace
 }  // namespace souk::server
