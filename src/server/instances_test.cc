@@ -14,6 +14,7 @@
 #include <mutex>
 #include <thread>
 
+#include "clock/time_control.h"
 #include "format/record.h"
 #include "server/game_service.h"
 #include "server/postgres_conn.h"
@@ -444,6 +445,47 @@ TEST_F(InstancesTest, AnInstanceThatLostItsListeningConnectionCatchesUp) {
   Json caught = heard.WaitForMoveCount(count);
   ASSERT_FALSE(caught.is_null()) << "A read the game back once it listened again";
   EXPECT_EQ(caught["view"], ViewOf(B(), t.id, 0)["view"]);
+}
+
+// Issue 38: every instance replays the clocks from the stored moves' times, so they
+// agree; a seat out of time is flagged once, however many instances find it at once.
+TEST_F(InstancesTest, ClocksAgreeAcrossInstancesAndAFlagIsStoredOnce) {
+  int64_t now = 1'800'000'000'000;
+  fake_now_ms_ = now;
+  CreateRequest r;
+  r.game = "jaipur";
+  r.seats = {{"human", ""}, {"human", ""}};
+  r.clock = *clock::RealTime(60, 2);
+  auto created = A().Create(r);
+  ASSERT_TRUE(created.ok()) << created.message();
+  const std::string id = created->game_id;
+  ASSERT_TRUE(B().Join(id, created->invites[0].second, "Bea").ok());
+  auto play = [&](GameService& on) {
+    const int seat = ViewOf(on, id, 0)["to_move"].get<int>();
+    return on.Move(id, seat, ViewOf(on, id, seat)["legal"][0].get<std::string>());
+  };
+  ASSERT_TRUE(play(A()).ok());
+  ASSERT_EQ(WaitForMoveCount(B(), id, 1)["move_count"], 1);
+  fake_now_ms_ = now += 7'000;
+  ASSERT_TRUE(play(B()).ok());
+  ASSERT_EQ(WaitForMoveCount(A(), id, 2)["move_count"], 2);
+  fake_now_ms_ = now += 3'000;
+  const Json on_a = ViewOf(A(), id, 0)["clocks"], on_b = ViewOf(B(), id, 0)["clocks"], on_c = ViewOf(C(), id, 0)["clocks"];
+  EXPECT_EQ(on_a, on_b);
+  EXPECT_EQ(on_a, on_c) << "an instance reading the game afresh";
+  EXPECT_EQ(on_a.size(), 2u);
+  fake_now_ms_ = now += 70'000;  // the seat to move is out of time
+  std::thread flag_on_b([&] { B().FlagOverdue(now); });
+  A().FlagOverdue(now);
+  flag_on_b.join();
+  const std::vector<std::string> moves = StoredMoves(id);
+  ASSERT_EQ(moves.size(), 3u);
+  EXPECT_EQ(moves.back(), "timeout");
+  for (GameService* s : {&A(), &B()}) {
+    Json view = WaitForMoveCount(*s, id, 3);
+    EXPECT_TRUE(view["over"].get<bool>());
+    EXPECT_EQ(view["move_count"], 3) << "one flag, stored once";
+  }
 }
 
 }  // namespace
