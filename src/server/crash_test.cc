@@ -121,6 +121,40 @@ TEST_P(CrashTest, SigkillLosesNoAcknowledgedMove) {
   EXPECT_EQ(Stop(b, SIGTERM), 0) << "SIGTERM stops the server cleanly";
 }
 
+// Issue 38: the clocks are replayed from the stored moves' times, so a server killed
+// and restarted shows the same: the waiting seat's time to the millisecond, the seat to
+// move's less the time that passed (the server's downtime is the mover's time too).
+TEST_P(CrashTest, SigkillKeepsTheClocks) {
+  Child a = StartServer(db_);
+  ASSERT_GT(a.port, 0);
+  Json created = CallServer(a.port, http::verb::post, "/api/games",
+                            R"({"game":"jaipur","seats":[{"player":"human"},{"player":"human"}],)"
+                            R"("clock":{"base_s":600,"increment_s":5}})").body;
+  const std::string id = created["game_id"];
+  std::string tokens[2];
+  tokens[0] = created["token"];
+  tokens[1] = CallServer(a.port, http::verb::post, "/api/games/" + id + "/join",
+                         Json{{"invite", created["invites"][0]["invite"]}}.dump()).body["token"];
+  uint64_t lcg = 7;
+  ASSERT_EQ(PlayMoves(a.port, id, tokens, 6, &lcg).size(), 6u);
+  const Json before = CallServer(a.port, http::verb::get, "/api/games/" + id, "", tokens[0]).body;
+  const auto asked = std::chrono::steady_clock::now();
+  ASSERT_TRUE(before["clock_running"].get<bool>());
+  Stop(a, SIGKILL);
+  Child b = StartServer(db_);
+  ASSERT_GT(b.port, 0);
+  const Json after = CallServer(b.port, http::verb::get, "/api/games/" + id, "", tokens[0]).body;
+  const int64_t passed =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked).count();
+  const int mover = before["to_move"].get<int>();
+  ASSERT_EQ(after["to_move"], mover);
+  EXPECT_EQ(after["clocks"][1 - mover], before["clocks"][1 - mover]) << "the waiting seat's time, exactly";
+  const int64_t spent = before["clocks"][mover].get<int64_t>() - after["clocks"][mover].get<int64_t>();
+  EXPECT_GE(spent, passed - 250) << "the mover's clock ran on through the restart, " << passed << " ms";
+  EXPECT_LE(spent, passed + 50) << "by the time that passed, " << passed << " ms, not more";
+  EXPECT_EQ(Stop(b, SIGTERM), 0);
+}
+
 // A second signal during a graceful stop leaves at once, with status 1 (docs/operations.md,
 // `stop_forced`), rather than after the drain: a WebSocket client that never answers the
 // server's close keeps the drain waiting its 10 s.
