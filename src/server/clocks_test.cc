@@ -151,6 +151,16 @@ TEST_F(ClocksTest, TheClocksAreTheSameAfterARestart) {
   EXPECT_EQ(Snapshot(id, -1)["clocks"], before);
 }
 
+TEST_F(ClocksTest, ASeatOutOfTimeWhileTheServerWasDownIsFlaggedAfterTheRestart) {
+  const std::string id = MakeClocked("jaipur", 2, *clock::RealTime(10, 0));
+  ASSERT_TRUE(PlayFirstLegal(id).ok());
+  Reopen();
+  ASSERT_TRUE(service_->Restore().ok());
+  now_ += 60'000;
+  service_->FlagOverdue(now_);
+  EXPECT_TRUE(Snapshot(id, -1)["over"].get<bool>()) << "the restarted server watches the games it read back";
+}
+
 TEST_F(ClocksTest, TheRecordAndTheReplayCarryEachMovesTime) {
   const std::string id = MakeClocked("jaipur", 2, *clock::RealTime(10, 0));
   const int first = Snapshot(id, -1)["to_move"].get<int>();

@@ -101,6 +101,7 @@ Result<std::shared_ptr<GameService::Game>> GameService::Find(const std::string& 
     if (inserted) {
       std::lock_guard lock(found->mutex);
       CountLocked(*found);
+      WatchClockLocked(*found);
       // A game in play another instance made (or took over from one that died): its
       // bot plays here if no instance holds its turn.
       ScheduleBotLocked(found);
@@ -154,6 +155,7 @@ Status GameService::Restore() {
     }
     std::lock_guard lock(g->mutex);
     CountLocked(*g);
+    WatchClockLocked(*g);  // a seat whose time ran out while the server was down is found at once
     // A crash between a move and the chance outcome it led to: draw it now (the
     // game's PRNG gives the same one).
     if (Status st = PlayChanceLocked(*g); !st.ok()) return st;
