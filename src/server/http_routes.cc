@@ -4,6 +4,7 @@
 #include "format/time_control_json.h"
 #include "server/accounts/accounts.h"
 #include "server/lang.h"
+#include "server/route_helpers.h"
 #include "server/static_files.h"
 
 #include <algorithm>
@@ -64,65 +65,6 @@ http::status HttpStatusFor(const Status& error) {
 
 namespace {
 
-// A request's mistake, as the client gets it (its HTTP status from its kind); with
-// a wait (a rate limit reached), Retry-After says how long.
-struct ApiError {
-  Status error;
-  std::chrono::milliseconds retry_after{0};
-};
-
-[[noreturn]] void Malformed(std::string message) { throw ApiError{Status::Error(std::move(message))}; }
-
-Json ParseBody(const Request& req) {
-  auto json = ParseJson(req.body());
-  if (!json.ok()) Malformed("body: " + json.message());
-  if (!json->is_object()) Malformed("body: expected a JSON object");
-  return *json;
-}
-
-std::string StringField(const Json& body, const char* key, bool required) {
-  auto it = body.find(key);
-  if (it == body.end() || it->is_null()) {
-    if (required) Malformed(std::string(key) + ": required");
-    return {};
-  }
-  if (!it->is_string()) Malformed(std::string(key) + ": expected a string");
-  return it->get<std::string>();
-}
-
-int IntField(const Json& body, const char* key, int fallback) {
-  auto it = body.find(key);
-  if (it == body.end() || it->is_null()) return fallback;
-  if (!it->is_number_integer() || *it < 0 || *it > 64)
-    Malformed(std::string(key) + ": expected a small whole number");
-  return it->get<int>();
-}
-
-bool BoolField(const Json& body, const char* key) {
-  auto it = body.find(key);
-  if (it == body.end() || it->is_null()) return false;
-  if (!it->is_boolean()) Malformed(std::string(key) + ": expected true or false");
-  return it->get<bool>();
-}
-
-// The signed-in account a request comes from, for a change: its session cookie's.
-// None (id 0) without a cookie, or with one whose session has ended; a cookie from
-// another site's page is refused, as for every change made with it.
-struct SignedIn {
-  int64_t id = 0;
-  std::string name;
-};
-SignedIn SessionAccount(const Request& req, const Caller& caller, const ServerOptions& options) {
-  const std::string cookie = SessionCookie(req);
-  if (cookie.empty() || options.accounts == nullptr) return {};
-  if (!OriginAllowed(req, caller, options.allowed_origins, false))
-    throw ApiError{Status::Coded(ErrorCode::kBadOrigin, "origin: a change with the session cookie must come from this site")};
-  auto who = options.accounts->Authenticate(cookie);
-  if (who.code() == StatusCode::kUnauthenticated) return {};
-  if (!who.ok()) throw ApiError{who.status()};
-  return {who->account.id, who->account.name};
-}
-
 // The seat a replay is seen from: `?seat=N` (any other query is ignored), or -1, a
 // spectator's, without one.
 int ReplaySeat(std::string_view target) {
@@ -139,23 +81,6 @@ int ReplaySeat(std::string_view target) {
     return std::stoi(std::string(value));
   }
   return -1;
-}
-
-// The token of "Authorization: Bearer TOKEN", or "".
-std::string BearerToken(const Request& req) {
-  auto it = req.find(http::field::authorization);
-  if (it == req.end()) return {};
-  std::string_view value = it->value();
-  if (value.substr(0, 7) != "Bearer ") throw ApiError{Status::Unauthenticated("authorization: expected 'Bearer TOKEN'")};
-  return std::string(value.substr(7));
-}
-
-[[noreturn]] void Throw(const Status& status) { throw ApiError{status}; }
-
-template <typename T>
-T OrThrow(Result<T> result) {
-  if (!result.ok()) Throw(result.status());
-  return std::move(*result);
 }
 
 Response StaticResponse(const Request& req, const std::string& web_dir) {
