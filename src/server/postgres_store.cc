@@ -27,7 +27,7 @@ namespace {
 // kMigrations (kMigrations[i] takes version i + 1 to i + 2) as an older database is,
 // each in the transaction that records the version it leads to: one path to every
 // version.
-constexpr int kSchemaVersion = 5;
+constexpr int kSchemaVersion = 6;
 constexpr std::array<const char*, kSchemaVersion - 1> kMigrations{
     // 1 to 2: several instances. The lease on a bot's turn: whether a bot is to move,
     // which instance thinks for it and until when (TakeBotTurn).
@@ -94,6 +94,20 @@ ALTER TABLE games ADD COLUMN clock_base_ms BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN clock_increment_ms BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN clock_per_move_ms BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE moves ADD COLUMN at_ms BIGINT NOT NULL DEFAULT 0;
+)sql",
+    // 5 to 6: the lobby's open tables and quick-play requests (lobby/lobby_store.h),
+    // each a JSON document changed under one lock.
+    R"sql(
+CREATE TABLE lobby(
+  id TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  state TEXT NOT NULL,
+  doc TEXT NOT NULL,
+  expires_ms BIGINT NOT NULL,
+  updated_ms BIGINT NOT NULL,
+  version BIGINT NOT NULL);
+CREATE INDEX lobby_open ON lobby(kind) WHERE state = 'open';
+CREATE INDEX lobby_version ON lobby(version);
 )sql"};
 
 // How long a lease on a bot's turn lasts unless renewed: an instance that dies holding

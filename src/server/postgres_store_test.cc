@@ -16,7 +16,9 @@ using testing::TestPostgres;
 
 // What version 4 added (ratings), taken away again: a database back at version 3.
 // What versions 5 and 4 added, dropped: a database as the server before them left it.
-const std::string kDropVersion5 =
+// What version 6 added (the lobby), dropped.
+const std::string kDropVersion6 = "DROP TABLE lobby; ";
+const std::string kDropVersion5 = kDropVersion6 +
     "ALTER TABLE games DROP COLUMN clock_base_ms, DROP COLUMN clock_increment_ms, DROP COLUMN clock_per_move_ms; "
     "ALTER TABLE moves DROP COLUMN at_ms; ";
 const std::string kDropVersion4 = kDropVersion5 +
@@ -56,7 +58,7 @@ class PostgresStoreTest : public ::testing::Test {
 TEST_F(PostgresStoreTest, TheSchemaIsCreatedOnceAndVersioned) {
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "5");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "6");
   auto again = OpenPostgresStore(uri_);
   ASSERT_TRUE(again.ok()) << again.message();
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM schema_version"), "1");
@@ -91,7 +93,7 @@ TEST_F(PostgresStoreTest, AVersion1DatabaseIsMigratedWithItsGamesKept) {
                                           "UPDATE schema_version SET version=1").ok());
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "5");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "6");
   EXPECT_EQ(store->LoadGame("old")->moves, std::vector<std::string>{"take camels"});
   // The bot's turn of a game from before leases is free to take.
   EXPECT_TRUE(*store->TakeBotTurn("old", 1, 1000));
@@ -126,12 +128,26 @@ TEST_F(PostgresStoreTest, AVersion4DatabaseGainsTheClocksWithItsGamesKept) {
   ASSERT_TRUE(TestPostgres::Execute(uri_, kDropVersion5 + "UPDATE schema_version SET version=4").ok());
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "5");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "6");
   auto before = store->LoadGame("before");
   ASSERT_TRUE(before.ok()) << before.message();
   EXPECT_EQ(before->moves, std::vector<std::string>{"take camels"});
   EXPECT_EQ(before->move_ms, std::vector<int64_t>{0}) << "a move from before clocks has no time";
   EXPECT_FALSE(before->clock.has_clock());
+}
+
+// Issue 38: a database as the server before the lobby left it (version 5) gains the
+// lobby's table, its games kept.
+TEST_F(PostgresStoreTest, AVersion5DatabaseGainsTheLobbyWithItsGamesKept) {
+  ASSERT_NO_FATAL_FAILURE(StoreAGameBefore());
+  ASSERT_TRUE(TestPostgres::Execute(uri_, kDropVersion6 + "UPDATE schema_version SET version=5").ok());
+  auto store = Open();
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "6");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM lobby"), "0");
+  auto before = store->LoadGame("before");
+  ASSERT_TRUE(before.ok()) << before.message();
+  EXPECT_EQ(before->moves, std::vector<std::string>{"take camels"});
 }
 
 // Issue 37: a database as the server before accounts left it (version 2) gains the
@@ -142,7 +158,7 @@ TEST_F(PostgresStoreTest, AVersion2DatabaseGainsTheAccountTablesWithItsGamesKept
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM pg_tables WHERE tablename='accounts'"), "0");
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "5");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "6");
   EXPECT_EQ(store->LoadGame("before")->moves, std::vector<std::string>{"take camels"});
   ASSERT_TRUE(TestPostgres::Execute(uri_, "INSERT INTO accounts(name, name_key, password_hash, created_ms) "
                                           "VALUES('Ann', 'ann', 'h', 1)").ok());
@@ -158,7 +174,7 @@ TEST_F(PostgresStoreTest, AVersion3DatabaseGainsTheRatingTablesWithItsGamesKept)
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM pg_tables WHERE tablename='ratings'"), "0");
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "5");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "6");
   auto before = store->LoadGame("before");
   ASSERT_TRUE(before.ok()) << before.message();
   EXPECT_EQ(before->moves, std::vector<std::string>{"take camels"});

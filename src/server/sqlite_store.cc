@@ -19,7 +19,7 @@ namespace {
 
 // The schema a new database gets, at kSchemaVersion; an older database is brought
 // to it by kMigrations, each in one transaction with the version it leads to.
-constexpr int kSchemaVersion = 6;
+constexpr int kSchemaVersion = 7;
 
 constexpr const char* kMeta = "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)";
 
@@ -113,6 +113,21 @@ constexpr const char* kClockColumns =
     "ALTER TABLE games ADD COLUMN clock_per_move_ms INTEGER NOT NULL DEFAULT 0;"
     "ALTER TABLE moves ADD COLUMN at_ms INTEGER NOT NULL DEFAULT 0;";
 
+// The lobby's open tables and quick-play requests (lobby/lobby_store.h), each a JSON
+// document changed under one lock.
+constexpr const char* kLobbyTable = R"sql(
+CREATE TABLE lobby(
+  id TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  state TEXT NOT NULL,
+  doc TEXT NOT NULL,
+  expires_ms INTEGER NOT NULL,
+  updated_ms INTEGER NOT NULL,
+  version INTEGER NOT NULL);
+CREATE INDEX lobby_open ON lobby(kind) WHERE state = 'open';
+CREATE INDEX lobby_version ON lobby(version);
+)sql";
+
 // kMigrations[i] takes a database of version i + 1 to version i + 2: its SQL texts
 // in order (a null one is none).
 constexpr const char* kMigrations[][2] = {
@@ -129,6 +144,8 @@ constexpr const char* kMigrations[][2] = {
      kRatingTables},
     // 6: time controls, and when each move arrived (the clocks, docs/clocks.md).
     {kClockColumns, nullptr},
+    // 7: the lobby.
+    {kLobbyTable, nullptr},
 };
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
@@ -164,7 +181,7 @@ class SqliteStore final : public Store {
       if (games.Step() == SQLITE_ROW) version = "1";
     }
     if (version.empty()) {
-      if (Status s = Exec(std::string("BEGIN IMMEDIATE;") + kSchema + kAccountTables + kRatingTables + "INSERT INTO meta(key, value) VALUES('schema', '" +
+      if (Status s = Exec(std::string("BEGIN IMMEDIATE;") + kSchema + kAccountTables + kRatingTables + kLobbyTable + "INSERT INTO meta(key, value) VALUES('schema', '" +
                           std::to_string(kSchemaVersion) + "'); COMMIT;");
           !s.ok()) {
         Exec("ROLLBACK");

@@ -99,7 +99,8 @@ TEST_F(StoreMigrationTest, AVersion3DatabaseGainsTheAccountTablesWithItsGamesKep
     sqlite3_finalize(stmt);
     return value;
   };
-  EXPECT_EQ(one("SELECT value FROM meta WHERE key='schema'"), "6");
+  EXPECT_EQ(one("SELECT value FROM meta WHERE key='schema'"), "7");
+  EXPECT_EQ(one("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='lobby'"), "1");
   EXPECT_EQ(one("SELECT count(*) FROM sqlite_master WHERE type='table' AND name IN ('accounts', 'sessions')"), "2");
   EXPECT_EQ(one("SELECT count(*) FROM games"), "1");
   sqlite3_close(db);
