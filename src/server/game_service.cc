@@ -185,18 +185,26 @@ Result<Created> GameService::Create(const CreateRequest& request) {
   if (static_cast<int>(request.seats.size()) != n)
     return Status::Error("seats: " + std::to_string(request.seats.size()) + " given for a game of " +
                          std::to_string(n) + " players");
-  if (request.creator_seat < 0 || request.creator_seat >= n ||
-      request.seats[static_cast<size_t>(request.creator_seat)].player != "human")
+  const bool all_held = std::all_of(request.seats.begin(), request.seats.end(), [](const SeatRequest& r) {
+    return r.player != "human" || !r.token_hash.empty();
+  });
+  if (request.creator_seat == -1 ? !all_held
+                                 : request.creator_seat < 0 || request.creator_seat >= n ||
+                                       request.seats[static_cast<size_t>(request.creator_seat)].player != "human")
     return Status::Error("creator_seat: must be one of the human seats");
   if (request.rated) {
-    if (request.account_id == 0) return Status::Coded(ErrorCode::kNotSignedIn, "rated: a rated game needs you signed in");
+    const bool signed_in = request.creator_seat == -1
+                               ? std::all_of(request.seats.begin(), request.seats.end(),
+                                             [](const SeatRequest& r) { return r.account_id != 0; })
+                               : request.account_id != 0;
+    if (!signed_in) return Status::Coded(ErrorCode::kNotSignedIn, "rated: a rated game needs you signed in");
     if (options_.ratings == nullptr) return Status::Coded(ErrorCode::kNotRateable, "rated: this server keeps no ratings");
     std::vector<std::string> players;
     for (const SeatRequest& r : request.seats) players.push_back(r.player);
     if (Status rateable = ratings::CheckRateable(request.game, players); !rateable.ok()) return rateable;
   }
   StoredGame stored;
-  stored.id = NewGameId();
+  stored.id = request.game_id.empty() ? NewGameId() : request.game_id;
   stored.options = options;
   stored.options.players = n;
   stored.client = request.client;
@@ -226,6 +234,9 @@ Result<Created> GameService::Create(const CreateRequest& request) {
         return Status::Error("seats[" + std::to_string(seat) + "].player: at most " + std::to_string(kMaxBotIterations) +
                              " iterations, " + std::to_string(kMaxBotTimeMs) + " ms and " +
                              std::to_string(kMaxBotThreads) + " threads on this server");
+    } else if (!r.token_hash.empty()) {
+      s.token_hash = r.token_hash;
+      s.account_id = r.account_id;
     } else if (seat == request.creator_seat) {
       created.token = NewSecret();
       s.token_hash = HashSecret(created.token);

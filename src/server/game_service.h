@@ -43,6 +43,11 @@ namespace souk::server {
 struct SeatRequest {
   std::string player = "human";  // "human" or a bot spec
   std::string name;
+  // A human seat already held (the lobby's, lobby/lobby.h): the hash of the token its
+  // player was given when sitting down, and its account (0: a guest). Empty: the
+  // creator's seat, or a seat an invite code opens.
+  std::string token_hash = "";
+  int64_t account_id = 0;
 };
 
 struct CreateRequest {
@@ -50,7 +55,11 @@ struct CreateRequest {
   int players = 0;       // 0: the game's default
   std::string variant;
   std::vector<SeatRequest> seats;  // one per seat; the creator takes `creator_seat`
-  int creator_seat = 0;            // must be a human seat
+  // A human seat, or -1 when every human seat is held already (a table that filled).
+  int creator_seat = 0;
+  // The game's id, chosen by the lobby before the game is made (so that any instance
+  // can make it, once: a second Create of the id fails); empty: a fresh one.
+  std::string game_id = "";
   // Who asks: the peer's address, or the one a trusted proxy names. Stored with the
   // game; active games are counted and bots' turns shared out by it.
   std::string client;
@@ -222,6 +231,10 @@ class GameService {
   // "result": "win" | "loss" | "draw" for the account's seat once the game is over,
   // else null}.
   Result<Json> Summary(const std::string& game_id, int64_t account_id);
+
+  // The game as stored (seats, options, time control, moves), `finished` and
+  // `abandoned` as they are now: what a rematch copies.
+  Result<StoredGame> Stored(const std::string& game_id);
 
   // The lobby: one line per game of these tokens (id, game, seat, whose turn, the
   // seats, whether one still waits for its player, and the result once over).

@@ -199,4 +199,14 @@ Result<Json> GameService::GamesOfTokens(const std::vector<std::string>& tokens) 
   return list;
 }
 
+Result<StoredGame> GameService::Stored(const std::string& game_id) {
+  auto found = Find(game_id);
+  if (!found.ok()) return found.status();
+  std::lock_guard lock((*found)->mutex);
+  StoredGame copy = (*found)->stored;
+  copy.finished = (*found)->state->is_over();  // the stored flag is the store's, read when loaded
+  copy.abandoned = (*found)->abandoned;
+  return copy;
+}
+
 }  // namespace souk::server
