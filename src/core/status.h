@@ -72,10 +72,12 @@ enum class ErrorCode : uint8_t {
   kAlreadySeated,       // already_seated: the account holds another seat of the game
   kNoSuchPlayer,        // no_such_player: no account of that name (or a deleted one)
   kNoSuchPool,          // no_such_pool: no rating pool of that id
-  // The clocks' (src/clock, docs/clocks.md); no route sends them yet, so they are not
-  // in docs/protocol.md's table until one does.
+  // The clocks' (src/clock, docs/clocks.md).
   kBadClock,            // bad_clock: a time control out of its limits, or malformed
   kOutOfTime,           // out_of_time: the seat's time ran out before its move arrived
+  // The lobby's (server/lobby, docs/protocol.md "Tables and quick play").
+  kTableClosed,         // table_closed: the table started, was cancelled or expired
+  kOutOfRange,          // out_of_range: a rating outside the table's range
   kInternal,            // internal: a bug
 };
 
@@ -87,7 +89,7 @@ constexpr std::string_view ErrorCodeName(ErrorCode code) {
       "not_found", "unauthenticated",  "forbidden",      "limit_reached", "rate_limited",  "too_large",
       "unavailable", "aborted",        "bad_name",       "name_taken",    "name_reserved", "bad_password",
       "bad_credentials", "not_signed_in", "bad_origin", "too_many_attempts", "not_rateable", "already_seated", "no_such_player",
-      "no_such_pool", "bad_clock", "out_of_time", "internal"};
+      "no_such_pool", "bad_clock", "out_of_time", "table_closed", "out_of_range", "internal"};
   static_assert(std::size(kNames) == static_cast<size_t>(ErrorCode::kInternal) + 1);
   return kNames[static_cast<size_t>(code)];
 }
@@ -143,6 +145,8 @@ constexpr StatusCode KindOf(ErrorCode code) {
     case ErrorCode::kNoSuchPool: return StatusCode::kNotFound;
     case ErrorCode::kBadClock: return StatusCode::kInvalidArgument;
     case ErrorCode::kOutOfTime: return StatusCode::kFailedPrecondition;
+    case ErrorCode::kTableClosed: return StatusCode::kFailedPrecondition;
+    case ErrorCode::kOutOfRange: return StatusCode::kPermissionDenied;
     case ErrorCode::kInternal: return StatusCode::kInternal;
   }
   return StatusCode::kInternal;
