@@ -17,6 +17,7 @@
 #include "cli/cli_error.h"
 #include "engine/engine_registry.h"
 #include "server/accounts/accounts.h"
+#include "server/lobby/lobby.h"
 #include "server/game_service.h"
 #include "server/metered_store.h"
 #include "server/metrics_listener.h"
@@ -235,8 +236,13 @@ int ServeCommand::Run() {
   server::GameService games(*metered, service);
   const std::vector<metrics::Registry::Collector> gauges = server::CollectServiceMetrics(games);
   if (Status restored = games.Restore(); !restored.ok()) throw CliError{1, "restoring games: " + restored.message()};
+  // The lobby, on the same database too: its tables and requests are every instance's.
+  auto lobby_store = server::lobby::OpenLobbyStore(options.db);
+  if (!lobby_store.ok()) throw CliError{1, "--db " + lobby_store.message()};
+  server::lobby::Lobby lobby(**lobby_store, games, ratings->get(), server::lobby::LobbyOptions{});
   http_options.accounts = &accounts;
   http_options.ratings = ratings->get();
+  http_options.lobby = &lobby;
   server::HttpServer http(games, http_options);
   if (Status started = http.Start(); !started.ok()) throw CliError{1, started.message()};
   server::MetricsListener metrics_listener;

@@ -4,6 +4,7 @@
 #include "format/time_control_json.h"
 #include "server/accounts/accounts.h"
 #include "server/lang.h"
+#include "server/lobby_routes.h"
 #include "server/route_helpers.h"
 #include "server/static_files.h"
 
@@ -190,6 +191,7 @@ Response Route(Shared& shared, const Request& req, const Caller& caller) {
       }
       return JsonResponse(req, http::status::ok, {{"games", OrThrow(games.GamesOfTokens(list))}});
     }
+    if (auto answer = LobbyRoute(shared, req, caller, target, verb)) return std::move(*answer);
     std::string id, rest;
     if (GamePath(target, &id, &rest)) {
       // The seat whose Bearer token the request carries, or without one the seat its
@@ -247,6 +249,7 @@ Response Route(Shared& shared, const Request& req, const Caller& caller) {
         Json body = ParseBody(req);
         return JsonResponse(req, http::status::ok, OrThrow(games.Invite(id, StringField(body, "invite", true))));
       }
+      if (rest == "rematch" && verb == http::verb::post) return RematchRoute(shared, req, caller, id, seat_acting("to ask for a rematch"));
       if (rest == "replay" && verb == http::verb::get) {
         limit(Rate::kRead, client);
         return JsonResponse(req, http::status::ok, OrThrow(games.Replay(id, ReplaySeat(req.target()))));

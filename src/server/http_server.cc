@@ -102,6 +102,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       std::string id, rest;
       std::string_view target = req.target();
       if (GamePath(target, &id, &rest) && rest == "ws") return Upgrade(std::move(req), id, {client, https});
+      // The table list's: a session like a game's, with no game.
+      if (target == "/api/tables/ws" && options_.lobby) return Upgrade(std::move(req), "", {client, https});
     }
     if (IsAccountRoute(req.target())) {
       // Answered on the accounts' workers (a password hash is no work for this thread).

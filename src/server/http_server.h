@@ -16,6 +16,9 @@
 
 namespace souk::server {
 
+namespace lobby {
+class Lobby;
+}
 namespace accounts {
 class Accounts;
 }
@@ -45,6 +48,9 @@ struct ServerOptions {
   // The ratings (ratings/rating_store.h), outliving the server, for the profile,
   // leaderboard and my-games routes; none: those answer 404.
   ratings::RatingStore* ratings = nullptr;
+  // Open tables, quick play and rematches (lobby/lobby.h, docs/lobby.md), outliving the
+  // server; none: those routes answer 404.
+  lobby::Lobby* lobby = nullptr;
   // Origins (scheme://host[:port]) besides the server's own whose changes made with
   // the session cookie are accepted (`--allowed-origin`).
   std::vector<std::string> allowed_origins;

@@ -1,4 +1,5 @@
 #include "server/ws_session.h"
+#include "server/lobby/lobby.h"
 #include "server/lang.h"
 #include "server/rate_limit.h"
 #include "server/rate_limits.h"
@@ -84,8 +85,19 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
  private:
   void OnAccept(beast::error_code ec) {
     if (ec) return;
+    if (game_id_.empty()) {  // the table list's: every change pushed, no hello needed
+      std::weak_ptr<WsSession> weak = shared_from_this();
+      tables_subscription_ = options_.lobby->SubscribeTables([weak](const std::string& m) {
+        if (auto self = weak.lock()) self->Send(m);
+      });
+    }
     AwaitIdle();
     Read();
+  }
+
+  void StopListening() {
+    if (subscription_) games_.Unsubscribe(game_id_, std::exchange(subscription_, 0));
+    if (tables_subscription_) options_.lobby->UnsubscribeTables(std::exchange(tables_subscription_, 0));
   }
 
   // (Re)starts the idle clock: a message from the client is the only activity that
@@ -108,7 +120,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 
   void OnRead(beast::error_code ec, size_t) {
     if (ec) {
-      if (subscription_) games_.Unsubscribe(game_id_, std::exchange(subscription_, 0));
+      StopListening();
       idle_timer_.cancel();
       return;  // closed, timed out, or a message over the limit: the stream says which
     }
@@ -122,7 +134,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       // messages': a client sending over twice the limit empties it and is
       // disconnected, however its messages interleave with the refills.
       if (refusal_bucket_.Take(limit, options_.rate_clock()) > LimitClock::duration::zero()) {
-        if (subscription_) games_.Unsubscribe(game_id_, std::exchange(subscription_, 0));
+        StopListening();
         closing_ = true;
         ws_.async_close({websocket::close_code::policy_error, "too many messages"}, [self = shared_from_this()](beast::error_code) {});
         return;
@@ -164,6 +176,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     if (!json->is_object() || !json->contains("type") || !json->at("type").is_string())
       return Error("message: expected an object with a string 'type'");
     const std::string type = json->at("type");
+    if (game_id_.empty()) {  // the table list's: a hello (or anything else) keeps it from idling
+      if (type == "hello" || type == "ping") return;
+      return Error("type: the table list takes 'hello' or 'ping', not '" + type.substr(0, 40) + "'");
+    }
     if (type == "hello") {
       if (subscription_) return Error(Status::FailedPrecondition("hello: already said"));
       std::string token;
@@ -250,6 +266,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   int seat_ = -1;
   Lang lang_ = Lang::kEn;  // of rule errors, from the hello
   uint64_t subscription_ = 0;
+  uint64_t tables_subscription_ = 0;  // the table list's (an empty game_id_)
   bool closing_ = false;
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
