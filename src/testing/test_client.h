@@ -98,7 +98,8 @@ inline FullReply CallServerWith(uint16_t port, http::verb verb, const std::strin
   return r;
 }
 
-// A blocking WebSocket client of one game.
+// A blocking WebSocket client of one game (or, for a `game_id` that is a path such as
+// "/api/tables/ws", of that path).
 class WsClient {
  public:
   // `headers` go with the upgrade request (a browser's Origin and Cookie).
@@ -110,7 +111,7 @@ class WsClient {
     ws_.set_option(websocket::stream_base::decorator([headers](websocket::request_type& req) {
       for (const auto& [name, value] : headers) req.set(name, value);
     }));
-    ws_.handshake("localhost", "/api/games/" + game_id + "/ws");
+    ws_.handshake("localhost", game_id.rfind('/', 0) == 0 ? game_id : "/api/games/" + game_id + "/ws");
   }
   void Send(const std::string& text) { ws_.write(net::buffer(text)); }
   // Throws after 30 s without a message: a test fails rather than hangs.
