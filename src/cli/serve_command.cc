@@ -17,7 +17,6 @@
 #include "cli/cli_error.h"
 #include "engine/engine_registry.h"
 #include "server/accounts/accounts.h"
-#include "server/lobby/lobby.h"
 #include "server/game_service.h"
 #include "server/metered_store.h"
 #include "server/metrics_listener.h"
@@ -107,6 +106,33 @@ ServeCommand::ServeCommand(CLI::App& app) {
             [&o](double h) { o.service.abandon_bots_game_after_ms = static_cast<int64_t>(h * 3600e3); },
             "Hours without a move before a game where only bots wait is abandoned (0: never)")
       ->default_str("24");
+  serve_->add_option("--lobby-tables-per-account", o.lobby.tables_per_account,
+                     "Open tables an account owns at once (docs/lobby.md)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
+  serve_->add_option("--lobby-tables-per-address", o.lobby.tables_per_client,
+                     "Open tables owned from one client address at once, guests' and accounts'")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000));
+  serve_->add_option("--lobby-requests-per-address", o.lobby.seeks_per_client,
+                     "Quick-play requests waiting from one client address at once")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000));
+  serve_->add_option("--lobby-max-open", o.lobby.max_open,
+                     "Open tables and waiting quick-play requests on the server together")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 100000));
+  serve_->add_option_function<double>(
+            "--table-expires-minutes",
+            [&o](double m) { o.lobby.table_expires_after_ms = static_cast<int64_t>(m * 60e3); },
+            "Minutes an open table waits to be filled before it closes")
+      ->default_str("30")
+      ->check(CLI::Range(1.0, 7 * 24 * 60.0));
+  serve_->add_option_function<double>(
+            "--bot-offer-seconds", [&o](double s) { o.lobby.bot_offer_after_ms = static_cast<int64_t>(s * 1e3); },
+            "Seconds a quick-play request waits before a bot is offered")
+      ->default_str("20")
+      ->check(CLI::Range(0.0, 3600.0));
   serve_->add_flag("--sync-full", o.synchronous_full, "fsync every move (survives power loss, slower)");
   serve_->add_option("--engine", engines_,
                      "An engine seats may name as engine:NAME, NAME=COMMAND (repeatable; docs/engine-protocol.md)");
@@ -239,7 +265,7 @@ int ServeCommand::Run() {
   // The lobby, on the same database too: its tables and requests are every instance's.
   auto lobby_store = server::lobby::OpenLobbyStore(options.db);
   if (!lobby_store.ok()) throw CliError{1, "--db " + lobby_store.message()};
-  server::lobby::Lobby lobby(**lobby_store, games, ratings->get(), server::lobby::LobbyOptions{});
+  server::lobby::Lobby lobby(**lobby_store, games, ratings->get(), options.lobby);
   http_options.accounts = &accounts;
   http_options.ratings = ratings->get();
   http_options.lobby = &lobby;

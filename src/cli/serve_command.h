@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "server/http_server.h"
+#include "server/lobby/lobby.h"
 
 namespace souk::cli {
 
@@ -16,6 +17,7 @@ struct ServeOptions {
   std::string db = "souk.db";
   int bot_threads = 1;
   server::ServiceOptions service;  // the games' and bots' limits (bot_threads aside)
+  server::lobby::LobbyOptions lobby;  // the lobby's limits and times (docs/lobby.md)
   bool synchronous_full = false;
 };
 
