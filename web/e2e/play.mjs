@@ -91,3 +91,27 @@ export async function playUntil(url, id, held, random, done) {
   }
   throw new Error("the game should end");
 }
+
+// Signs up `name` on the sign-in page; returns once the header names the account.
+export async function signUp(page, url, name, password = "correct horse") {
+  await page.goto(`${url}#/signin`);
+  await page.fill("[data-role=signup] input[name=name]", name);
+  await page.fill("[data-role=signup] input[name=password]", password);
+  await page.click("[data-action=signup]");
+  await page.waitForSelector("[data-role=account-name]");
+}
+
+// Both seats' moves through the API until the game is over; sales first, for short rounds.
+export async function playToTheEnd(url, id, seats, random) {
+  for (let i = 0; i < 4000; i++) {
+    const s = await api(url, `/api/games/${id}`, seats[0].token);
+    if (s.over) return s;
+    const mover = seats.find((h) => h.seat === s.to_move);
+    const mine = await api(url, `/api/games/${id}`, mover.token);
+    if (!mine.legal.length) continue;
+    const sells = mine.legal.filter((m) => m.startsWith("sell"));
+    const pool = sells.length && random(4) ? sells : mine.legal;
+    await api(url, `/api/games/${id}/moves`, mover.token, { move: pool[random(pool.length)] });
+  }
+  throw new Error("the game should end");
+}

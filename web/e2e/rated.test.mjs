@@ -10,33 +10,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openPage, prng, screenshot, serverAndBrowser, waitForState } from "./harness.mjs";
-import { api, heldSeat, playJaipurMove } from "./play.mjs";
+import { api, heldSeat, playJaipurMove, playToTheEnd, signUp } from "./play.mjs";
 
 const env = serverAndBrowser();
-const PASSWORD = "correct horse";
-
-async function signUp(page, url, name) {
-  await page.goto(`${url}#/signin`);
-  await page.fill("[data-role=signup] input[name=name]", name);
-  await page.fill("[data-role=signup] input[name=password]", PASSWORD);
-  await page.click("[data-action=signup]");
-  await page.waitForSelector("[data-role=account-name]");
-}
-
-// Both seats' moves through the API until the game is over; sales first, for short rounds.
-async function playToTheEnd(url, id, seats, random) {
-  for (let i = 0; i < 4000; i++) {
-    const s = await api(url, `/api/games/${id}`, seats[0].token);
-    if (s.over) return s;
-    const mover = seats.find((h) => h.seat === s.to_move);
-    const mine = await api(url, `/api/games/${id}`, mover.token);
-    if (!mine.legal.length) continue;
-    const sells = mine.legal.filter((m) => m.startsWith("sell"));
-    const pool = sells.length && random(4) ? sells : mine.legal;
-    await api(url, `/api/games/${id}/moves`, mover.token, { move: pool[random(pool.length)] });
-  }
-  throw new Error("the game should end");
-}
+const PASSWORD = "correct horse"; // signUp's
 
 test("a rated Jaipur game between two accounts: profiles, ratings and my games", { timeout: 300000 }, async () => {
   const url = env.server.url;
