@@ -34,6 +34,8 @@ export const ERROR_CODES = [
   "no_such_pool",
   "bad_clock",
   "out_of_time",
+  "table_closed",
+  "out_of_range",
   "internal",
 ] as const;
 

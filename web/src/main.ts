@@ -10,6 +10,7 @@
 //   #/players/NAME          a player's profile
 //   #/leaderboard[/POOL[/N]] a rating pool's leaderboard (the first pool's), page N
 //   #/my-games              the signed-in account's games
+//   #/meet                  play people: play now, the open tables (docs/lobby.md)
 import type { Lang } from "./contract.js";
 import { clear, el } from "./dom.js";
 import { currentLang, setLang } from "./i18n/lang.js";
@@ -28,6 +29,7 @@ import { renderLeaderboard } from "./account/leaderboard.js";
 import { POOLS } from "./account/format.js";
 import { renderMyGames } from "./account/my-games.js";
 import { turnBadge } from "./shell/turn-badge.js";
+import { renderMeet } from "./meet/meet.js";
 
 let lang: Lang = currentLang();
 let unmount: (() => void) | null = null;
@@ -39,6 +41,7 @@ function header(): HTMLElement {
     { class: "topbar" },
     el("a", { class: "brand", href: "#/" }, el("img", { src: "favicon.svg", alt: "", width: 28, height: 28 }), "Souk"),
     el("a", { href: "#/" }, t(lang, "nav.home")),
+    el("a", { href: "#/meet", "data-nav": "meet" }, t(lang, "nav.meet")),
     ...WEB_GAMES.map((game) => el("a", { href: `#/rules/${game}` }, `${t(lang, "nav.rules")} ${gameTitle(lang, game)}`)),
     el(
       "button",
@@ -80,6 +83,7 @@ function route(): void {
   else if (page === "players" && id) unmount = renderProfile(main, lang, id);
   else if (page === "leaderboard") unmount = renderLeaderboard(main, lang, id || POOLS[0], Math.max(1, Math.floor(Number(extra ?? 1)) || 1));
   else if (page === "my-games" && !id) unmount = renderMyGames(main, lang, route);
+  else if (page === "meet" && !id) unmount = renderMeet(main, lang);
   else if (page === "rules" && id && isWebGame(id)) {
     document.title = `${t(lang, "nav.rules")} ${gameTitle(lang, id)} · Souk`;
     renderRules(main, id, lang);

@@ -57,6 +57,7 @@ export function seatClocks(msg: ClockFields, elapsed_ms: number, start_ms: numbe
 // two real-time speeds and two turn-based ones (docs/clocks.md).
 export const CLOCK_CHOICES = [
   { value: "", clock: null, label: "clock.choice.none" },
+  { value: "3+2", clock: { base_s: 180, increment_s: 2 }, label: "clock.choice.3+2" },
   { value: "5+3", clock: { base_s: 300, increment_s: 3 }, label: "clock.choice.5+3" },
   { value: "10+5", clock: { base_s: 600, increment_s: 5 }, label: "clock.choice.10+5" },
   { value: "1d", clock: { days_per_move: 1 }, label: "clock.choice.1d" },

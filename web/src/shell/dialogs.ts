@@ -20,6 +20,7 @@ export interface SummaryOptions {
   hotseat: boolean; // nobody is "you"
   gameId: string;
   playAgain: (() => void) | null; // null: this browser holds no seat
+  rematch: HTMLElement | null; // a game between people: the rematch's button and news
   close: () => void; // back to the final table
   story: readonly GameEvent[]; // the game's events, oldest first
 }
@@ -58,7 +59,7 @@ export function gameSummary(lang: Lang, msg: StateMessage, o: SummaryOptions): H
     el(
       "div",
       { class: "dialog-actions" },
-      o.playAgain && el("button", { class: "primary", "data-action": "play-again", onclick: o.playAgain }, t(lang, "game.again")),
+      o.rematch ?? (o.playAgain && el("button", { class: "primary", "data-action": "play-again", onclick: o.playAgain }, t(lang, "game.again"))),
       el("a", { class: "button", href: `#/replay/${o.gameId}`, "data-action": "replay" }, t(lang, "game.replay")),
       el("a", { class: "button", href: "#/" }, t(lang, "game.home")),
       el("button", { "data-action": "close-summary", onclick: o.close }, t(lang, "story.end.study")),

@@ -13,6 +13,7 @@ import { describe, moveInWords } from "../i18n/words.js";
 import { ruleOf } from "../errors.js";
 import { webGame } from "../games.js";
 import { playAgain } from "./again.js";
+import { rematchBlock } from "../meet/rematch.js";
 import { deadEnd } from "./deadend.js";
 import { gameSummary, openDialog } from "./dialogs.js";
 import { renderLinks } from "./links.js";
@@ -208,8 +209,11 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     if (summaryShown) return;
     summaryShown = true;
     const again = held.length ? () => void playAgain(msg, held[0]?.seat ?? 0, hotseat) : null;
+    // Against people elsewhere, "play again" is a rematch they accept (docs/lobby.md).
+    const people = msg.seats.filter((s) => s.player === "human").length;
+    const rematch = !hotseat && held.length === 1 && people >= 2 ? rematchBlock(lang, gameId, held[0].token) : null;
     const story = storyOf(msg.seat).events;
-    const summary = gameSummary(lang, msg, { seatName: ctx.seatName, hotseat, gameId, playAgain: again, close: closeSummary, story });
+    const summary = gameSummary(lang, msg, { seatName: ctx.seatName, hotseat, gameId, playAgain: again, rematch, close: closeSummary, story });
     showResult.onclick = () => {
       showResult.hidden = true;
       openDialog(dialog, summary);
