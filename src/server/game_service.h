@@ -57,9 +57,6 @@ struct CreateRequest {
   std::vector<SeatRequest> seats;  // one per seat; the creator takes `creator_seat`
   // A human seat, or -1 when every human seat is held already (a table that filled).
   int creator_seat = 0;
-  // The game's id, chosen by the lobby before the game is made (so that any instance
-  // can make it, once: a second Create of the id fails); empty: a fresh one.
-  std::string game_id = "";
   // Who asks: the peer's address, or the one a trusted proxy names. Stored with the
   // game; active games are counted and bots' turns shared out by it.
   std::string client;
@@ -72,6 +69,9 @@ struct CreateRequest {
   bool rated = false;
   // The game's time control (docs/clocks.md); none by default.
   clock::TimeControl clock = {};
+  // The game's id, chosen by the lobby before the game is made (so that any instance
+  // can make it, once: a second Create of the id fails); empty: a fresh one.
+  std::string game_id = "";
 };
 
 struct Created {
