@@ -32,6 +32,7 @@
 #include "server/accounts/accounts.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
+#include "server/lobby/lobby.h"
 #include "server/store.h"
 #include "testing/fuzz_net.h"
 #include "testing/test_client.h"
@@ -193,6 +194,12 @@ class RouteFuzzTest : public ::testing::Test {
     account_options.signups = RateLimit{};
     accounts_ = std::make_unique<accounts::Accounts>(std::move(*account_store), account_options);
     options.accounts = accounts_.get();
+    // The lobby (issue 38): tables, quick play, rematches.
+    auto lobby_store = lobby::OpenLobbyStore(db_);
+    ASSERT_TRUE(lobby_store.ok()) << lobby_store.message();
+    lobby_store_ = std::move(*lobby_store);
+    lobby_ = std::make_unique<lobby::Lobby>(*lobby_store_, *games_, nullptr, lobby::LobbyOptions{});
+    options.lobby = lobby_.get();
     server_ = std::make_unique<HttpServer>(*games_, options);
     ASSERT_TRUE(server_->Start().ok());
     endpoint_ = tcp::endpoint(net::ip::make_address("127.0.0.1"), server_->port());
@@ -210,6 +217,7 @@ class RouteFuzzTest : public ::testing::Test {
     if (games_) games_->StopBots();
     server_.reset();
     accounts_.reset();
+    lobby_.reset();
     games_.reset();
     store_.reset();
     std::error_code ec;
@@ -279,6 +287,29 @@ class RouteFuzzTest : public ::testing::Test {
       if (!g.over) live.push_back(&g);
     return live.empty() ? nullptr : live[R(static_cast<uint32_t>(live.size()))];
   }
+  // A token the lobby gave, one of a seat, or none.
+  std::string LobbyToken() {
+    if (!lobby_tokens_.empty() && P(60)) return Pick(lobby_tokens_);
+    return P(50) ? AnyToken() : "";
+  }
+  // The lobby's ids and tokens an answer gave, for the next calls to use (the last 50).
+  void NoteLobby(const std::string& body) {
+    Json b;
+    try {
+      b = Json::parse(body);
+    } catch (const std::exception&) {
+      return;
+    }
+    auto keep = [](std::vector<std::string>& list, const Json& value) {
+      if (!value.is_string()) return;
+      list.push_back(value.get<std::string>());
+      if (list.size() > 50) list.erase(list.begin());
+    };
+    if (!b.is_object()) return;
+    if (b.contains("table") && b["table"].is_object()) keep(tables_, b["table"].value("id", Json()));
+    if (b.contains("seek") && b["seek"].is_object()) keep(seeks_, b["seek"].value("id", Json()));
+    if (b.contains("token")) keep(lobby_tokens_, b["token"]);
+  }
   std::string AnyToken() {
     std::vector<std::string> tokens;
     for (const GameInfo& g : pool_)
@@ -336,6 +367,7 @@ class RouteFuzzTest : public ::testing::Test {
 
   void Check(const Call& c, const Answer& a, const std::string& shown) {
     ++statuses_[a.status];
+    if (a.status < 300 && c.target.rfind("/api/", 0) == 0) NoteLobby(a.body);
     if (a.status >= 500) {
       std::string error = a.body;
       try {
@@ -736,7 +768,7 @@ class RouteFuzzTest : public ::testing::Test {
     if (g.to_move >= 0 && static_cast<size_t>(g.to_move) < g.seats.size()) token = g.seats[static_cast<size_t>(g.to_move)].token;
     if (token.empty() || P(15)) token = AnyToken();
     Call c;
-    switch (R(14)) {
+    switch (R(15)) {
       case 0: {  // create
         Json req = RandomCreate();
         c = Api("POST", "/api/games", "POST /api/games", DumpJson(req));
@@ -842,6 +874,34 @@ class RouteFuzzTest : public ::testing::Test {
         if (c.label == "DELETE /api/session" || c.label == "DELETE /api/me/sessions")
           for (auto& [name, value] : c.headers)
             if (name == "Cookie" && value == cookie_) value = "souk_session=" + std::string(64, '0');
+        break;
+      }
+      case 13: {  // the lobby's routes: tables, quick play, rematches, with ids and tokens right or not
+        const std::string tid = !tables_.empty() && P(70) ? Pick(tables_) : P(50) ? RandomString() : std::string(40, 't');
+        const std::string sid = !seeks_.empty() && P(70) ? Pick(seeks_) : RandomString();
+        Json wanted = RandomCreate();
+        wanted.erase("seats");
+        if (P(30)) wanted["clock"] = Pick(std::vector<Json>{Json{{"base_s", 180}, {"increment_s", 2}}, Json{{"days_per_move", 1}},
+                                                           Json{{"base_s", -1}}, Json("5+3"), Json::array()});
+        if (P(20)) wanted["rating_range"] = Pick(std::vector<Json>{Json{1400, 1600}, Json{9, 1}, Json("x"), Json{1.5}});
+        if (P(20)) wanted["rated"] = P(50) ? Json(true) : Json("yes");
+        wanted["name"] = P(80) ? "Fuzz" : RandomString();
+        switch (R(9)) {
+          case 0: c = Api("GET", "/api/tables", "GET /api/tables"); break;
+          case 1: c = Api("POST", "/api/tables", "POST /api/tables", DumpJson(wanted)); break;
+          case 2: c = Api("GET", "/api/tables/" + tid, "GET /api/tables/{id}", "", LobbyToken()); break;
+          case 3: c = Api("POST", "/api/tables/" + tid + "/sit", "POST /api/tables/{id}/sit", DumpJson(wanted)); break;
+          case 4: c = Api("DELETE", "/api/tables/" + tid, "DELETE /api/tables/{id}", "", LobbyToken()); break;
+          case 5: c = Api("POST", "/api/play-now", "POST /api/play-now", DumpJson(wanted)); break;
+          case 6: c = Api("GET", "/api/play-now/" + sid, "GET /api/play-now/{id}", "", LobbyToken()); break;
+          case 7:
+            c = P(50) ? Api("DELETE", "/api/play-now/" + sid, "DELETE /api/play-now/{id}", "", LobbyToken())
+                      : Api("POST", "/api/play-now/" + sid + "/bot", "POST /api/play-now/{id}/bot", "", LobbyToken());
+            break;
+          default: c = Api("POST", base + "/rematch", "POST /api/games/{id}/rematch", "{}", token); break;
+        }
+        if (P(30)) c.headers.emplace_back("Cookie", cookie_);
+        if (P(30)) c.headers.emplace_back("Origin", P(80) ? "http://localhost" : "https://evil.example");
         break;
       }
       default: {
@@ -1118,6 +1178,9 @@ class RouteFuzzTest : public ::testing::Test {
   std::unique_ptr<Store> store_;
   std::unique_ptr<GameService> games_;
   std::unique_ptr<accounts::Accounts> accounts_;
+  std::unique_ptr<lobby::LobbyStore> lobby_store_;
+  std::unique_ptr<lobby::Lobby> lobby_;
+  std::vector<std::string> tables_, seeks_, lobby_tokens_;  // NoteLobby's
   std::unique_ptr<HttpServer> server_;
   std::string cookie_;  // "souk_session=..." of the account signed in at the start
   tcp::endpoint endpoint_;
