@@ -76,6 +76,11 @@ enum class ErrorCode : uint8_t {
   // in docs/protocol.md's table until one does.
   kBadClock,            // bad_clock: a time control out of its limits, or malformed
   kOutOfTime,           // out_of_time: the seat's time ran out before its move arrived
+  // The email notifications' (src/server/mail, docs/notifications.md).
+  kNoEmail,             // no_email: this server sends no email (started without --smtp)
+  kBadEmail,            // bad_email: an email address not of the accepted form
+  kBadToken,            // bad_token: a verification link unknown, used, replaced or expired
+  kBadSignature,        // bad_signature: an unsubscribe link altered or forged
   kInternal,            // internal: a bug
 };
 
@@ -87,7 +92,7 @@ constexpr std::string_view ErrorCodeName(ErrorCode code) {
       "not_found", "unauthenticated",  "forbidden",      "limit_reached", "rate_limited",  "too_large",
       "unavailable", "aborted",        "bad_name",       "name_taken",    "name_reserved", "bad_password",
       "bad_credentials", "not_signed_in", "bad_origin", "too_many_attempts", "not_rateable", "already_seated", "no_such_player",
-      "no_such_pool", "bad_clock", "out_of_time", "internal"};
+      "no_such_pool", "bad_clock", "out_of_time", "no_email", "bad_email", "bad_token", "bad_signature", "internal"};
   static_assert(std::size(kNames) == static_cast<size_t>(ErrorCode::kInternal) + 1);
   return kNames[static_cast<size_t>(code)];
 }
@@ -143,6 +148,10 @@ constexpr StatusCode KindOf(ErrorCode code) {
     case ErrorCode::kNoSuchPool: return StatusCode::kNotFound;
     case ErrorCode::kBadClock: return StatusCode::kInvalidArgument;
     case ErrorCode::kOutOfTime: return StatusCode::kFailedPrecondition;
+    case ErrorCode::kNoEmail: return StatusCode::kNotFound;
+    case ErrorCode::kBadEmail: return StatusCode::kInvalidArgument;
+    case ErrorCode::kBadToken: return StatusCode::kNotFound;
+    case ErrorCode::kBadSignature: return StatusCode::kPermissionDenied;
     case ErrorCode::kInternal: return StatusCode::kInternal;
   }
   return StatusCode::kInternal;

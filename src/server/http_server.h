@@ -22,6 +22,9 @@ class Accounts;
 namespace ratings {
 class RatingStore;
 }
+namespace mail {
+class Notifications;
+}
 
 struct ServerOptions {
   std::string bind = "127.0.0.1";
@@ -45,6 +48,9 @@ struct ServerOptions {
   // The ratings (ratings/rating_store.h), outliving the server, for the profile,
   // leaderboard and my-games routes; none: those answer 404.
   ratings::RatingStore* ratings = nullptr;
+  // The email notifications (mail/notifications.h), outliving the server; none (no
+  // --smtp): their routes answer no_email.
+  mail::Notifications* notifications = nullptr;
   // Origins (scheme://host[:port]) besides the server's own whose changes made with
   // the session cookie are accepted (`--allowed-origin`).
   std::vector<std::string> allowed_origins;
