@@ -239,6 +239,9 @@ mail::DescribeGame DescribeGamesOf(GameService& games) {
       const Json& seat = seats[i];
       const Json account = seat.value("account", Json(nullptr));
       std::string name = account.is_string() ? account.get<std::string>() : seat.value("name", std::string());
+      // A guest's name is whatever it typed: no control character reaches a subject.
+      for (char& c : name)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
       out.opponents.push_back(name.empty() ? "a guest" : name);
     }
     return out;
