@@ -146,6 +146,8 @@ ServeCommand::ServeCommand(CLI::App& app) {
                      "The SMTP relay that sends the email notifications: smtp://HOST[:PORT] (STARTTLS when offered) or "
                      "smtps://HOST[:PORT], with USER:PASSWORD@ before HOST if it asks; none: no email is sent "
                      "(docs/notifications.md)");
+  serve_->add_option("--smtp-ca-file", smtp_ca_file_,
+                     "PEM certificates the SMTP relay's is checked against (a private CA); default: the system's");
   serve_->add_option("--mail-from", mail_from_, "The address the emails come from (with --smtp), e.g. souk@example.org");
   serve_->add_option("--public-url", public_url_,
                      "The site's address as players reach it, e.g. https://souk.example.org: the emails' links start "
@@ -255,6 +257,7 @@ int ServeCommand::Run() {
     mail_options.smtp_url = smtp_url_;
     mail_options.mail_from = mail_from_;
     mail_options.public_url = public_url_;
+    mail_options.smtp_ca_file = smtp_ca_file_;
     mail_options.turn_interval =
         std::chrono::milliseconds(static_cast<int64_t>(email_interval_minutes_ * 60e3));
     auto opened = server::mail::Notifications::Open(std::move(*notification_store), mail_options);

@@ -68,7 +68,7 @@ Notifications::Notifications(std::unique_ptr<NotificationStore> store, Notificat
     : store_(std::move(store)),
       options_(std::move(options)),
       key_(std::move(key)),
-      sender_(options_.smtp_url, options_.mail_from),
+      sender_(options_.smtp_url, options_.mail_from, options_.smtp_ca_file),
       address_changes_(options_.address_changes, RateLimiter::kDefaultMaxKeys, options_.limit_clock),
       outbox_(options_.max_queued) {}
 

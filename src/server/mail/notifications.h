@@ -29,6 +29,7 @@ struct NotificationsOptions {
   std::string smtp_url;    // --smtp: smtp://HOST:PORT (required)
   std::string mail_from;   // --mail-from: the From address
   std::string public_url;  // --public-url: the site as players reach it, for links (no trailing slash)
+  std::string smtp_ca_file;  // --smtp-ca-file: the relay's certificate is checked against these; empty: the system's
   // At most one "your turn" email per game and account in this interval.
   std::chrono::milliseconds turn_interval = std::chrono::minutes(30);
   // A verification link works this long.

@@ -30,7 +30,10 @@ size_t ReadMessage(char* buffer, size_t size, size_t count, void* data) {
 
 }  // namespace
 
-SmtpSender::SmtpSender(std::string url, std::string from) : url_(std::move(url)), from_(std::move(from)) { InitCurl(); }
+SmtpSender::SmtpSender(std::string url, std::string from, std::string ca_file)
+    : url_(std::move(url)), from_(std::move(from)), ca_file_(std::move(ca_file)) {
+  InitCurl();
+}
 
 Status SmtpSender::Send(const std::string& to, const std::string& message) const {
   CURL* curl = curl_easy_init();
@@ -46,6 +49,7 @@ Status SmtpSender::Send(const std::string& to, const std::string& message) const
   curl_easy_setopt(curl, CURLOPT_UPLOAD, 1L);
   // STARTTLS when the relay offers it; a relay on loopback or a private network may not.
   curl_easy_setopt(curl, CURLOPT_USE_SSL, static_cast<long>(CURLUSESSL_TRY));
+  if (!ca_file_.empty()) curl_easy_setopt(curl, CURLOPT_CAINFO, ca_file_.c_str());
   curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, 10L);
   curl_easy_setopt(curl, CURLOPT_TIMEOUT, 60L);
   curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);  // no SIGALRM in a threaded server

@@ -13,14 +13,15 @@ namespace souk::server::mail {
 class SmtpSender {
  public:
   // `url`: smtp://HOST[:PORT] or smtps://..., with USER:PASSWORD@ before HOST if the
-  // relay asks; `from`: the envelope's sender.
-  SmtpSender(std::string url, std::string from);
+  // relay asks; `from`: the envelope's sender; `ca_file`: the certificates the relay's
+  // is checked against (PEM), empty for the system's.
+  SmtpSender(std::string url, std::string from, std::string ca_file = "");
   // Delivers `message` (Compose's text) to `to`. An error names what failed (curl's
   // words, the relay's refusal), never the address nor the URL's password.
   Status Send(const std::string& to, const std::string& message) const;
 
  private:
-  std::string url_, from_;
+  std::string url_, from_, ca_file_;
 };
 
 // The URL as it may be logged: its user and password taken out.

@@ -58,7 +58,8 @@ inline ReceivedMail ParseMail(const std::string& raw) {
 
 class SmtpSink {
  public:
-  SmtpSink() {
+  // `starttls`: the sink offers STARTTLS and requires it, its certificate at ca_file().
+  explicit SmtpSink(bool starttls = false) {
     static int count = 0;
     folder_ = std::filesystem::path(::testing::TempDir()) /
               ("smtp_sink_" + std::to_string(getpid()) + "_" + std::to_string(count++));
@@ -66,7 +67,8 @@ class SmtpSink {
     std::filesystem::create_directories(folder_);
     pid_ = fork();
     if (pid_ == 0) {
-      execl("/usr/bin/python3", "python3", SOUK_SMTP_SINK, folder_.c_str(), static_cast<char*>(nullptr));
+      execl("/usr/bin/python3", "python3", SOUK_SMTP_SINK, folder_.c_str(), starttls ? "--starttls" : nullptr,
+            static_cast<char*>(nullptr));
       _exit(127);
     }
     for (int i = 0; i < 200 && port_ == 0; ++i) {
@@ -84,6 +86,7 @@ class SmtpSink {
   }
 
   std::string url() const { return "smtp://127.0.0.1:" + std::to_string(port_); }
+  std::string ca_file() const { return (folder_ / "cert.pem").string(); }
 
   // Every message received so far, oldest first.
   std::vector<ReceivedMail> Messages() const {
