@@ -145,7 +145,8 @@ ServeCommand::ServeCommand(CLI::App& app) {
   serve_->add_option("--smtp", smtp_url_,
                      "The SMTP relay that sends the email notifications: smtp://HOST[:PORT] (STARTTLS when offered) or "
                      "smtps://HOST[:PORT], with USER:PASSWORD@ before HOST if it asks; none: no email is sent "
-                     "(docs/notifications.md)");
+                     "(docs/notifications.md); or the environment's SOUK_SMTP, which ps does not show")
+      ->envname("SOUK_SMTP");
   serve_->add_option("--smtp-ca-file", smtp_ca_file_,
                      "PEM certificates the SMTP relay's is checked against (a private CA); default: the system's");
   serve_->add_option("--mail-from", mail_from_, "The address the emails come from (with --smtp), e.g. souk@example.org");
