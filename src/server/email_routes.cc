@@ -124,7 +124,7 @@ Response Answer(Shared& shared, const Request& req, const Caller& caller) {
       auto email = body.find("email");
       if (email == body.end() || !email->is_string()) Refuse(Status::Coded(ErrorCode::kBadEmail, "email: expected a string"));
       std::chrono::milliseconds wait{0};
-      OrRefuse(notifications->AddAddress(who.account.id, who.account.name, email->get<std::string>(), &wait), wait);
+      OrRefuse(notifications->AddAddress(who.account.id, who.account.name, email->get<std::string>(), caller.client, &wait), wait);
       auto address = notifications->Address(who.account.id);
       OrRefuse(address.status());
       return answer(who, http::status::accepted, {{"email", AddressJson(*address)}, {"verification_sent", true}});

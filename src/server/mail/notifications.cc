@@ -3,6 +3,7 @@
 #include <sodium.h>
 
 #include <cctype>
+#include <tuple>
 
 #include "server/mail/mail_message.h"
 #include "server/server_log.h"
@@ -70,6 +71,8 @@ Notifications::Notifications(std::unique_ptr<NotificationStore> store, Notificat
       key_(std::move(key)),
       sender_(options_.smtp_url, options_.mail_from, options_.smtp_ca_file),
       address_changes_(options_.address_changes, RateLimiter::kDefaultMaxKeys, options_.limit_clock),
+      address_changes_per_client_(options_.address_changes_per_client, RateLimiter::kDefaultMaxKeys,
+                                  options_.limit_clock),
       outbox_(options_.max_queued) {}
 
 Notifications::~Notifications() { outbox_.WaitIdle(); }
@@ -86,11 +89,15 @@ int64_t Notifications::Now() const {
 }
 
 Status Notifications::AddAddress(int64_t account_id, const std::string& account_name, const std::string& address,
-                                 std::chrono::milliseconds* wait) {
+                                 const std::string& client, std::chrono::milliseconds* wait) {
   if (Status valid = ValidAddress(address); !valid.ok()) return valid;
-  if (const auto left = address_changes_.Take(std::to_string(account_id)); left > left.zero()) {
-    if (wait) *wait = std::chrono::ceil<std::chrono::milliseconds>(left);
-    return Status::Coded(ErrorCode::kRateLimited, "email: too many addresses set lately; try again later");
+  for (auto [limiter, key, whose] : {std::tuple{&address_changes_, std::to_string(account_id), "this account"},
+                                     std::tuple{&address_changes_per_client_, client, "your address"}}) {
+    if (const auto left = limiter->Take(key); left > left.zero()) {
+      if (wait) *wait = std::chrono::ceil<std::chrono::milliseconds>(left);
+      return Status::Coded(ErrorCode::kRateLimited,
+                           std::string("email: too many addresses set lately from ") + whose + "; try again later");
+    }
   }
   const std::string normal = NormalAddress(address);
   const std::string token = NewSecret();

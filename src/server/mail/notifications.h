@@ -34,8 +34,10 @@ struct NotificationsOptions {
   std::chrono::milliseconds turn_interval = std::chrono::minutes(30);
   // A verification link works this long.
   std::chrono::milliseconds verify_lifetime = std::chrono::hours(24);
-  // Addresses set (so verification emails sent) per account: 5 an hour, 3 at once.
+  // Addresses set (so verification emails sent) per account: 5 an hour, 3 at once; and
+  // per client address, so that accounts made by the dozen mail strangers no faster.
   RateLimit address_changes{5.0 / 3600, 3};
+  RateLimit address_changes_per_client{10.0 / 3600, 5};
   RateLimiter::Now limit_clock = LimitClock::now;
   std::function<int64_t()> wall_ms;  // Unix ms; empty: the system clock (tests move one by hand)
   size_t max_queued = 1000;          // emails waiting for the mail's thread; more are dropped
@@ -63,9 +65,9 @@ class Notifications {
   void SetDescribeGame(DescribeGame describe);
 
   // Sets the account's address, unverified, and mails it a verification link.
-  // bad_email, or rate_limited with `wait` set.
+  // bad_email, or rate_limited with `wait` set. `client`: the caller's AddressKey.
   Status AddAddress(int64_t account_id, const std::string& account_name, const std::string& address,
-                    std::chrono::milliseconds* wait);
+                    const std::string& client, std::chrono::milliseconds* wait);
   // The verification link's token: bad_token if it is unknown, used, replaced or expired.
   Status Verify(const std::string& token);
   Status RemoveAddress(int64_t account_id);
@@ -101,7 +103,7 @@ class Notifications {
   NotificationsOptions options_;
   std::string key_;  // 32 bytes
   SmtpSender sender_;
-  RateLimiter address_changes_;
+  RateLimiter address_changes_, address_changes_per_client_;
   std::mutex describe_mutex_;
   DescribeGame describe_;
   MailOutbox outbox_;  // last: its thread stops first
