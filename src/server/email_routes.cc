@@ -73,19 +73,28 @@ Json AddressJson(const std::optional<mail::StoredAddress>& address) {
 
 Json SettingsJson(const mail::Notifications& n, const mail::NotificationSettings& s,
                   const std::optional<mail::StoredAddress>& address) {
-  return {{"email", AddressJson(address)},
+  return {{"email_available", true},
+          {"email", AddressJson(address)},
           {"email_your_turn", s.email_your_turn},
           {"turn_interval_minutes", std::chrono::duration_cast<std::chrono::minutes>(n.turn_interval()).count()}};
 }
 
 Response Answer(Shared& shared, const Request& req, const Caller& caller) {
   mail::Notifications* notifications = shared.options.notifications;
-  if (notifications == nullptr)
-    Refuse(Status::Coded(ErrorCode::kNoEmail, "email: this server sends no email (it was started without --smtp)"));
   accounts::Accounts& accounts = *shared.options.accounts;
   std::string_view target = req.target();
   const std::string_view path = target.substr(0, target.find('?'));
   const http::verb verb = req.method() == http::verb::head ? http::verb::get : req.method();
+  if (notifications == nullptr) {
+    // The settings are read by the account page whatever the server: a state, not an error.
+    if (path == "/api/me/notifications" && verb == http::verb::get) {
+      auto who = accounts.Authenticate(SessionCookie(req));
+      OrRefuse(who.status());
+      return JsonResponse(req, http::status::ok,
+                          {{"email_available", false}, {"email", nullptr}, {"email_your_turn", false}});
+    }
+    Refuse(Status::Coded(ErrorCode::kNoEmail, "email: this server sends no email (it was started without --smtp)"));
+  }
   const std::string cookie = SessionCookie(req);
   const long long lifetime_s = std::chrono::duration_cast<std::chrono::seconds>(accounts.session_lifetime()).count();
   auto signed_in = [&](bool change) -> Authenticated {

@@ -283,6 +283,7 @@ TEST_P(EmailHttpTest, AVerifiedAddressGetsOneEmailPerIntervalWhenTheOtherSideMov
   FullReply unsubscribed = server_.Follow(V::post, unsubscribe, "List-Unsubscribe=One-Click");
   ASSERT_EQ(unsubscribed.status, 200) << unsubscribed.text;
   FullReply settings = server_.Call(V::get, "/api/me/notifications", nullptr, FromSite(bob));
+  EXPECT_EQ(settings.body["email_available"], true) << settings.text;
   EXPECT_EQ(settings.body["email_your_turn"], false) << settings.text;
   EXPECT_EQ(settings.body["email"]["verified"], true) << "the address stays";
   server_.Advance(std::chrono::minutes(31));
@@ -396,6 +397,13 @@ TEST(EmailHttpWithoutSmtpTest, TheEmailRoutesSaySoAndAnAccountShowsNoAddress) {
   EXPECT_EQ(refused.body["code"], "no_email");
   EXPECT_NE(refused.body["error"].get<std::string>().find("--smtp"), std::string::npos);
   EXPECT_EQ(server.Call(V::get, "/api/email/unsubscribe?account=1&kind=your_turn&sig=00").body["code"], "no_email");
+  // The account page reads the settings on any server: a state, not an error.
+  FullReply settings = server.Call(V::get, "/api/me/notifications", nullptr, FromSite(ann));
+  EXPECT_EQ(settings.status, 200) << settings.text;
+  EXPECT_EQ(settings.body["email_available"], false);
+  EXPECT_EQ(server.Call(V::get, "/api/me/notifications").body["code"], "not_signed_in");
+  EXPECT_EQ(server.Call(V::put, "/api/me/notifications", {{"email_your_turn", true}}, FromSite(ann)).body["code"],
+            "no_email");
   FullReply me = server.Call(V::get, "/api/me", nullptr, FromSite(ann));
   EXPECT_EQ(me.status, 200);
   EXPECT_TRUE(me.body["email"].is_null());

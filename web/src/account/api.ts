@@ -86,6 +86,7 @@ export interface EmailAddress {
 }
 
 export interface NotificationSettings {
+  email_available: boolean; // false: the server sends no email (no --smtp)
   email: EmailAddress | null;
   email_your_turn: boolean;
   turn_interval_minutes: number;

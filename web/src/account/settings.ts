@@ -92,18 +92,19 @@ function emailPanel(lang: Lang, rerender: () => void): HTMLElement {
   const body = el("div", {}, el("p", { class: "muted" }, t(lang, "acct.loading")));
   const status = el("p", { class: "form-error", role: "alert", "data-role": "email-error" });
   panel.append(body, status);
+  const off = () => {
+    clear(body);
+    status.textContent = "";
+    body.appendChild(el("p", { class: "muted", "data-role": "email-off" }, t(lang, "account.email.off")));
+  };
   const failed = (err: unknown) => {
     if (ended(err, rerender)) return;
-    if (err instanceof ApiError && err.raw === "no_email") {
-      clear(body);
-      status.textContent = "";
-      body.appendChild(el("p", { class: "muted", "data-role": "email-off" }, t(lang, "account.email.off")));
-      return;
-    }
+    if (err instanceof ApiError && err.raw === "no_email") return off();
     status.classList.remove("form-ok");
     status.textContent = errorText(lang, err);
   };
   const draw = (settings: NotificationSettings) => {
+    if (!settings.email_available) return off();
     clear(body);
     const email = settings.email;
     body.appendChild(
