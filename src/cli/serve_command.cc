@@ -17,7 +17,9 @@
 #include "cli/cli_error.h"
 #include "engine/engine_registry.h"
 #include "server/accounts/accounts.h"
+#include "server/email_routes.h"
 #include "server/game_service.h"
+#include "server/mail/notifications.h"
 #include "server/metered_store.h"
 #include "server/metrics_listener.h"
 #include "server/server_log.h"
@@ -167,6 +169,21 @@ ServeCommand::ServeCommand(CLI::App& app) {
                      "(docs/accounts.md)")
       ->capture_default_str()
       ->check(CLI::Range(1, 64));
+  serve_->add_option("--smtp", smtp_url_,
+                     "The SMTP relay that sends the email notifications: smtp://HOST[:PORT] (STARTTLS when offered) or "
+                     "smtps://HOST[:PORT], with USER:PASSWORD@ before HOST if it asks; none: no email is sent "
+                     "(docs/notifications.md); or the environment's SOUK_SMTP, which ps does not show")
+      ->envname("SOUK_SMTP");
+  serve_->add_option("--smtp-ca-file", smtp_ca_file_,
+                     "PEM certificates the SMTP relay's is checked against (a private CA); default: the system's");
+  serve_->add_option("--mail-from", mail_from_, "The address the emails come from (with --smtp), e.g. souk@example.org");
+  serve_->add_option("--public-url", public_url_,
+                     "The site's address as players reach it, e.g. https://souk.example.org: the emails' links start "
+                     "with it (with --smtp)");
+  serve_->add_option("--email-interval", email_interval_minutes_,
+                     "Minutes: at most one \"your turn\" email per game and account in this interval")
+      ->capture_default_str()
+      ->check(CLI::Range(1.0, 7.0 * 24 * 60));
   serve_->add_option("--metrics-listen", metrics_listen_,
                      "ADDR:PORT (e.g. 127.0.0.1:9464) where GET /metrics answers in Prometheus's text format; never "
                      "the players' port; off by default (docs/operations.md)");
@@ -257,9 +274,33 @@ int ServeCommand::Run() {
     if (!account.ok()) return account.status();
     return account->name;  // empty once deleted
   };
+  // The email notifications, on the same database, when there is a relay to send them.
+  std::unique_ptr<server::mail::Notifications> notifications;
+  if (!smtp_url_.empty()) {
+    if (mail_from_.empty() || public_url_.empty())
+      throw CliError{kBadInput, "--smtp needs --mail-from ADDRESS and --public-url URL (docs/notifications.md)"};
+    auto notification_store = server::mail::OpenNotificationStore(options.db);
+    if (!notification_store.ok()) throw CliError{1, "--db " + notification_store.message()};
+    server::mail::NotificationsOptions mail_options;
+    mail_options.smtp_url = smtp_url_;
+    mail_options.mail_from = mail_from_;
+    mail_options.public_url = public_url_;
+    mail_options.smtp_ca_file = smtp_ca_file_;
+    mail_options.turn_interval =
+        std::chrono::milliseconds(static_cast<int64_t>(email_interval_minutes_ * 60e3));
+    auto opened = server::mail::Notifications::Open(std::move(*notification_store), mail_options);
+    if (!opened.ok()) throw CliError{kBadInput, opened.message()};
+    notifications = std::move(*opened);
+    service.on_turn = [&notifications](const std::string& game_id, int64_t account_id, int seat) {
+      notifications->OnTurn(game_id, account_id, seat);
+    };
+  } else if (!mail_from_.empty() || !public_url_.empty()) {
+    throw CliError{kBadInput, "--mail-from and --public-url are for the emails: give --smtp too"};
+  }
   // Every store call timed for the metrics.
   std::unique_ptr<server::Store> metered = server::MeteredStore(**store);
   server::GameService games(*metered, service);
+  if (notifications) notifications->SetDescribeGame(server::DescribeGamesOf(games));
   const std::vector<metrics::Registry::Collector> gauges = server::CollectServiceMetrics(games);
   if (Status restored = games.Restore(); !restored.ok()) throw CliError{1, "restoring games: " + restored.message()};
   // The lobby, on the same database too: its tables and requests are every instance's.
@@ -269,6 +310,7 @@ int ServeCommand::Run() {
   http_options.accounts = &accounts;
   http_options.ratings = ratings->get();
   http_options.lobby = &lobby;
+  http_options.notifications = notifications.get();
   server::HttpServer http(games, http_options);
   if (Status started = http.Start(); !started.ok()) throw CliError{1, started.message()};
   server::MetricsListener metrics_listener;
@@ -299,6 +341,12 @@ int ServeCommand::Run() {
   games.StopBots();
   stop_stage = "closing connections";
   http.Stop();
+  stop_stage = "sending the emails queued";
+  if (notifications) {
+    // Destroyed after the games: from now on a turn the clocks end mails nobody.
+    notifications->WaitIdle();
+    notifications->SetDescribeGame({});
+  }
   stop_stage = "closing the stores";
   return 0;
 }

@@ -39,6 +39,9 @@ class ServeCommand {
   std::string metrics_listen_;  // ADDR:PORT of GET /metrics; "": none
   std::string log_format_ = "text";
   bool no_rate_limits_ = false;
+  // The email notifications (docs/notifications.md): none without --smtp.
+  std::string smtp_url_, mail_from_, public_url_, smtp_ca_file_;
+  double email_interval_minutes_ = 30;
   std::array<std::string, server::kRateCount> rates_;  // as given, by server::Rate; "" if not
 };
 

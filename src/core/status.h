@@ -78,6 +78,11 @@ enum class ErrorCode : uint8_t {
   // The lobby's (server/lobby, docs/protocol.md "Tables and quick play").
   kTableClosed,         // table_closed: the table started, was cancelled or expired
   kOutOfRange,          // out_of_range: a rating outside the table's range
+  // The email notifications' (src/server/mail, docs/notifications.md).
+  kNoEmail,             // no_email: this server sends no email (started without --smtp)
+  kBadEmail,            // bad_email: an email address not of the accepted form
+  kBadToken,            // bad_token: a verification link unknown, used, replaced or expired
+  kBadSignature,        // bad_signature: an unsubscribe link altered or forged
   kInternal,            // internal: a bug
 };
 
@@ -89,7 +94,8 @@ constexpr std::string_view ErrorCodeName(ErrorCode code) {
       "not_found", "unauthenticated",  "forbidden",      "limit_reached", "rate_limited",  "too_large",
       "unavailable", "aborted",        "bad_name",       "name_taken",    "name_reserved", "bad_password",
       "bad_credentials", "not_signed_in", "bad_origin", "too_many_attempts", "not_rateable", "already_seated", "no_such_player",
-      "no_such_pool", "bad_clock", "out_of_time", "table_closed", "out_of_range", "internal"};
+      "no_such_pool", "bad_clock", "out_of_time", "table_closed", "out_of_range", "no_email", "bad_email", "bad_token",
+      "bad_signature", "internal"};
   static_assert(std::size(kNames) == static_cast<size_t>(ErrorCode::kInternal) + 1);
   return kNames[static_cast<size_t>(code)];
 }
@@ -147,6 +153,10 @@ constexpr StatusCode KindOf(ErrorCode code) {
     case ErrorCode::kOutOfTime: return StatusCode::kFailedPrecondition;
     case ErrorCode::kTableClosed: return StatusCode::kFailedPrecondition;
     case ErrorCode::kOutOfRange: return StatusCode::kPermissionDenied;
+    case ErrorCode::kNoEmail: return StatusCode::kNotFound;
+    case ErrorCode::kBadEmail: return StatusCode::kInvalidArgument;
+    case ErrorCode::kBadToken: return StatusCode::kNotFound;
+    case ErrorCode::kBadSignature: return StatusCode::kPermissionDenied;
     case ErrorCode::kInternal: return StatusCode::kInternal;
   }
   return StatusCode::kInternal;

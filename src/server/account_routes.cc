@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "server/accounts/accounts.h"
+#include "server/email_routes.h"
 #include "server/http_routes.h"
 #include "server/lang.h"
 #include "server/player_routes.h"
@@ -54,6 +55,7 @@ int64_t WallMs() {
 }
 
 Response Answer(Shared& shared, const Request& req, const Caller& caller) {
+  if (IsEmailRoute(req.target())) return AnswerEmailRoute(shared, req, caller);
   Accounts& accounts = *shared.options.accounts;
   const std::vector<std::string>& allowed = shared.options.allowed_origins;
   std::string_view target = req.target();
@@ -119,7 +121,9 @@ Response Answer(Shared& shared, const Request& req, const Caller& caller) {
       or_refuse(filled.status());
       ratings = std::move(*filled);
     }
-    return renewed(JsonResponse(req, http::status::ok, AccountJson(who.account, std::move(ratings))), who);
+    Json me = AccountJson(who.account, std::move(ratings));
+    me["email"] = OwnEmailJson(shared, who.account.id);  // the account's own: never in what others see
+    return renewed(JsonResponse(req, http::status::ok, me), who);
   }
   if (target == "/api/me/games" && verb == http::verb::get) {
     const Authenticated who = signed_in_read();
@@ -227,7 +231,7 @@ bool IsAccountRoute(std::string_view target) {
   target = target.substr(0, target.find('?'));
   return target == "/api/accounts" || target == "/api/session" || target == "/api/me" ||
          target.substr(0, 8) == "/api/me/" || target.substr(0, 13) == "/api/players/" ||
-         target.substr(0, 17) == "/api/leaderboard/";
+         target.substr(0, 17) == "/api/leaderboard/" || IsEmailRoute(target);
 }
 
 void HandleAccountRoute(Shared& shared, Request req, Caller caller, std::function<void(Response)> done) {

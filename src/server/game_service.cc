@@ -401,6 +401,10 @@ Status GameService::ApplyLocked(Game& g, const std::string& move, bool timeout) 
   }
   server_metrics::MoveStored(g.state->game());
   PlayedLocked(g, std::move(next), move, now);
+  if (const int to_move = g.state->current_player(); options_.on_turn && to_move >= 0 && to_move != mover &&
+      g.stored.clock.kind == clock::TimeControl::Kind::kTurnBased && !g.state->is_over() &&
+      static_cast<size_t>(to_move) < g.stored.seats.size() && g.stored.seats[static_cast<size_t>(to_move)].account_id != 0)
+    options_.on_turn(g.stored.id, g.stored.seats[static_cast<size_t>(to_move)].account_id, to_move);
   // The instance that stored the last move rates the game; the others only hear of it.
   if (g.state->is_over()) RateLocked(g);
   return Status::Ok();

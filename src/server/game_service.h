@@ -141,6 +141,10 @@ struct ServiceOptions {
   // account is named by the seat's name. Set at the edge (`souk serve`), so that the
   // service knows accounts by their ids only.
   std::function<Result<std::string>(int64_t account_id)> account_name;
+  // Called when a move stored here (never one heard from another instance) leaves a
+  // turn-based game waiting on a seat an account holds: the email notifications'
+  // "your turn" (mail/notifications.h). Called under the game's lock: it only queues.
+  std::function<void(const std::string& game_id, int64_t account_id, int seat)> on_turn;
   // The wall clock in Unix milliseconds that dates the service's games, moves and
   // leases on bots' turns, and drives its sweeps (empty: the system clock, wall_time.h).
   // Tests move one by hand to pass a lease's end without waiting for it.

@@ -25,6 +25,9 @@ class Accounts;
 namespace ratings {
 class RatingStore;
 }
+namespace mail {
+class Notifications;
+}
 
 struct ServerOptions {
   std::string bind = "127.0.0.1";
@@ -51,6 +54,9 @@ struct ServerOptions {
   // Open tables, quick play and rematches (lobby/lobby.h, docs/lobby.md), outliving the
   // server; none: those routes answer 404.
   lobby::Lobby* lobby = nullptr;
+  // The email notifications (mail/notifications.h), outliving the server; none (no
+  // --smtp): their routes answer no_email.
+  mail::Notifications* notifications = nullptr;
   // Origins (scheme://host[:port]) besides the server's own whose changes made with
   // the session cookie are accepted (`--allowed-origin`).
   std::vector<std::string> allowed_origins;

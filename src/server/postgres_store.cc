@@ -27,7 +27,7 @@ namespace {
 // kMigrations (kMigrations[i] takes version i + 1 to i + 2) as an older database is,
 // each in the transaction that records the version it leads to: one path to every
 // version.
-constexpr int kSchemaVersion = 6;
+constexpr int kSchemaVersion = 7;
 constexpr std::array<const char*, kSchemaVersion - 1> kMigrations{
     // 1 to 2: several instances. The lease on a bot's turn: whether a bot is to move,
     // which instance thinks for it and until when (TakeBotTurn).
@@ -108,6 +108,31 @@ CREATE TABLE lobby(
   version BIGINT NOT NULL);
 CREATE INDEX lobby_open ON lobby(kind) WHERE state = 'open';
 CREATE INDEX lobby_version ON lobby(version);
+)sql",
+    // 6 to 7: the email notifications (src/server/mail/, docs/notifications.md): an
+    // account's address with its pending verification (the token's hash only), its
+    // settings, when each game last mailed each account (one email per interval,
+    // whichever instance sends it), and the key that signs unsubscribe links.
+    R"sql(
+CREATE TABLE email_addresses(
+  account_id BIGINT PRIMARY KEY REFERENCES accounts(id),
+  address TEXT NOT NULL,
+  verified_ms BIGINT NOT NULL DEFAULT 0,
+  token_hash TEXT NOT NULL DEFAULT '',
+  token_expires_ms BIGINT NOT NULL DEFAULT 0,
+  added_ms BIGINT NOT NULL);
+CREATE INDEX email_addresses_by_token ON email_addresses(token_hash) WHERE token_hash <> '';
+CREATE TABLE notification_settings(
+  account_id BIGINT PRIMARY KEY REFERENCES accounts(id),
+  email_your_turn BOOLEAN NOT NULL DEFAULT true);
+CREATE TABLE turn_emails(
+  game_id TEXT NOT NULL,
+  account_id BIGINT NOT NULL,
+  sent_ms BIGINT NOT NULL,
+  PRIMARY KEY(game_id, account_id));
+CREATE TABLE server_keys(
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL);
 )sql"};
 
 // How long a lease on a bot's turn lasts unless renewed: an instance that dies holding

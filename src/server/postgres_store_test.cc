@@ -14,10 +14,10 @@ namespace {
 
 using testing::TestPostgres;
 
-// What version 4 added (ratings), taken away again: a database back at version 3.
-// What versions 5 and 4 added, dropped: a database as the server before them left it.
-// What version 6 added (the lobby), dropped.
-const std::string kDropVersion6 = "DROP TABLE lobby; ";
+// What versions 7, 6, 5 and 4 added, dropped: a database as the server before them left it.
+const std::string kDropVersion7 =
+    "DROP TABLE email_addresses; DROP TABLE notification_settings; DROP TABLE turn_emails; DROP TABLE server_keys; ";
+const std::string kDropVersion6 = kDropVersion7 + "DROP TABLE lobby; ";
 const std::string kDropVersion5 = kDropVersion6 +
     "ALTER TABLE games DROP COLUMN clock_base_ms, DROP COLUMN clock_increment_ms, DROP COLUMN clock_per_move_ms; "
     "ALTER TABLE moves DROP COLUMN at_ms; ";
@@ -58,7 +58,7 @@ class PostgresStoreTest : public ::testing::Test {
 TEST_F(PostgresStoreTest, TheSchemaIsCreatedOnceAndVersioned) {
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "6");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "7");
   auto again = OpenPostgresStore(uri_);
   ASSERT_TRUE(again.ok()) << again.message();
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM schema_version"), "1");
@@ -93,7 +93,7 @@ TEST_F(PostgresStoreTest, AVersion1DatabaseIsMigratedWithItsGamesKept) {
                                           "UPDATE schema_version SET version=1").ok());
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "6");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "7");
   EXPECT_EQ(store->LoadGame("old")->moves, std::vector<std::string>{"take camels"});
   // The bot's turn of a game from before leases is free to take.
   EXPECT_TRUE(*store->TakeBotTurn("old", 1, 1000));
@@ -128,7 +128,7 @@ TEST_F(PostgresStoreTest, AVersion4DatabaseGainsTheClocksWithItsGamesKept) {
   ASSERT_TRUE(TestPostgres::Execute(uri_, kDropVersion5 + "UPDATE schema_version SET version=4").ok());
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "6");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "7");
   auto before = store->LoadGame("before");
   ASSERT_TRUE(before.ok()) << before.message();
   EXPECT_EQ(before->moves, std::vector<std::string>{"take camels"});
@@ -143,11 +143,32 @@ TEST_F(PostgresStoreTest, AVersion5DatabaseGainsTheLobbyWithItsGamesKept) {
   ASSERT_TRUE(TestPostgres::Execute(uri_, kDropVersion6 + "UPDATE schema_version SET version=5").ok());
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "6");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "7");
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM lobby"), "0");
   auto before = store->LoadGame("before");
   ASSERT_TRUE(before.ok()) << before.message();
   EXPECT_EQ(before->moves, std::vector<std::string>{"take camels"});
+}
+
+// Issue 38, email notifications: a database as the server before them left it
+// (version 6) gains their tables, empty, its accounts and games kept.
+TEST_F(PostgresStoreTest, AVersion6DatabaseGainsTheNotificationTablesWithItsGamesKept) {
+  ASSERT_NO_FATAL_FAILURE(StoreAGameBefore());
+  ASSERT_TRUE(TestPostgres::Execute(uri_, "INSERT INTO accounts(name, name_key, password_hash, created_ms) "
+                                          "VALUES('Ann', 'ann', 'h', 1)").ok());
+  ASSERT_TRUE(TestPostgres::Execute(uri_, kDropVersion7 + "UPDATE schema_version SET version=6").ok());
+  auto store = Open();
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "7");
+  EXPECT_EQ(store->LoadGame("before")->moves, std::vector<std::string>{"take camels"});
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM pg_tables WHERE tablename IN ('email_addresses', "
+                                         "'notification_settings', 'turn_emails', 'server_keys')"), "4");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM email_addresses"), "0");
+  EXPECT_TRUE(TestPostgres::Execute(uri_, "INSERT INTO email_addresses(account_id, address, added_ms) "
+                                          "SELECT id, 'ann@example.com', 1 FROM accounts WHERE name_key='ann'").ok());
+  EXPECT_FALSE(TestPostgres::Execute(uri_, "INSERT INTO email_addresses(account_id, address, added_ms) "
+                                           "VALUES(987654, 'x@example.com', 1)").ok())
+      << "an address belongs to an account";
 }
 
 // Issue 37: a database as the server before accounts left it (version 2) gains the
@@ -158,7 +179,7 @@ TEST_F(PostgresStoreTest, AVersion2DatabaseGainsTheAccountTablesWithItsGamesKept
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM pg_tables WHERE tablename='accounts'"), "0");
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "6");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "7");
   EXPECT_EQ(store->LoadGame("before")->moves, std::vector<std::string>{"take camels"});
   ASSERT_TRUE(TestPostgres::Execute(uri_, "INSERT INTO accounts(name, name_key, password_hash, created_ms) "
                                           "VALUES('Ann', 'ann', 'h', 1)").ok());
@@ -174,7 +195,7 @@ TEST_F(PostgresStoreTest, AVersion3DatabaseGainsTheRatingTablesWithItsGamesKept)
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM pg_tables WHERE tablename='ratings'"), "0");
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "6");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "7");
   auto before = store->LoadGame("before");
   ASSERT_TRUE(before.ok()) << before.message();
   EXPECT_EQ(before->moves, std::vector<std::string>{"take camels"});
@@ -202,7 +223,7 @@ TEST_F(PostgresStoreTest, ADatabaseOfANewerServerIsRefused) {
                                           "INSERT INTO schema_version VALUES(99)").ok());
   auto store = OpenPostgresStore(uri_);
   ASSERT_FALSE(store.ok());
-  EXPECT_NE(store.message().find("database schema version 99, this server reads versions 1 to 5"), std::string::npos)
+  EXPECT_NE(store.message().find("database schema version 99, this server reads versions 1 to 7"), std::string::npos)
       << store.message();
 }
 

@@ -19,7 +19,7 @@ namespace {
 
 // The schema a new database gets, at kSchemaVersion; an older database is brought
 // to it by kMigrations, each in one transaction with the version it leads to.
-constexpr int kSchemaVersion = 7;
+constexpr int kSchemaVersion = 8;
 
 constexpr const char* kMeta = "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)";
 
@@ -107,6 +107,32 @@ CREATE TABLE rating_history(
 CREATE INDEX rating_history_by_account ON rating_history(account_id, pool, at_ms);
 )sql";
 
+// The email notifications (src/server/mail/, docs/notifications.md): an account's
+// address with its pending verification (the token's hash only), its settings, when
+// each game last mailed each account (one email per interval, whichever instance
+// sends it), and the key that signs unsubscribe links, made once for every instance.
+constexpr const char* kNotificationTables = R"sql(
+CREATE TABLE email_addresses(
+  account_id INTEGER PRIMARY KEY REFERENCES accounts(id),
+  address TEXT NOT NULL,
+  verified_ms INTEGER NOT NULL DEFAULT 0,       -- 0: not verified yet
+  token_hash TEXT NOT NULL DEFAULT '',          -- hex SHA-256 of the verification link's token
+  token_expires_ms INTEGER NOT NULL DEFAULT 0,
+  added_ms INTEGER NOT NULL);
+CREATE INDEX email_addresses_by_token ON email_addresses(token_hash) WHERE token_hash != '';
+CREATE TABLE notification_settings(
+  account_id INTEGER PRIMARY KEY REFERENCES accounts(id),
+  email_your_turn INTEGER NOT NULL DEFAULT 1);
+CREATE TABLE turn_emails(
+  game_id TEXT NOT NULL,
+  account_id INTEGER NOT NULL,
+  sent_ms INTEGER NOT NULL,
+  PRIMARY KEY(game_id, account_id));
+CREATE TABLE server_keys(
+  name TEXT PRIMARY KEY,
+  value TEXT NOT NULL);
+)sql";
+
 constexpr const char* kClockColumns =
     "ALTER TABLE games ADD COLUMN clock_base_ms INTEGER NOT NULL DEFAULT 0;"
     "ALTER TABLE games ADD COLUMN clock_increment_ms INTEGER NOT NULL DEFAULT 0;"
@@ -146,6 +172,8 @@ constexpr const char* kMigrations[][2] = {
     {kClockColumns, nullptr},
     // 7: the lobby.
     {kLobbyTable, nullptr},
+    // 8: the email notifications.
+    {kNotificationTables, nullptr},
 };
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
@@ -181,7 +209,8 @@ class SqliteStore final : public Store {
       if (games.Step() == SQLITE_ROW) version = "1";
     }
     if (version.empty()) {
-      if (Status s = Exec(std::string("BEGIN IMMEDIATE;") + kSchema + kAccountTables + kRatingTables + kLobbyTable + "INSERT INTO meta(key, value) VALUES('schema', '" +
+      if (Status s = Exec(std::string("BEGIN IMMEDIATE;") + kSchema + kAccountTables + kRatingTables + kLobbyTable +
+                          kNotificationTables + "INSERT INTO meta(key, value) VALUES('schema', '" +
                           std::to_string(kSchemaVersion) + "'); COMMIT;");
           !s.ok()) {
         Exec("ROLLBACK");

@@ -99,7 +99,7 @@ TEST_F(StoreMigrationTest, AVersion3DatabaseGainsTheAccountTablesWithItsGamesKep
     sqlite3_finalize(stmt);
     return value;
   };
-  EXPECT_EQ(one("SELECT value FROM meta WHERE key='schema'"), "7");
+  EXPECT_EQ(one("SELECT value FROM meta WHERE key='schema'"), "8");
   EXPECT_EQ(one("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='lobby'"), "1");
   EXPECT_EQ(one("SELECT count(*) FROM sqlite_master WHERE type='table' AND name IN ('accounts', 'sessions')"), "2");
   EXPECT_EQ(one("SELECT count(*) FROM games"), "1");
@@ -153,6 +153,42 @@ TEST_F(StoreMigrationTest, AVersion4DatabaseGainsTheRatingTablesWithItsGamesKept
   EXPECT_NE(run("INSERT INTO rating_history(game_id, account_id, pool, at_ms, rating, deviation) "
                 "VALUES('rated', 7, 'jaipur', 2, 1700, 250)"), SQLITE_OK)
       << "a game is applied to an account once";
+  sqlite3_close(db);
+}
+
+// Issue 38, email notifications: a database of version 7 (a fresh one, their tables
+// dropped) gains them, empty, its games and accounts kept.
+TEST_F(StoreMigrationTest, AVersion7DatabaseGainsTheNotificationTablesWithItsGamesKept) {
+  {
+    auto store = OpenSqliteStore(path_);
+    ASSERT_TRUE(store.ok()) << store.message();
+    StoredGame g;
+    g.id = "kept";
+    g.options = {"jaipur", 42, 2, ""};
+    g.seats = {{"human", "", "", ""}, {"easy", "", "", ""}};
+    ASSERT_TRUE((*store)->CreateGame(g).ok());
+  }
+  Write("INSERT INTO accounts(id, name, name_key, password_hash, created_ms) VALUES(7, 'Ann', 'ann', 'h', 1);"
+        "DROP TABLE email_addresses; DROP TABLE notification_settings; DROP TABLE turn_emails; DROP TABLE server_keys;"
+        "UPDATE meta SET value='7' WHERE key='schema';");
+  auto store = OpenSqliteStore(path_);
+  ASSERT_TRUE(store.ok()) << store.message();
+  EXPECT_TRUE((*store)->LoadGame("kept").ok());
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path_.c_str(), &db), SQLITE_OK);
+  auto one = [&](const char* sql) {
+    sqlite3_stmt* stmt = nullptr;
+    sqlite3_prepare_v2(db, sql, -1, &stmt, nullptr);
+    std::string value = sqlite3_step(stmt) == SQLITE_ROW ? reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0)) : "";
+    sqlite3_finalize(stmt);
+    return value;
+  };
+  EXPECT_EQ(one("SELECT value FROM meta WHERE key='schema'"), "8");
+  EXPECT_EQ(one("SELECT count(*) FROM sqlite_master WHERE type='table' AND name IN ('email_addresses', "
+                "'notification_settings', 'turn_emails', 'server_keys')"), "4");
+  EXPECT_EQ(one("SELECT count(*) FROM accounts"), "1");
+  EXPECT_EQ(sqlite3_exec(db, "INSERT INTO email_addresses(account_id, address, added_ms) VALUES(7, 'ann@example.com', 1)",
+                         nullptr, nullptr, nullptr), SQLITE_OK);
   sqlite3_close(db);
 }
 

@@ -36,6 +36,10 @@ export const ERROR_CODES = [
   "out_of_time",
   "table_closed",
   "out_of_range",
+  "no_email",
+  "bad_email",
+  "bad_token",
+  "bad_signature",
   "internal",
 ] as const;
 

@@ -92,10 +92,12 @@ class PostgresAccountStore final : public AccountStore, private PostgresClient {
   }
 
   Status DeleteAccount(int64_t id, int64_t now_ms) override {
-    // One statement, one transaction: the sessions go with the name and hash.
+    // One statement, one transaction: the sessions and the email address go with the
+    // name and hash.
     std::lock_guard lock(mutex_);
     if (Status s = Connect(); !s.ok()) return s;
-    Rows erase = Query("WITH gone AS (DELETE FROM sessions WHERE account_id=$2) "
+    Rows erase = Query("WITH gone AS (DELETE FROM sessions WHERE account_id=$2), "
+                       "address AS (DELETE FROM email_addresses WHERE account_id=$2) "
                        "UPDATE accounts SET name=NULL, name_key=NULL, password_hash='', deleted_ms=$1 "
                        "WHERE id=$2 AND deleted_ms=0",
                        {std::to_string(now_ms), std::to_string(id)});

@@ -98,10 +98,13 @@ class SqliteAccountStore final : public AccountStore {
     if (sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) return Error("delete account");
     Statement sessions(db_, "DELETE FROM sessions WHERE account_id=?");
     sessions.Bind(1, id);
+    // Its email address goes too (docs/notifications.md).
+    Statement address(db_, "DELETE FROM email_addresses WHERE account_id=?");
+    address.Bind(1, id);
     Statement erase(db_, "UPDATE accounts SET name=NULL, name_key=NULL, password_hash='', deleted_ms=? "
                     "WHERE id=? AND deleted_ms=0");
     erase.Bind(1, now_ms).Bind(2, id);
-    if (sessions.Step() != SQLITE_DONE || erase.Step() != SQLITE_DONE) {
+    if (sessions.Step() != SQLITE_DONE || address.Step() != SQLITE_DONE || erase.Step() != SQLITE_DONE) {
       Status failed = Error("delete account");
       sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
       return failed;

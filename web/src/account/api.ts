@@ -78,6 +78,20 @@ export interface MyGames {
   finished: GameSummary[];
 }
 
+// The account's email notifications (docs/notifications.md): its address, shown to it
+// alone, and whether a turn-based game mails it when it is its turn.
+export interface EmailAddress {
+  address: string;
+  verified: boolean;
+}
+
+export interface NotificationSettings {
+  email_available: boolean; // false: the server sends no email (no --smtp)
+  email: EmailAddress | null;
+  email_your_turn: boolean;
+  turn_interval_minutes: number;
+}
+
 const ok = { ok: true };
 type Ok = typeof ok;
 const enc = encodeURIComponent;
@@ -97,5 +111,11 @@ export const accounts = {
   leaderboard: (pool: string, page: number) => call<Leaderboard>("GET", `/api/leaderboard/${enc(pool)}?page=${page}`),
   myGames: () => call<MyGames>("GET", "/api/me/games"),
   // The seats this browser played as a guest become the account's.
+  notifications: () => call<NotificationSettings>("GET", "/api/me/notifications"),
+  setNotifications: (settings: { email_your_turn: boolean }) =>
+    call<NotificationSettings>("PUT", "/api/me/notifications", settings),
+  // Sets the address, unverified, and mails it the link that verifies it.
+  setEmail: (email: string) => call<{ email: EmailAddress; verification_sent: boolean }>("POST", "/api/me/email", { email }),
+  removeEmail: () => call<Ok>("DELETE", "/api/me/email"),
   keepSeats: (tokens: string[]) => call<{ attached: { game_id: string; seat: number }[] }>("POST", "/api/me/seats", { tokens }),
 };

@@ -1,11 +1,12 @@
-// The account's own page (#/account): where it is signed in (each session revocable,
-// or all at once), the password's change, and the account's deletion (the password
-// asked again). A guest is shown the way to sign in.
+// The account's own page (#/account): its email notifications (an address verified by
+// a link, the "your turn" emails on or off), where it is signed in (each session
+// revocable, or all at once), the password's change, and the account's deletion (the
+// password asked again). A guest is shown the way to sign in.
 import type { Lang } from "../contract.js";
 import { ApiError } from "../api.js";
 import { clear, el } from "../dom.js";
 import { t } from "../i18n/t.js";
-import { accounts, type Account, type SessionInfo } from "./api.js";
+import { accounts, type Account, type NotificationSettings, type SessionInfo } from "./api.js";
 import { dateText, dateTimeText, errorText, profileHref } from "./format.js";
 import { currentAccount, signedOut } from "./session.js";
 
@@ -85,6 +86,92 @@ function sessionsPanel(lang: Lang, rerender: () => void): HTMLElement {
   );
 }
 
+// The email notifications (docs/notifications.md). A server without email says so.
+function emailPanel(lang: Lang, rerender: () => void): HTMLElement {
+  const panel = el("section", { class: "card-panel account-form", "data-role": "email" }, el("h2", {}, t(lang, "account.email")));
+  const body = el("div", {}, el("p", { class: "muted" }, t(lang, "acct.loading")));
+  const status = el("p", { class: "form-error", role: "alert", "data-role": "email-error" });
+  panel.append(body, status);
+  const off = () => {
+    clear(body);
+    status.textContent = "";
+    body.appendChild(el("p", { class: "muted", "data-role": "email-off" }, t(lang, "account.email.off")));
+  };
+  const failed = (err: unknown) => {
+    if (ended(err, rerender)) return;
+    if (err instanceof ApiError && err.raw === "no_email") return off();
+    status.classList.remove("form-ok");
+    status.textContent = errorText(lang, err);
+  };
+  const draw = (settings: NotificationSettings) => {
+    if (!settings.email_available) return off();
+    clear(body);
+    const email = settings.email;
+    body.appendChild(
+      el(
+        "p",
+        { "data-role": "email-state" },
+        email
+          ? t(lang, email.verified ? "account.email.verified" : "account.email.waiting", { address: email.address })
+          : t(lang, "account.email.none"),
+      ),
+    );
+    const input = el("input", { name: "email", type: "email", autocomplete: "email", required: true, maxlength: 254, value: email?.address ?? "" });
+    const form = el(
+      "form",
+      { "data-role": "set-email" },
+      el("label", { class: "name" }, el("span", {}, t(lang, "account.email.address")), input),
+      el("button", { type: "submit", class: "primary", "data-action": "set-email" }, t(lang, "account.email.send")),
+    );
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      try {
+        await accounts.setEmail(input.value.trim());
+        draw(await accounts.notifications());
+        status.classList.add("form-ok");
+        status.textContent = t(lang, "account.email.sent");
+      } catch (err) {
+        failed(err);
+      }
+    });
+    body.appendChild(form);
+    const turn = el("input", { type: "checkbox", name: "email_your_turn", checked: settings.email_your_turn, disabled: !email?.verified });
+    turn.addEventListener("change", async () => {
+      try {
+        draw(await accounts.setNotifications({ email_your_turn: turn.checked }));
+      } catch (err) {
+        failed(err);
+      }
+    });
+    body.appendChild(
+      el(
+        "label",
+        { class: "check", "data-role": "email-your-turn" },
+        turn,
+        " ",
+        t(lang, "account.email.your_turn", { minutes: settings.turn_interval_minutes }),
+      ),
+    );
+    if (email) {
+      const remove = el("button", { type: "button", "data-action": "remove-email" }, t(lang, "account.email.remove"));
+      remove.addEventListener("click", async () => {
+        try {
+          await accounts.removeEmail();
+          status.textContent = "";
+          draw(await accounts.notifications());
+        } catch (err) {
+          failed(err);
+        }
+      });
+      body.appendChild(el("p", {}, remove, " ", el("span", { class: "muted" }, t(lang, "account.email.private"))));
+    } else {
+      body.appendChild(el("p", { class: "muted" }, t(lang, "account.email.private")));
+    }
+  };
+  accounts.notifications().then(draw, failed);
+  return panel;
+}
+
 function passwordInput(name: string, autocomplete: string): HTMLInputElement {
   return el("input", { name, type: "password", autocomplete, required: true, maxlength: 1024 });
 }
@@ -154,7 +241,7 @@ export function renderAccount(root: HTMLElement, lang: Lang, rerender: () => voi
     box.append(
       el("h1", {}, t(lang, "account.title"), " · ", el("a", { href: profileHref(account.name), "data-role": "account-title" }, account.name)),
       el("p", { class: "muted" }, t(lang, "account.since", { date: dateText(lang, account.created_at) })),
-      el("div", { class: "account-panels" }, sessionsPanel(lang, rerender), passwordPanel(lang, rerender), deletePanel(lang, rerender)),
+      el("div", { class: "account-panels" }, emailPanel(lang, rerender), sessionsPanel(lang, rerender), passwordPanel(lang, rerender), deletePanel(lang, rerender)),
     );
   });
 }
