@@ -76,6 +76,15 @@ Status NoLonger(const LobbyEntry& seek) {
   return Status::Coded(ErrorCode::kTableClosed, "request " + seek.id + ": " + state + ", no longer waiting");
 }
 
+// The player's request `id`, still waiting; not_found, forbidden or table_closed.
+Result<const LobbyEntry*> WaitingSeek(const std::vector<LobbyEntry>& live, const std::string& id, const Player& player) {
+  const LobbyEntry* seek = Find(live, id);
+  if (seek == nullptr || seek->kind != "seek") return Closed(nullptr, id, "request");
+  if (!IsSitter(seek->doc["sitter"], player)) return NotYours(id);
+  if (seek->state != "open") return NoLonger(*seek);
+  return seek;
+}
+
 }  // namespace
 
 Result<Json> Lobby::PlayNow(const GameWanted& request, const Player& player) {
@@ -160,10 +169,9 @@ Result<Json> Lobby::CancelSeek(const std::string& seek_id, const Player& player)
   LobbyEntry result;
   Status done = store_.Transact(now, seek_id, [&](const std::vector<LobbyEntry>& open, std::vector<LobbyEntry>& writes) {
     const std::vector<LobbyEntry> live = Live(open, writes, now, options_);
-    const LobbyEntry* seek = Find(live, seek_id);
-    if (seek == nullptr || seek->kind != "seek") return Closed(nullptr, seek_id, "request");
-    if (!IsSitter(seek->doc["sitter"], player)) return NotYours(seek_id);
-    if (seek->state != "open") return NoLonger(*seek);
+    auto found = WaitingSeek(live, seek_id, player);
+    if (!found.ok()) return found.status();
+    const LobbyEntry* seek = *found;
     result = *seek;
     result.state = "cancelled";
     writes.push_back(result);
@@ -178,10 +186,9 @@ Result<Json> Lobby::TakeBot(const std::string& seek_id, const Player& player) {
   LobbyEntry result;
   Status done = store_.Transact(now, seek_id, [&](const std::vector<LobbyEntry>& open, std::vector<LobbyEntry>& writes) {
     const std::vector<LobbyEntry> live = Live(open, writes, now, options_);
-    const LobbyEntry* seek = Find(live, seek_id);
-    if (seek == nullptr || seek->kind != "seek") return Closed(nullptr, seek_id, "request");
-    if (!IsSitter(seek->doc["sitter"], player)) return NotYours(seek_id);
-    if (seek->state != "open") return NoLonger(*seek);
+    auto found = WaitingSeek(live, seek_id, player);
+    if (!found.ok()) return found.status();
+    const LobbyEntry* seek = *found;
     const int64_t wait = options_.bot_offer_after_ms - Waited(*seek, now);
     if (wait > 0)
       return Status::FailedPrecondition("request " + seek_id + ": a bot is offered after " +
