@@ -250,6 +250,7 @@ Response Route(Shared& shared, const Request& req, const Caller& caller) {
         return JsonResponse(req, http::status::ok, OrThrow(games.Invite(id, StringField(body, "invite", true))));
       }
       if (rest == "rematch" && verb == http::verb::post) return RematchRoute(shared, req, caller, id, seat_acting("to ask for a rematch"));
+      if (rest == "rematch" && verb == http::verb::get) return RematchStatusRoute(shared, req, caller, id);
       if (rest == "replay" && verb == http::verb::get) {
         limit(Rate::kRead, client);
         return JsonResponse(req, http::status::ok, OrThrow(games.Replay(id, ReplaySeat(req.target()))));

@@ -157,6 +157,9 @@ TEST_F(LobbyHttpTest, PlayNowPairsTwoClientsAndARematchWaitsForTheGamesEnd) {
   Reply heard = Call(V::get, "/api/play-now/" + ann.body["seek"]["id"].get<std::string>(), "", ann.body["token"]);
   ASSERT_EQ(heard.body["seek"]["state"], "paired") << heard.body;
   const std::string game_id = heard.body["seek"]["game_id"];
+  Reply none = Call(V::get, "/api/games/" + game_id + "/rematch");
+  EXPECT_EQ(none.status, 200) << "the game's end asks without a 404";
+  EXPECT_TRUE(none.body["table"].is_null());
   Reply early = Call(V::post, "/api/games/" + game_id + "/rematch", "{}", ann.body["token"]);
   EXPECT_EQ(early.status, 409);
   EXPECT_EQ(early.body["code"], "game_not_over");

@@ -136,4 +136,12 @@ Response RematchRoute(Shared& shared, const Request& req, const Caller& caller, 
   return JsonResponse(req, http::status::ok, OrThrow(shared.options.lobby->Rematch(game_id, seat, player)));
 }
 
+Response RematchStatusRoute(Shared& shared, const Request& req, const Caller& caller, const std::string& game_id) {
+  if (shared.options.lobby == nullptr) Throw(Status::NotFound("no lobby on this server"));
+  if (auto refused = shared.limiters.Take(Rate::kLobby, caller.client))
+    throw ApiError{Status::Coded(ErrorCode::kRateLimited, refused->message), refused->retry_after};
+  const Player player = PlayerOf(req, caller, shared.options, nullptr, false);
+  return JsonResponse(req, http::status::ok, OrThrow(shared.options.lobby->RematchOf(game_id, player)));
+}
+
 }  // namespace souk::server

@@ -19,5 +19,7 @@ std::optional<Response> LobbyRoute(Shared& shared, const Request& req, const Cal
 
 // POST /api/games/ID/rematch, for `seat` of the finished game `game_id`.
 Response RematchRoute(Shared& shared, const Request& req, const Caller& caller, const std::string& game_id, int seat);
+// GET /api/games/ID/rematch: the rematch offered, if any (no seat needed to look).
+Response RematchStatusRoute(Shared& shared, const Request& req, const Caller& caller, const std::string& game_id);
 
 }  // namespace souk::server

@@ -118,6 +118,10 @@ class Lobby {
   // once every person of the last game has asked.
   Result<Json> Rematch(const std::string& game_id, int seat, const Player& player);
 
+  // GET /api/games/ID/rematch: {"table": TABLE} of the game's rematch as `player` sees
+  // it, or {"table": null} while none is offered (the game's end polls it).
+  Result<Json> RematchOf(const std::string& game_id, const Player& player);
+
   // The table list's listeners (the WebSocket at /api/tables/ws): `listener` hears the
   // list now and after every change, from this instance or another.
   uint64_t SubscribeTables(std::function<void(const std::string& message)> listener);

@@ -85,4 +85,14 @@ Result<Json> Lobby::Rematch(const std::string& game_id, int seat, const Player& 
   return answer;
 }
 
+Result<Json> Lobby::RematchOf(const std::string& game_id, const Player& player) {
+  auto entry = store_.Get(RematchId(game_id));
+  if (!entry.ok()) return entry.status();
+  if (!*entry) return Json{{"table", nullptr}};
+  // A started rematch's game, made now if the instance that filled it died first.
+  if ((*entry)->state == "started")
+    if (Status made = MakeGame((*entry)->doc["made"]); !made.ok()) return made;
+  return Json{{"table", TableJson(**entry, &player, Now())}};
+}
+
 }  // namespace souk::server::lobby

@@ -379,6 +379,7 @@ TEST_P(LobbyTest, ARematchStartsWhenBothAskWithTheSeatsSwapped) {
   const std::string last = (*sat)["table"]["game_id"];
   EXPECT_EQ(lobby().Rematch(last, 0, Guest("Ann")).status().error_code(), ErrorCode::kGameNotOver);
   ASSERT_NO_FATAL_FAILURE(PlayOut(games(), last));
+  EXPECT_TRUE((*lobby().RematchOf(last, Guest("Bob")))["table"].is_null()) << "none offered yet";
   auto asked = lobby().Rematch(last, 0, Guest("Ann"));
   ASSERT_TRUE(asked.ok()) << asked.message();
   EXPECT_EQ((*asked)["table"]["state"], "open");
@@ -388,6 +389,9 @@ TEST_P(LobbyTest, ARematchStartsWhenBothAskWithTheSeatsSwapped) {
   EXPECT_TRUE((*lobby().Tables())["tables"].empty()) << "a rematch is not listed";
   EXPECT_EQ(lobby().Rematch(last, 0, Guest("Ann")).status().error_code(), ErrorCode::kAlreadySeated);
   EXPECT_EQ(lobby().Sit((*asked)["table"]["id"], Guest("Cy")).status().error_code(), ErrorCode::kForbidden);
+  const Json offered = (*lobby().RematchOf(last, Guest("Bob")))["table"];
+  EXPECT_EQ(offered["state"], "open");
+  EXPECT_EQ(offered["seats"][1]["ready"], true) << "Bob sees that Ann asked";
   auto accepted = lobby().Rematch(last, 1, Guest("Bob"));
   ASSERT_TRUE(accepted.ok()) << accepted.message();
   EXPECT_EQ((*accepted)["table"]["state"], "started");

@@ -65,6 +65,7 @@ export const lobbyApi = {
   seek: (id: string, token: string) => call<{ seek: Seek }>("GET", `/api/play-now/${id}`, undefined, token),
   cancelSeek: (id: string, token: string) => call<{ seek: Seek }>("DELETE", `/api/play-now/${id}`, undefined, token),
   takeBot: (id: string, token: string) => call<{ seek: Seek }>("POST", `/api/play-now/${id}/bot`, {}, token),
+  rematchOf: (gameId: string, token?: string) => call<{ table: Table | null }>("GET", `/api/games/${gameId}/rematch`, undefined, token),
   rematch: (gameId: string, token: string) =>
     call<{ table: Table; token?: string }>("POST", `/api/games/${gameId}/rematch`, {}, token),
 };

@@ -12,7 +12,6 @@ const POLL_MS = 3000;
 
 // `token`: this browser's seat token in the finished game (null: the signed-in account holds the seat).
 export function rematchBlock(lang: Lang, gameId: string, token: string | null): HTMLElement {
-  const tableId = `rm-${gameId}`;
   let mine: string | null = null; // the seat token of the rematch, once asked
   const note = el("span", { class: "muted", "data-role": "rematch-note", "aria-live": "polite" });
   const button = el("button", { type: "button", class: "primary", "data-action": "rematch" }, t(lang, "game.rematch"));
@@ -57,7 +56,7 @@ export function rematchBlock(lang: Lang, gameId: string, token: string | null): 
   // summary): an offer from the others shows; gone from the page, it stops.
   const tick = () => {
     if (!block.isConnected) return;
-    void lobbyApi.table(tableId, mine ?? token ?? undefined).then((r) => show(r.table), () => undefined);
+    void lobbyApi.rematchOf(gameId, mine ?? token ?? undefined).then((r) => r.table && show(r.table), () => undefined);
     setTimeout(tick, POLL_MS);
   };
   setTimeout(tick, 0);
