@@ -83,6 +83,7 @@ test("two accounts press play now for Jaipur 3+2, are paired, play to the end on
   const next = await waitForState(ann.page, (m) => m.game_id === annNext, "the rematch");
   assert.deepEqual(next.clock, { base_s: 180, increment_s: 2 });
   assert.equal(next.rated, true);
+  for (const p of [ann, bob]) p.check(); // no error in either browser's console: no 404 asked after
 });
 
 test("a table opened is seen live and sat at in another browser; the seat that lets its clock run out loses", { timeout: 120000 }, async () => {
@@ -116,4 +117,5 @@ test("a table opened is seen live and sat at in another browser; the seat that l
   assert.equal(over.event?.action, "timeout");
   assert.equal(over.clocks[loser], 0);
   assert.deepEqual(over.winners, [s.to_move]);
+  dee.check();
 });
