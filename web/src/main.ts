@@ -41,7 +41,12 @@ function header(): HTMLElement {
     { class: "topbar" },
     el("a", { class: "brand", href: "#/" }, el("img", { src: "favicon.svg", alt: "", width: 28, height: 28 }), "Souk"),
     el("a", { href: "#/" }, t(lang, "nav.home")),
-    el("a", { href: "#/meet", "data-nav": "meet" }, t(lang, "nav.meet")),
+    el(
+      "a",
+      { href: "#/meet", "data-nav": "meet", "aria-label": t(lang, "nav.meet") },
+      el("span", { class: "nav-long" }, t(lang, "nav.meet")),
+      el("span", { class: "nav-short", "aria-hidden": "true" }, t(lang, "nav.meet.short")),
+    ),
     ...WEB_GAMES.map((game) => el("a", { href: `#/rules/${game}` }, `${t(lang, "nav.rules")} ${gameTitle(lang, game)}`)),
     el(
       "button",

@@ -481,4 +481,5 @@ export const en = {
   "meet.range.legend": "Only for ratings (optional)",
   "meet.range.low": "From",
   "meet.range.high": "To",
+  "nav.meet.short": "Online",
 } as const;

@@ -473,4 +473,5 @@ export const fr: Catalogue = {
   "meet.range.legend": "Seulement pour les classements (facultatif)",
   "meet.range.low": "De",
   "meet.range.high": "À",
+  "nav.meet.short": "En ligne",
 };
