@@ -29,6 +29,25 @@ struct LobbyEntry {
   int64_t version = 0;
 };
 
+// Whether an entry read back holds what lobby.cc relies on (the database is outside
+// this process: a row edited by hand, or left by a newer server, is never trusted): an
+// object document; a quick-play request's "sitter"; a table's "sitters" (at least the
+// owner) or a rematch's "planned"; once started or paired, "made" with its "seats".
+inline bool WellFormed(const LobbyEntry& e) {
+  const Json& d = e.doc;
+  auto has = [&](const char* key, bool array) {
+    auto it = d.find(key);
+    return it != d.end() && (array ? it->is_array() && !it->empty() : it->is_object());
+  };
+  if (!d.is_object()) return false;
+  if (e.kind == "seek" && !has("sitter", false)) return false;
+  if (e.kind == "table" && !has("sitters", true) && !has("planned", true)) return false;
+  if (e.kind != "seek" && e.kind != "table") return false;
+  if (e.state == "started" || e.state == "paired" || e.state == "bot")
+    return has("made", false) && d["made"].contains("seats") && d["made"]["seats"].is_array();
+  return true;
+}
+
 class LobbyStore {
  public:
   virtual ~LobbyStore() = default;

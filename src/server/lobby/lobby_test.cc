@@ -4,6 +4,7 @@
 // PostgreSQL: a table opened on one is listed and filled on the other, and requests
 // made at once on both are paired once.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <atomic>
 #include <condition_variable>
@@ -117,6 +118,20 @@ class LobbyTest : public ::testing::TestWithParam<Backend> {
           return after;
         });
     ASSERT_TRUE(applied.ok()) << applied.message();
+  }
+
+  // Runs `sql` on the test's database directly, as a hand at the database's prompt would.
+  void Execute(const std::string& sql) {
+    if (GetParam() == Backend::kPostgres) {
+      auto done = testing::TestPostgres::Execute(database_.db(), sql);
+      ASSERT_TRUE(done.ok()) << done.message();
+      return;
+    }
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(database_.db().c_str(), &db), SQLITE_OK);
+    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr);
+    sqlite3_close(db);
+    ASSERT_EQ(rc, SQLITE_OK) << sql;
   }
 
   void PlayOut(GameService& service, const std::string& id) {
@@ -398,6 +413,28 @@ TEST_P(LobbyTest, ARematchStartsWhenBothAskWithTheSeatsSwapped) {
   const std::string next = (*accepted)["table"]["game_id"];
   EXPECT_EQ(*games().SeatOf(next, (*asked)["token"]), 1);
   EXPECT_EQ(*games().SeatOf(next, (*accepted)["token"]), 0);
+}
+
+// The database is outside the process: rows that are not the lobby's documents (edited
+// by hand, or a newer server's) are left alone, and the lobby goes on.
+TEST_P(LobbyTest, MalformedRowsInTheDatabaseAreLeftAloneAndTheLobbyGoesOn) {
+  const std::string later = std::to_string(now_.load() + 3'600'000);
+  for (const char* row : {"('bad1', 'seek', 'open', '{}'", "('bad2', 'table', 'open', '[1]'",
+                          "('bad3', 'table', 'started', '{\"sitters\": [{}]}'", "('bad4', 'table', 'open', 'not json'",
+                          "('bad5', 'chair', 'open', '{\"sitters\": [{}]}'"})
+    ASSERT_NO_FATAL_FAILURE(Execute(std::string("INSERT INTO lobby(id, kind, state, doc, expires_ms, updated_ms, version) "
+                                                "VALUES") + row + ", " + later + ", " + later + ", 1)"));
+  auto listed = lobby().Tables();
+  ASSERT_TRUE(listed.ok()) << listed.message();
+  EXPECT_TRUE((*listed)["tables"].empty());
+  auto opened = lobby().OpenTable(Table(Jaipur()), Guest("Ann"));
+  ASSERT_TRUE(opened.ok()) << opened.message();
+  auto seek = lobby().PlayNow(Jaipur(), Guest("Bob"));
+  ASSERT_TRUE(seek.ok()) << seek.message();
+  EXPECT_EQ((*seek)["seek"]["state"], "waiting") << "not paired with a row that is no request";
+  EXPECT_EQ(lobby().Seek("bad1", Guest("Bob")).status().code(), StatusCode::kNotFound);
+  EXPECT_EQ(lobby().Sit("bad2", Guest("Bob")).status().code(), StatusCode::kNotFound);
+  EXPECT_EQ(lobby().Table("bad3", Guest("Bob")).status().code(), StatusCode::kInternal) << "said, never a crash";
 }
 
 INSTANTIATE_TEST_SUITE_P(Stores, LobbyTest, ::testing::Values(Backend::kSqlite, Backend::kPostgres), testing::BackendName);

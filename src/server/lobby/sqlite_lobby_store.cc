@@ -26,6 +26,7 @@ Result<LobbyEntry> EntryOf(const Statement& row) {
   e.expires_ms = row.Int(4);
   e.updated_ms = row.Int(5);
   e.version = row.Int(6);
+  if (!WellFormed(e)) return Status::Internal("lobby entry " + e.id + ": not a document this server reads");
   return e;
 }
 
@@ -54,8 +55,7 @@ class SqliteLobbyStore final : public LobbyStore {
     int rc;
     while ((rc = read.Step()) == SQLITE_ROW) {
       auto entry = EntryOf(read);
-      if (!entry.ok()) return Rollback(entry.status());
-      open.push_back(std::move(*entry));
+      if (entry.ok()) open.push_back(std::move(*entry));  // a malformed row is left alone, never read
     }
     if (rc != SQLITE_DONE) return Rollback(Error("read the lobby"));
     Statement top(db_, "SELECT COALESCE(max(version), 0) FROM lobby");
@@ -97,8 +97,7 @@ class SqliteLobbyStore final : public LobbyStore {
     int rc;
     while ((rc = read.Step()) == SQLITE_ROW) {
       auto entry = EntryOf(read);
-      if (!entry.ok()) return entry.status();
-      out.push_back(std::move(*entry));
+      if (entry.ok()) out.push_back(std::move(*entry));
     }
     if (rc != SQLITE_DONE) return Error("read the lobby");
     return out;
