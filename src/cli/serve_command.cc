@@ -306,7 +306,14 @@ int ServeCommand::Run() {
   // The lobby, on the same database too: its tables and requests are every instance's.
   auto lobby_store = server::lobby::OpenLobbyStore(options.db);
   if (!lobby_store.ok()) throw CliError{1, "--db " + lobby_store.message()};
-  server::lobby::Lobby lobby(**lobby_store, games, ratings->get(), options.lobby);
+  server::lobby::LobbyOptions lobby_options = options.lobby;
+  if (notifications)
+    lobby_options.on_rematch_offered = [&notifications](const server::lobby::RematchOffered& offer) {
+      for (int64_t account_id : offer.invited)
+        notifications->OnInvitation(
+            {offer.table_id, offer.last_game_id, offer.game, offer.offered_by, account_id, offer.expires_ms});
+    };
+  server::lobby::Lobby lobby(**lobby_store, games, ratings->get(), lobby_options);
   http_options.accounts = &accounts;
   http_options.ratings = ratings->get();
   http_options.lobby = &lobby;

@@ -71,11 +71,18 @@ Json AddressJson(const std::optional<mail::StoredAddress>& address) {
   return {{"address", address->address}, {"verified", address->verified()}};
 }
 
+// An unsubscribe link's kind (checked first) as a page names its emails, and its setting.
+std::string_view EmailsCalled(const std::string& kind) {
+  return kind == mail::kInvitation ? "invitation" : "\"your turn\"";
+}
+std::string SettingOf(const std::string& kind) { return kind == mail::kInvitation ? "invitations" : kind; }
+
 Json SettingsJson(const mail::Notifications& n, const mail::NotificationSettings& s,
                   const std::optional<mail::StoredAddress>& address) {
   return {{"email_available", true},
           {"email", AddressJson(address)},
           {"email_your_turn", s.email_your_turn},
+          {"email_invitations", s.email_invitations},
           {"turn_interval_minutes", std::chrono::duration_cast<std::chrono::minutes>(n.turn_interval()).count()}};
 }
 
@@ -91,7 +98,8 @@ Response Answer(Shared& shared, const Request& req, const Caller& caller) {
       auto who = accounts.Authenticate(SessionCookie(req));
       OrRefuse(who.status());
       return JsonResponse(req, http::status::ok,
-                          {{"email_available", false}, {"email", nullptr}, {"email_your_turn", false}});
+                          {{"email_available", false}, {"email", nullptr}, {"email_your_turn", false},
+                           {"email_invitations", false}});
     }
     Refuse(Status::Coded(ErrorCode::kNoEmail, "email: this server sends no email (it was started without --smtp)"));
   }
@@ -154,10 +162,14 @@ Response Answer(Shared& shared, const Request& req, const Caller& caller) {
       const Json body = Body(req);
       auto settings = notifications->Settings(who.account.id);
       OrRefuse(settings.status());
+      if (!body.is_object()) Refuse(Status::Error("body: expected an object of settings"));
       for (const auto& [key, value] : body.items()) {
-        if (key != "email_your_turn") Refuse(Status::Error(key + ": no such setting (email_your_turn)"));
+        bool* setting = key == "email_your_turn"     ? &settings->email_your_turn
+                        : key == "email_invitations" ? &settings->email_invitations
+                                                     : nullptr;
+        if (!setting) Refuse(Status::Error(key + ": no such setting (email_your_turn, email_invitations)"));
         if (!value.is_boolean()) Refuse(Status::Error(key + ": expected true or false"));
-        settings->email_your_turn = value.get<bool>();
+        *setting = value.get<bool>();
       }
       OrRefuse(notifications->SetSettings(who.account.id, *settings));
       return answer(who, http::status::ok, settings_of(who.account.id));
@@ -179,7 +191,7 @@ Response Answer(Shared& shared, const Request& req, const Caller& caller) {
       return verified.ok()
                  ? Html(req, http::status::ok, "Address verified",
                         "<p>Your email address is verified: Souk will tell you there when it is your turn in a "
-                        "turn-based game.</p>" + back)
+                        "turn-based game, and when someone offers you a rematch.</p>" + back)
                  : Html(req, http::status::not_found, "Link not valid",
                         "<p>This verification link is unknown, already used, replaced by a newer one, or expired "
                         "(<code>bad_token</code>). Add your address again in your account's settings.</p>" + back);
@@ -198,9 +210,10 @@ Response Answer(Shared& shared, const Request& req, const Caller& caller) {
       OrRefuse(notifications->Unsubscribe(account_id, kind, signature));
       if (req[http::field::accept].find("text/html") != std::string_view::npos)
         return Html(req, http::status::ok, "Unsubscribed",
-                    "<p>You will get no more \"your turn\" emails. Turn them on again in your account's settings.</p>"
-                    "<p><a href=\"" + notifications->AccountUrl() + "\">Open your account on Souk</a></p>");
-      return JsonResponse(req, http::status::ok, {{"ok", true}, {"email_your_turn", false}});
+                    "<p>You will get no more " + std::string(EmailsCalled(kind)) +
+                        " emails. Turn them on again in your account's settings.</p>"
+                        "<p><a href=\"" + notifications->AccountUrl() + "\">Open your account on Souk</a></p>");
+      return JsonResponse(req, http::status::ok, {{"ok", true}, {"email_" + SettingOf(kind), false}});
     }
     // A GET changes nothing (a mail scanner follows links): it asks for the click.
     const Status valid = notifications->CheckUnsubscribe(account_id, kind, signature);
@@ -209,7 +222,7 @@ Response Answer(Shared& shared, const Request& req, const Caller& caller) {
                   "<p>This unsubscribe link was altered or not made by this server (<code>" +
                       std::string(ErrorCodeName(valid.error_code())) + "</code>). Change your emails in your "
                       "account's settings.</p>");
-    return Html(req, http::status::ok, "Stop the \"your turn\" emails?",
+    return Html(req, http::status::ok, "Stop the " + std::string(EmailsCalled(kind)) + " emails?",
                 "<form method=\"post\"><input type=\"hidden\" name=\"List-Unsubscribe\" value=\"One-Click\">"
                 "<button type=\"submit\">Stop them</button></form>");
   }

@@ -27,7 +27,7 @@ namespace {
 // kMigrations (kMigrations[i] takes version i + 1 to i + 2) as an older database is,
 // each in the transaction that records the version it leads to: one path to every
 // version.
-constexpr int kSchemaVersion = 7;
+constexpr int kSchemaVersion = 8;
 constexpr std::array<const char*, kSchemaVersion - 1> kMigrations{
     // 1 to 2: several instances. The lease on a bot's turn: whether a bot is to move,
     // which instance thinks for it and until when (TakeBotTurn).
@@ -133,7 +133,10 @@ CREATE TABLE turn_emails(
 CREATE TABLE server_keys(
   name TEXT PRIMARY KEY,
   value TEXT NOT NULL);
-)sql"};
+)sql",
+    // 7 to 8: invitations (a rematch offered) mailed too, unless the account turned
+    // them off.
+    "ALTER TABLE notification_settings ADD COLUMN email_invitations BOOLEAN NOT NULL DEFAULT true"};
 
 // How long a lease on a bot's turn lasts unless renewed: an instance that dies holding
 // one has its bot's turn taken over by another this long after (plus its next look,

@@ -14,8 +14,12 @@ namespace {
 
 using testing::TestPostgres;
 
-// What versions 7, 6, 5 and 4 added, dropped: a database as the server before them left it.
-const std::string kDropVersion7 =
+// The version a database is brought to.
+const std::string kVersionNow = "8";
+
+// What versions 8, 7, 6, 5 and 4 added, dropped: a database as the server before them left it.
+const std::string kDropVersion8 = "ALTER TABLE notification_settings DROP COLUMN email_invitations; ";
+const std::string kDropVersion7 = kDropVersion8 +
     "DROP TABLE email_addresses; DROP TABLE notification_settings; DROP TABLE turn_emails; DROP TABLE server_keys; ";
 const std::string kDropVersion6 = kDropVersion7 + "DROP TABLE lobby; ";
 const std::string kDropVersion5 = kDropVersion6 +
@@ -58,7 +62,7 @@ class PostgresStoreTest : public ::testing::Test {
 TEST_F(PostgresStoreTest, TheSchemaIsCreatedOnceAndVersioned) {
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "7");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), kVersionNow);
   auto again = OpenPostgresStore(uri_);
   ASSERT_TRUE(again.ok()) << again.message();
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM schema_version"), "1");
@@ -93,7 +97,7 @@ TEST_F(PostgresStoreTest, AVersion1DatabaseIsMigratedWithItsGamesKept) {
                                           "UPDATE schema_version SET version=1").ok());
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "7");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), kVersionNow);
   EXPECT_EQ(store->LoadGame("old")->moves, std::vector<std::string>{"take camels"});
   // The bot's turn of a game from before leases is free to take.
   EXPECT_TRUE(*store->TakeBotTurn("old", 1, 1000));
@@ -128,7 +132,7 @@ TEST_F(PostgresStoreTest, AVersion4DatabaseGainsTheClocksWithItsGamesKept) {
   ASSERT_TRUE(TestPostgres::Execute(uri_, kDropVersion5 + "UPDATE schema_version SET version=4").ok());
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "7");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), kVersionNow);
   auto before = store->LoadGame("before");
   ASSERT_TRUE(before.ok()) << before.message();
   EXPECT_EQ(before->moves, std::vector<std::string>{"take camels"});
@@ -143,7 +147,7 @@ TEST_F(PostgresStoreTest, AVersion5DatabaseGainsTheLobbyWithItsGamesKept) {
   ASSERT_TRUE(TestPostgres::Execute(uri_, kDropVersion6 + "UPDATE schema_version SET version=5").ok());
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "7");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), kVersionNow);
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM lobby"), "0");
   auto before = store->LoadGame("before");
   ASSERT_TRUE(before.ok()) << before.message();
@@ -159,7 +163,7 @@ TEST_F(PostgresStoreTest, AVersion6DatabaseGainsTheNotificationTablesWithItsGame
   ASSERT_TRUE(TestPostgres::Execute(uri_, kDropVersion7 + "UPDATE schema_version SET version=6").ok());
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "7");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), kVersionNow);
   EXPECT_EQ(store->LoadGame("before")->moves, std::vector<std::string>{"take camels"});
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM pg_tables WHERE tablename IN ('email_addresses', "
                                          "'notification_settings', 'turn_emails', 'server_keys')"), "4");
@@ -171,6 +175,22 @@ TEST_F(PostgresStoreTest, AVersion6DatabaseGainsTheNotificationTablesWithItsGame
       << "an address belongs to an account";
 }
 
+// Issue 38, invitation emails: a version 7 database's settings gain the invitations'
+// one, on for every account, the "your turn" one kept.
+TEST_F(PostgresStoreTest, AVersion7DatabaseGainsTheInvitationSettingWithItsSettingsKept) {
+  ASSERT_NO_FATAL_FAILURE(StoreAGameBefore());
+  ASSERT_TRUE(TestPostgres::Execute(uri_, "INSERT INTO accounts(name, name_key, password_hash, created_ms) "
+                                          "VALUES('Ann', 'ann', 'h', 1)").ok());
+  ASSERT_TRUE(TestPostgres::Execute(uri_, kDropVersion8 + "INSERT INTO notification_settings(account_id, email_your_turn) "
+                                          "SELECT id, false FROM accounts; UPDATE schema_version SET version=7").ok());
+  auto store = Open();
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), kVersionNow);
+  EXPECT_EQ(store->LoadGame("before")->moves, std::vector<std::string>{"take camels"});
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT email_your_turn::text || ' ' || email_invitations::text "
+                                         "FROM notification_settings"), "false true");
+}
+
 // Issue 37: a database as the server before accounts left it (version 2) gains the
 // accounts' tables, its games kept.
 TEST_F(PostgresStoreTest, AVersion2DatabaseGainsTheAccountTablesWithItsGamesKept) {
@@ -179,7 +199,7 @@ TEST_F(PostgresStoreTest, AVersion2DatabaseGainsTheAccountTablesWithItsGamesKept
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM pg_tables WHERE tablename='accounts'"), "0");
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "7");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), kVersionNow);
   EXPECT_EQ(store->LoadGame("before")->moves, std::vector<std::string>{"take camels"});
   ASSERT_TRUE(TestPostgres::Execute(uri_, "INSERT INTO accounts(name, name_key, password_hash, created_ms) "
                                           "VALUES('Ann', 'ann', 'h', 1)").ok());
@@ -195,7 +215,7 @@ TEST_F(PostgresStoreTest, AVersion3DatabaseGainsTheRatingTablesWithItsGamesKept)
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM pg_tables WHERE tablename='ratings'"), "0");
   auto store = Open();
   ASSERT_NE(store, nullptr);
-  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), "7");
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), kVersionNow);
   auto before = store->LoadGame("before");
   ASSERT_TRUE(before.ok()) << before.message();
   EXPECT_EQ(before->moves, std::vector<std::string>{"take camels"});

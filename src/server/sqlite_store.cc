@@ -19,7 +19,7 @@ namespace {
 
 // The schema a new database gets, at kSchemaVersion; an older database is brought
 // to it by kMigrations, each in one transaction with the version it leads to.
-constexpr int kSchemaVersion = 8;
+constexpr int kSchemaVersion = 9;
 
 constexpr const char* kMeta = "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)";
 
@@ -133,6 +133,10 @@ CREATE TABLE server_keys(
   value TEXT NOT NULL);
 )sql";
 
+// Invitations (a rematch offered) mailed too, unless the account turned them off.
+constexpr const char* kInvitationSetting =
+    "ALTER TABLE notification_settings ADD COLUMN email_invitations INTEGER NOT NULL DEFAULT 1";
+
 constexpr const char* kClockColumns =
     "ALTER TABLE games ADD COLUMN clock_base_ms INTEGER NOT NULL DEFAULT 0;"
     "ALTER TABLE games ADD COLUMN clock_increment_ms INTEGER NOT NULL DEFAULT 0;"
@@ -174,6 +178,8 @@ constexpr const char* kMigrations[][2] = {
     {kLobbyTable, nullptr},
     // 8: the email notifications.
     {kNotificationTables, nullptr},
+    // 9: the setting for invitation emails.
+    {kInvitationSetting, nullptr},
 };
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
@@ -210,7 +216,7 @@ class SqliteStore final : public Store {
     }
     if (version.empty()) {
       if (Status s = Exec(std::string("BEGIN IMMEDIATE;") + kSchema + kAccountTables + kRatingTables + kLobbyTable +
-                          kNotificationTables + "INSERT INTO meta(key, value) VALUES('schema', '" +
+                          kNotificationTables + kInvitationSetting + "; INSERT INTO meta(key, value) VALUES('schema', '" +
                           std::to_string(kSchemaVersion) + "'); COMMIT;");
           !s.ok()) {
         Exec("ROLLBACK");

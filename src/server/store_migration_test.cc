@@ -99,7 +99,7 @@ TEST_F(StoreMigrationTest, AVersion3DatabaseGainsTheAccountTablesWithItsGamesKep
     sqlite3_finalize(stmt);
     return value;
   };
-  EXPECT_EQ(one("SELECT value FROM meta WHERE key='schema'"), "8");
+  EXPECT_EQ(one("SELECT value FROM meta WHERE key='schema'"), "9");
   EXPECT_EQ(one("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='lobby'"), "1");
   EXPECT_EQ(one("SELECT count(*) FROM sqlite_master WHERE type='table' AND name IN ('accounts', 'sessions')"), "2");
   EXPECT_EQ(one("SELECT count(*) FROM games"), "1");
@@ -183,12 +183,34 @@ TEST_F(StoreMigrationTest, AVersion7DatabaseGainsTheNotificationTablesWithItsGam
     sqlite3_finalize(stmt);
     return value;
   };
-  EXPECT_EQ(one("SELECT value FROM meta WHERE key='schema'"), "8");
+  EXPECT_EQ(one("SELECT value FROM meta WHERE key='schema'"), "9");
   EXPECT_EQ(one("SELECT count(*) FROM sqlite_master WHERE type='table' AND name IN ('email_addresses', "
                 "'notification_settings', 'turn_emails', 'server_keys')"), "4");
   EXPECT_EQ(one("SELECT count(*) FROM accounts"), "1");
   EXPECT_EQ(sqlite3_exec(db, "INSERT INTO email_addresses(account_id, address, added_ms) VALUES(7, 'ann@example.com', 1)",
                          nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(db);
+}
+
+// Issue 38, invitation emails: a version 8 database's settings gain the invitations'
+// one, on for every account, the "your turn" one kept.
+TEST_F(StoreMigrationTest, AVersion8DatabaseGainsTheInvitationSettingWithItsSettingsKept) {
+  ASSERT_TRUE(OpenSqliteStore(path_).ok());
+  Write("INSERT INTO accounts(id, name, name_key, password_hash, created_ms) VALUES(7, 'Ann', 'ann', 'h', 1);"
+        "ALTER TABLE notification_settings DROP COLUMN email_invitations;"
+        "INSERT INTO notification_settings(account_id, email_your_turn) VALUES(7, 0);"
+        "UPDATE meta SET value='8' WHERE key='schema';");
+  ASSERT_TRUE(OpenSqliteStore(path_).ok());
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path_.c_str(), &db), SQLITE_OK);
+  sqlite3_stmt* stmt = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(db, "SELECT (SELECT value FROM meta WHERE key='schema'), email_your_turn, "
+                                   "email_invitations FROM notification_settings", -1, &stmt, nullptr), SQLITE_OK);
+  ASSERT_EQ(sqlite3_step(stmt), SQLITE_ROW);
+  EXPECT_EQ(std::string(reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0))), "9");
+  EXPECT_EQ(sqlite3_column_int(stmt, 1), 0) << "the 'your turn' setting is kept";
+  EXPECT_EQ(sqlite3_column_int(stmt, 2), 1) << "invitations are on until turned off";
+  sqlite3_finalize(stmt);
   sqlite3_close(db);
 }
 

@@ -133,6 +133,7 @@ test("an address verified by its link, one email when the other side moves, its 
   await bob.page.waitForSelector("[data-role=email-state]");
   assert.match(await bob.page.textContent("[data-role=email-state]"), /bob@example.com \(verified\)/);
   assert.ok(await bob.page.locator("[data-role=email-your-turn] input").isChecked());
+  assert.ok(await bob.page.locator("[data-role=email-invitations] input").isChecked());
   await screenshot(bob.page, "email-verified");
 
   // A turn-based game: Ann creates it, Bob joins, both signed in.
@@ -174,6 +175,13 @@ test("an address verified by its link, one email when the other side moves, its 
   await bob.page.goto(`${env.url}#/account`);
   await bob.page.waitForSelector("[data-role=email-your-turn] input");
   assert.equal(await bob.page.locator("[data-role=email-your-turn] input").isChecked(), false);
+  assert.ok(await bob.page.locator("[data-role=email-invitations] input").isChecked(), "only the link's kind is turned off");
+  // Each checkbox sets its own kind.
+  await bob.page.click("[data-role=email-invitations] input");
+  await bob.page.waitForFunction(() => !document.querySelector("[data-role=email-invitations] input")?.checked);
+  const settings = await api(bob.page, "GET", "/api/me/notifications");
+  assert.equal(settings.body.email_invitations, false);
+  assert.equal(settings.body.email_your_turn, false);
   await screenshot(bob.page, "email-unsubscribed");
   // Ann, the other side, never sees his address.
   const annView = await api(ann.page, "GET", `/api/games/${id}`);

@@ -58,6 +58,16 @@ struct TableRequest {
   std::optional<std::pair<int, int>> rating_range;
 };
 
+// A rematch just offered: whom to tell (the email notifications, docs/notifications.md).
+struct RematchOffered {
+  std::string table_id;              // the rematch's table
+  std::string last_game_id;          // the finished game, whose page answers the offer
+  std::string game;                  // "jaipur"
+  std::string offered_by;            // the name of the player who asked
+  std::vector<int64_t> invited;      // the other players of the last game with accounts
+  int64_t expires_ms = 0;            // when the offer lapses unanswered
+};
+
 // The lobby's limits and times (docs/lobby.md); `souk serve` sets them from its options.
 struct LobbyOptions {
   int tables_per_account = 3;   // open tables an account owns at once
@@ -74,6 +84,9 @@ struct LobbyOptions {
   // How often the table list's listeners look for another instance's changes.
   int64_t watch_every_ms = 500;
   std::function<int64_t()> now_ms;  // empty: the system clock
+  // Told of each rematch offered, after it is stored; on the asker's request thread, so
+  // it only queues.
+  std::function<void(const RematchOffered&)> on_rematch_offered;
 };
 
 // How far apart two ratings may be paired after `waited_ms` in the queue: 100 at

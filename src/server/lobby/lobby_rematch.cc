@@ -24,7 +24,9 @@ Result<Json> Lobby::Rematch(const std::string& game_id, int seat, const Player& 
   const std::string id = RematchId(game_id);
   const int64_t now = Now();
   LobbyEntry after;
+  bool offered = false;  // this call made the offer (not an answer to one)
   Status done = store_.Transact(now, id, [&](const std::vector<LobbyEntry>& open, std::vector<LobbyEntry>& writes) {
+    offered = false;
     const std::vector<LobbyEntry> live = Live(open, writes, now, options_);
     const LobbyEntry* existing = Find(live, id);
     if (existing && existing->state == "started") {
@@ -34,6 +36,7 @@ Result<Json> Lobby::Rematch(const std::string& game_id, int seat, const Player& 
     if (existing && existing->state == "open") {
       after = *existing;
     } else {  // the first to ask, or a new offer after one declined or expired
+      offered = true;
       after = LobbyEntry{};
       after.id = id;
       after.kind = "table";
@@ -77,6 +80,16 @@ Result<Json> Lobby::Rematch(const std::string& game_id, int seat, const Player& 
   if (after.state == "started")
     if (Status made = MakeGame(after.doc["made"]); !made.ok()) return made;
   TellListeners();
+  if (offered && after.state == "open" && options_.on_rematch_offered) {
+    // The name the others saw across the board.
+    RematchOffered offer{id, game_id, last->options.game, last->seats[static_cast<size_t>(seat)].name, {},
+                         after.expires_ms};
+    for (size_t s = 0; s < n; ++s)
+      if (const int64_t account = last->seats[s].account_id; s != static_cast<size_t>(seat) && account != 0 &&
+                                                              account != player.account_id)
+        offer.invited.push_back(account);
+    if (!offer.invited.empty()) options_.on_rematch_offered(offer);
+  }
   Player me = player;
   me.token = token;
   Json answer = {{"table", TableJson(after, &me, now)}};

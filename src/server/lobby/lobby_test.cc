@@ -415,6 +415,41 @@ TEST_P(LobbyTest, ARematchStartsWhenBothAskWithTheSeatsSwapped) {
   EXPECT_EQ(*games().SeatOf(next, (*accepted)["token"]), 0);
 }
 
+// Issue 38, invitations by email: the offer, once stored, is told (to be mailed) to the
+// last game's other players with accounts; answering it tells nobody.
+TEST_P(LobbyTest, ARematchOfferIsToldOnceToTheOtherAccounts) {
+  std::vector<RematchOffered> told;
+  options_.on_rematch_offered = [&told](const RematchOffered& offer) { told.push_back(offer); };
+  ASSERT_NO_FATAL_FAILURE(Start(first_));
+  const Player ann = Account("Ann"), bob = Account("Bob");
+  auto opened = lobby().OpenTable(Table(Jaipur()), ann);
+  ASSERT_TRUE(opened.ok()) << opened.message();
+  auto sat = lobby().Sit((*opened)["table"]["id"], bob);
+  ASSERT_TRUE(sat.ok()) << sat.message();
+  const std::string last = (*sat)["table"]["game_id"];
+  ASSERT_NO_FATAL_FAILURE(PlayOut(games(), last));
+  ASSERT_TRUE(lobby().Rematch(last, 0, ann).ok());
+  ASSERT_EQ(told.size(), 1u);
+  EXPECT_EQ(told[0].table_id, "rm-" + last);
+  EXPECT_EQ(told[0].last_game_id, last);
+  EXPECT_EQ(told[0].game, "jaipur");
+  EXPECT_EQ(told[0].offered_by, "Ann");
+  EXPECT_EQ(told[0].invited, std::vector<int64_t>{bob.account_id}) << "not the asker";
+  EXPECT_EQ(told[0].expires_ms, now_.load() + options_.table_expires_after_ms);
+  ASSERT_TRUE(lobby().Rematch(last, 1, bob).ok());
+  EXPECT_EQ(told.size(), 1u) << "an answer is no offer";
+
+  // Against a guest: nobody to tell.
+  auto with_guest = lobby().OpenTable(Table(Jaipur()), ann);
+  ASSERT_TRUE(with_guest.ok()) << with_guest.message();
+  auto guest = lobby().Sit((*with_guest)["table"]["id"], Guest("Cy"));
+  ASSERT_TRUE(guest.ok()) << guest.message();
+  const std::string second = (*guest)["table"]["game_id"];
+  ASSERT_NO_FATAL_FAILURE(PlayOut(games(), second));
+  ASSERT_TRUE(lobby().Rematch(second, 0, ann).ok());
+  EXPECT_EQ(told.size(), 1u);
+}
+
 // The database is outside the process: rows that are not the lobby's documents (edited
 // by hand, or a newer server's) are left alone, and the lobby goes on.
 TEST_P(LobbyTest, MalformedRowsInTheDatabaseAreLeftAloneAndTheLobbyGoesOn) {

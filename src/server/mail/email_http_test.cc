@@ -8,10 +8,13 @@
 
 #include <atomic>
 #include <mutex>
+#include <random>
 #include <regex>
+#include <tuple>
 
 #include "server/account_test_server.h"
 #include "server/email_routes.h"
+#include "server/lobby/lobby.h"
 #include "server/mail/notifications.h"
 #include "server/mail/smtp_sink.h"
 #include "server/server_log.h"
@@ -70,18 +73,32 @@ class MailServer {
       };
     games_ = std::make_unique<GameService>(*store_, service);
     if (notifications_) notifications_->SetDescribeGame(DescribeGamesOf(*games_));
+    auto lobby_store = lobby::OpenLobbyStore(db_.db());
+    EXPECT_TRUE(lobby_store.ok()) << lobby_store.message();
+    lobby_store_ = std::move(*lobby_store);
+    lobby::LobbyOptions lobby_options;
+    lobby_options.now_ms = [this] { return wall_ms_.load(); };
+    if (notifications_)  // as `souk serve` wires it
+      lobby_options.on_rematch_offered = [this](const lobby::RematchOffered& offer) {
+        for (int64_t account_id : offer.invited)
+          notifications_->OnInvitation(
+              {offer.table_id, offer.last_game_id, offer.game, offer.offered_by, account_id, offer.expires_ms});
+      };
+    lobby_ = std::make_unique<lobby::Lobby>(*lobby_store_, *games_, ratings_.get(), lobby_options);
     ServerOptions server;
     server.port = 0;
     server.rates = RateLimits::Off();
     server.accounts = accounts_.get();
     server.ratings = ratings_.get();
     server.notifications = notifications_.get();
+    server.lobby = lobby_.get();
     http_ = std::make_unique<HttpServer>(*games_, server);
     Status started = http_->Start();
     EXPECT_TRUE(started.ok()) << started.message();
   }
   ~MailServer() {
     http_.reset();
+    lobby_.reset();
     games_->StopBots();
     notifications_.reset();
     games_.reset();
@@ -110,6 +127,8 @@ class MailServer {
   std::unique_ptr<ratings::RatingStore> ratings_;
   std::unique_ptr<mail::Notifications> notifications_;
   std::unique_ptr<GameService> games_;
+  std::unique_ptr<lobby::LobbyStore> lobby_store_;
+  std::unique_ptr<lobby::Lobby> lobby_;
   std::unique_ptr<HttpServer> http_;
 };
 
@@ -150,6 +169,37 @@ class EmailHttpTest : public ::testing::TestWithParam<Backend> {
     FullReply moved = server_.Call(V::post, "/api/games/" + id + "/moves", {{"move", move}},
                                    {{"Authorization", "Bearer " + token}});
     ASSERT_EQ(moved.status, 200) << moved.text;
+  }
+
+  // `cookie`'s account adds `address` and follows the emailed link.
+  void AddVerified(const std::string& cookie, const std::string& address) {
+    ASSERT_EQ(server_.Call(V::post, "/api/me/email", {{"email", address}}, FromSite(cookie)).status, 202);
+    server_.WaitForMail();
+    const std::vector<std::string> links = Links(sink_.Messages().back().body);
+    ASSERT_EQ(links.size(), 1u);
+    ASSERT_EQ(server_.Follow(V::get, links[0]).status, 200);
+  }
+  // A game between two accounts, played to its end by random moves: its id and the
+  // two seats' tokens.
+  std::tuple<std::string, std::string, std::string> FinishedGame(const std::string& first, const std::string& second) {
+    FullReply made = server_.Call(V::post, "/api/games",
+                                  {{"game", "jaipur"}, {"seats", Json::array({{{"player", "human"}}, {{"player", "human"}}})}},
+                                  FromSite(first));
+    EXPECT_EQ(made.status, 201) << made.text;
+    const std::string id = made.body["game_id"];
+    FullReply joined = server_.Call(V::post, "/api/games/" + id + "/join",
+                                    {{"invite", made.body["invites"][0]["invite"]}}, FromSite(second));
+    EXPECT_EQ(joined.status, 200) << joined.text;
+    std::mt19937 pick(5);
+    for (int moves = 0; moves < 5000; ++moves) {
+      const Json any = server_.games().View(id, -1)->json;
+      if (any.at("over").get<bool>()) break;
+      const int seat = any.at("to_move").get<int>();
+      const Json legal = server_.games().View(id, seat)->json.at("legal");
+      EXPECT_TRUE(server_.games().Move(id, seat, legal[pick() % legal.size()].get<std::string>()).ok());
+    }
+    EXPECT_TRUE(server_.games().View(id, -1)->json.at("over").get<bool>());
+    return {id, made.body["token"], joined.body["token"]};
   }
 
   SmtpSink sink_;
@@ -381,6 +431,70 @@ TEST_P(EmailHttpTest, AnAddressIsCheckedNeedsTheSiteAndIsRateLimited) {
   EXPECT_EQ(server_.Call(V::put, "/api/me/notifications", {{"sms", true}}, FromSite(bob)).status, 400);
   EXPECT_EQ(server_.Call(V::post, "/api/email/verify", {{"token", "00000000000000000000000000000000"}}).body["code"],
             "bad_token");
+}
+
+// Invitations: a rematch offered mails the other player once, with a link to the
+// finished game (whose end answers it) and an unsubscribe link of its own kind.
+TEST_P(EmailHttpTest, ARematchOfferedMailsTheOtherAccountUntilInvitationsAreTurnedOff) {
+  const std::string ann = SignUp("Ann"), bob = SignUp("Bob");
+  ASSERT_NO_FATAL_FAILURE(AddVerified(bob, "bob@example.com"));
+  const size_t before = sink_.Messages().size();
+  auto [id, ann_token, bob_token] = FinishedGame(ann, bob);
+  Headers as_ann = FromSite(ann);
+  as_ann.emplace_back("Authorization", "Bearer " + ann_token);
+  FullReply offered = server_.Call(V::post, "/api/games/" + id + "/rematch", nullptr, as_ann);
+  ASSERT_EQ(offered.status, 200) << offered.text;
+  EXPECT_EQ(server_.Call(V::post, "/api/games/" + id + "/rematch", nullptr, as_ann).body["code"], "already_seated");
+  server_.WaitForMail();
+  std::vector<ReceivedMail> mails = sink_.Messages();
+  ASSERT_EQ(mails.size(), before + 1) << "one invitation, and none for asking twice";
+  const ReceivedMail invitation = mails.back();
+  EXPECT_EQ(invitation.Header("x-envelope-to"), "bob@example.com");
+  EXPECT_EQ(invitation.Header("subject"), "Ann offers you a rematch of Jaipur");
+  EXPECT_NE(invitation.body.find("stands for 30 minutes"), std::string::npos) << invitation.body;
+  const std::vector<std::string> links = Links(invitation.body);
+  ASSERT_GE(links.size(), 2u) << invitation.body;
+  EXPECT_EQ(links[0], std::string(kSite) + "/#/game/" + id);
+  const std::string list_unsubscribe = invitation.Header("list-unsubscribe");
+  ASSERT_GT(list_unsubscribe.size(), 2u);
+  const std::string unsubscribe = list_unsubscribe.substr(1, list_unsubscribe.size() - 2);
+  EXPECT_NE(unsubscribe.find("kind=invitation"), std::string::npos) << unsubscribe;
+  EXPECT_NE(std::find(links.begin(), links.end(), unsubscribe), links.end());
+  // The link's game shows Bob the offer.
+  FullReply status = server_.Call(V::get, "/api/games/" + id + "/rematch", nullptr, FromSite(bob));
+  ASSERT_EQ(status.status, 200) << status.text;
+  EXPECT_EQ(status.body["table"]["state"], "open") << status.text;
+
+  // A link of one kind turned into the other's is refused.
+  std::string other_kind = unsubscribe;
+  other_kind.replace(other_kind.find("kind=invitation"), 15, "kind=your_turn");
+  EXPECT_EQ(server_.Follow(V::post, other_kind, "List-Unsubscribe=One-Click").body["code"], "bad_signature");
+  FullReply page = server_.Follow(V::get, unsubscribe);
+  EXPECT_NE(page.text.find("Stop the invitation emails?"), std::string::npos) << page.text;
+  FullReply unsubscribed = server_.Follow(V::post, unsubscribe, "List-Unsubscribe=One-Click");
+  ASSERT_EQ(unsubscribed.status, 200) << unsubscribed.text;
+  EXPECT_EQ(unsubscribed.body["email_invitations"], false);
+  FullReply settings = server_.Call(V::get, "/api/me/notifications", nullptr, FromSite(bob));
+  EXPECT_EQ(settings.body["email_invitations"], false) << settings.text;
+  EXPECT_EQ(settings.body["email_your_turn"], true) << "the other kind stays on";
+
+  // Turned off: the next offer mails nobody; turned on in the settings, mailed again.
+  auto [second, ann_second, bob_second] = FinishedGame(ann, bob);
+  Headers again = FromSite(ann);
+  again.emplace_back("Authorization", "Bearer " + ann_second);
+  ASSERT_EQ(server_.Call(V::post, "/api/games/" + second + "/rematch", nullptr, again).status, 200);
+  server_.WaitForMail();
+  EXPECT_EQ(sink_.Messages().size(), before + 1);
+  FullReply on = server_.Call(V::put, "/api/me/notifications", {{"email_invitations", true}}, FromSite(bob));
+  ASSERT_EQ(on.status, 200) << on.text;
+  EXPECT_EQ(on.body["email_invitations"], true);
+  auto [third, ann_third, bob_third] = FinishedGame(ann, bob);
+  Headers third_ask = FromSite(ann);
+  third_ask.emplace_back("Authorization", "Bearer " + ann_third);
+  ASSERT_EQ(server_.Call(V::post, "/api/games/" + third + "/rematch", nullptr, third_ask).status, 200);
+  server_.WaitForMail();
+  EXPECT_EQ(sink_.Messages().size(), before + 2);
+  EXPECT_EQ(Log().find("bob@example.com"), std::string::npos) << "no address in the logs";
 }
 
 INSTANTIATE_TEST_SUITE_P(Stores, EmailHttpTest, ::testing::Values(Backend::kSqlite, Backend::kPostgres),

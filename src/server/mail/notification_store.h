@@ -23,6 +23,7 @@ struct StoredAddress {
 
 struct NotificationSettings {
   bool email_your_turn = true;  // a turn-based game's "your turn", to a verified address
+  bool email_invitations = true;  // an invitation: a rematch offered by the last game's players
 };
 
 class NotificationStore {

@@ -70,11 +70,15 @@ TEST_P(NotificationStoreTest, ADeletedAccountLosesItsAddress) {
 
 TEST_P(NotificationStoreTest, SettingsDefaultToOnAndAreKept) {
   EXPECT_TRUE(store_->SettingsOf(ids_[0])->email_your_turn);
-  ASSERT_TRUE(store_->SetSettings(ids_[0], {false}).ok());
+  EXPECT_TRUE(store_->SettingsOf(ids_[0])->email_invitations);
+  ASSERT_TRUE(store_->SetSettings(ids_[0], {false, true}).ok());
   EXPECT_FALSE(store_->SettingsOf(ids_[0])->email_your_turn);
+  EXPECT_TRUE(store_->SettingsOf(ids_[0])->email_invitations);
   EXPECT_TRUE(store_->SettingsOf(ids_[1])->email_your_turn);
-  ASSERT_TRUE(store_->SetSettings(ids_[0], {true}).ok());
+  ASSERT_TRUE(store_->SetSettings(ids_[0], {true, false}).ok());
   EXPECT_TRUE(store_->SettingsOf(ids_[0])->email_your_turn);
+  EXPECT_FALSE(store_->SettingsOf(ids_[0])->email_invitations) << "each setting is kept apart";
+  EXPECT_TRUE(store_->SettingsOf(ids_[1])->email_invitations);
 }
 
 TEST_P(NotificationStoreTest, OneTurnEmailPerGameAndAccountPerIntervalWhicheverInstanceClaims) {

@@ -149,7 +149,7 @@ std::string Notifications::UnsubscribeUrl(int64_t account_id, const std::string&
 }
 
 Status Notifications::CheckUnsubscribe(int64_t account_id, const std::string& kind, const std::string& signature) const {
-  if (kind != kYourTurn) return Status::Error("kind: expected your_turn");
+  if (kind != kYourTurn && kind != kInvitation) return Status::Error("kind: expected your_turn or invitation");
   const Status forged = Status::Coded(ErrorCode::kBadSignature, "unsubscribe link: altered or not made by this server");
   unsigned char mac[crypto_auth_hmacsha256_BYTES];
   size_t length = 0;
@@ -168,7 +168,7 @@ Status Notifications::Unsubscribe(int64_t account_id, const std::string& kind, c
   if (Status valid = CheckUnsubscribe(account_id, kind, signature); !valid.ok()) return valid;
   auto settings = store_->SettingsOf(account_id);
   if (!settings.ok()) return settings.status();
-  settings->email_your_turn = false;
+  (kind == kYourTurn ? settings->email_your_turn : settings->email_invitations) = false;
   return store_->SetSettings(account_id, *settings);
 }
 
@@ -180,17 +180,29 @@ void Notifications::OnTurn(const std::string& game_id, int64_t account_id, int /
                              "a 'your turn' email was dropped: too many emails waiting", {{"game", game_id}});
 }
 
+std::optional<std::string> Notifications::AddressFor(int64_t account_id, const std::string& kind,
+                                                    const std::string& event, const std::string& about) {
+  auto fail = [&](const Status& s) {
+    server_log::Write(server_log::Level::kWarning, "email_failed", event + " email not sent: " + s.message(),
+                      {{"about", about}, server_log::Number("account", static_cast<double>(account_id))});
+    return std::nullopt;
+  };
+  auto settings = store_->SettingsOf(account_id);
+  if (!settings.ok()) return fail(settings.status());
+  if (!(kind == kYourTurn ? settings->email_your_turn : settings->email_invitations)) return std::nullopt;
+  auto address = store_->AddressOf(account_id);
+  if (!address.ok()) return fail(address.status());
+  if (!address->has_value() || !(*address)->verified()) return std::nullopt;
+  return (*address)->address;
+}
+
 void Notifications::SendTurn(const std::string& game_id, int64_t account_id) {
   auto fail = [&](const Status& s) {
     server_log::Write(server_log::Level::kWarning, "email_failed", "'your turn' email not sent: " + s.message(),
                       {{"game", game_id}, server_log::Number("account", static_cast<double>(account_id))});
   };
-  auto settings = store_->SettingsOf(account_id);
-  if (!settings.ok()) return fail(settings.status());
-  if (!settings->email_your_turn) return;
-  auto address = store_->AddressOf(account_id);
-  if (!address.ok()) return fail(address.status());
-  if (!address->has_value() || !(*address)->verified()) return;
+  const std::optional<std::string> to = AddressFor(account_id, kYourTurn, "'your turn'", game_id);
+  if (!to) return;
   DescribeGame describe;
   {
     std::lock_guard lock(describe_mutex_);
@@ -212,7 +224,39 @@ void Notifications::SendTurn(const std::string& game_id, int64_t account_id) {
       ", and only for turn-based games.\n\n"
       "Stop these emails with one click: " + UnsubscribeUrl(account_id, kYourTurn) + "\n"
       "or change them in your account's settings: " + AccountUrl() + "\n";
-  Deliver("your_turn", (*address)->address, "Your turn in " + title + against, body, UnsubscribeUrl(account_id, kYourTurn));
+  Deliver("your_turn", *to, "Your turn in " + title + against, body, UnsubscribeUrl(account_id, kYourTurn));
+}
+
+void Notifications::OnInvitation(const Invitation& invitation) {
+  if (!outbox_.Post([this, invitation] { SendInvitation(invitation); }))
+    server_log::WriteSampled(server_log::Level::kWarning, "email_dropped",
+                             "an invitation email was dropped: too many emails waiting", {{"table", invitation.table_id}});
+}
+
+void Notifications::SendInvitation(const Invitation& invitation) {
+  const int64_t account_id = invitation.account_id;
+  const std::optional<std::string> to = AddressFor(account_id, kInvitation, "invitation", invitation.table_id);
+  if (!to) return;
+  const int64_t now = Now();
+  if (invitation.expires_ms <= now) return;  // lapsed while queued
+  // Shares the games' ledger: a table's id is never a game's.
+  auto claimed = store_->ClaimTurnEmail(invitation.table_id, account_id, now, options_.turn_interval.count());
+  if (!claimed.ok()) {
+    server_log::Write(server_log::Level::kWarning, "email_failed", "invitation email not sent: " + claimed.message(),
+                      {{"table", invitation.table_id}});
+    return;
+  }
+  if (!*claimed) return;
+  const std::string title = GameTitle(invitation.game);
+  const std::string from = invitation.from.empty() ? "Your last opponent" : invitation.from;
+  const auto minutes_left = std::chrono::milliseconds(invitation.expires_ms - now);
+  const std::string body =
+      from + " offers you a rematch of " + title + ".\n\n"
+      "Accept or decline it at the end of your last game: " + GameUrl(invitation.last_game_id) + "\n\n"
+      "The offer stands for " + Minutes(std::chrono::ceil<std::chrono::minutes>(minutes_left)) + ".\n\n"
+      "Stop invitation emails with one click: " + UnsubscribeUrl(account_id, kInvitation) + "\n"
+      "or change them in your account's settings: " + AccountUrl() + "\n";
+  Deliver("invitation", *to, from + " offers you a rematch of " + title, body, UnsubscribeUrl(account_id, kInvitation));
 }
 
 void Notifications::Deliver(const std::string& event, const std::string& to, const std::string& subject,

@@ -51,8 +51,20 @@ struct TurnGame {
 };
 using DescribeGame = std::function<Result<TurnGame>(const std::string& game_id, int64_t account_id)>;
 
+// An invitation to mail: a rematch offered to one account (the lobby's offer, told
+// through `souk serve`).
+struct Invitation {
+  std::string table_id;      // one email per table and account per interval
+  std::string last_game_id;  // the page that answers it
+  std::string game;          // "jaipur"
+  std::string from;          // the inviter's name, as the last game showed it
+  int64_t account_id = 0;    // the invited
+  int64_t expires_ms = 0;    // when it lapses unanswered
+};
+
 // The kinds of email an unsubscribe link turns off.
 inline constexpr const char* kYourTurn = "your_turn";
+inline constexpr const char* kInvitation = "invitation";
 
 class Notifications {
  public:
@@ -85,6 +97,10 @@ class Notifications {
   // Only queues (it is called under the game's lock).
   void OnTurn(const std::string& game_id, int64_t account_id, int seat);
 
+  // The lobby's hook, through `souk serve`: mails the invitation to the account's
+  // verified address unless it turned invitations off. Only queues.
+  void OnInvitation(const Invitation& invitation);
+
   std::string GameUrl(const std::string& game_id) const;
   std::string AccountUrl() const { return options_.public_url + "/#/account"; }
   std::chrono::milliseconds turn_interval() const { return options_.turn_interval; }
@@ -96,6 +112,11 @@ class Notifications {
   int64_t Now() const;
   std::string Sign(int64_t account_id, const std::string& kind) const;
   void SendTurn(const std::string& game_id, int64_t account_id);
+  void SendInvitation(const Invitation& invitation);
+  // The account's verified address if it wants `kind`'s emails; nullopt if not, or on
+  // an error (logged for `event`).
+  std::optional<std::string> AddressFor(int64_t account_id, const std::string& kind, const std::string& event,
+                                        const std::string& about);
   void Deliver(const std::string& event, const std::string& to, const std::string& subject, const std::string& body,
                const std::string& unsubscribe_url);
 

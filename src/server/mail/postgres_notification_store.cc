@@ -66,17 +66,20 @@ class PostgresNotificationStore final : public NotificationStore, private Postgr
   Result<NotificationSettings> SettingsOf(int64_t account_id) override {
     std::lock_guard lock(mutex_);
     if (Status s = Connect(); !s.ok()) return s;
-    Rows rows = Query("SELECT email_your_turn FROM notification_settings WHERE account_id=$1",
+    Rows rows = Query("SELECT email_your_turn, email_invitations FROM notification_settings WHERE account_id=$1",
                       {std::to_string(account_id)});
     if (!rows.ok()) return Failure("read settings", rows);
     if (rows.size() == 0) return NotificationSettings{};
-    return NotificationSettings{rows.Bool(0, 0)};
+    return NotificationSettings{rows.Bool(0, 0), rows.Bool(0, 1)};
   }
 
   Status SetSettings(int64_t account_id, const NotificationSettings& settings) override {
-    return Run("INSERT INTO notification_settings(account_id, email_your_turn) VALUES($1, $2) "
-               "ON CONFLICT(account_id) DO UPDATE SET email_your_turn=excluded.email_your_turn",
-               {std::to_string(account_id), settings.email_your_turn ? "true" : "false"}, "set settings", nullptr);
+    return Run("INSERT INTO notification_settings(account_id, email_your_turn, email_invitations) VALUES($1, $2, $3) "
+               "ON CONFLICT(account_id) DO UPDATE SET email_your_turn=excluded.email_your_turn, "
+               "email_invitations=excluded.email_invitations",
+               {std::to_string(account_id), settings.email_your_turn ? "true" : "false",
+                settings.email_invitations ? "true" : "false"},
+               "set settings", nullptr);
   }
 
   Result<bool> ClaimTurnEmail(const std::string& game_id, int64_t account_id, int64_t now_ms,

@@ -70,19 +70,20 @@ class SqliteNotificationStore final : public NotificationStore {
 
   Result<NotificationSettings> SettingsOf(int64_t account_id) override {
     std::lock_guard lock(mutex_);
-    Statement find(db_, "SELECT email_your_turn FROM notification_settings WHERE account_id=?");
+    Statement find(db_, "SELECT email_your_turn, email_invitations FROM notification_settings WHERE account_id=?");
     find.Bind(1, account_id);
     const int rc = find.Step();
     if (rc == SQLITE_DONE) return NotificationSettings{};
     if (rc != SQLITE_ROW) return Error("read settings");
-    return NotificationSettings{find.Int(0) != 0};
+    return NotificationSettings{find.Int(0) != 0, find.Int(1) != 0};
   }
 
   Status SetSettings(int64_t account_id, const NotificationSettings& settings) override {
     std::lock_guard lock(mutex_);
-    Statement upsert(db_, "INSERT INTO notification_settings(account_id, email_your_turn) VALUES(?, ?) "
-                          "ON CONFLICT(account_id) DO UPDATE SET email_your_turn=excluded.email_your_turn");
-    upsert.Bind(1, account_id).Bind(2, int64_t{settings.email_your_turn});
+    Statement upsert(db_, "INSERT INTO notification_settings(account_id, email_your_turn, email_invitations) "
+                          "VALUES(?, ?, ?) ON CONFLICT(account_id) DO UPDATE SET "
+                          "email_your_turn=excluded.email_your_turn, email_invitations=excluded.email_invitations");
+    upsert.Bind(1, account_id).Bind(2, int64_t{settings.email_your_turn}).Bind(3, int64_t{settings.email_invitations});
     return upsert.Step() == SQLITE_DONE ? Status::Ok() : Error("set settings");
   }
 

@@ -89,6 +89,7 @@ export interface NotificationSettings {
   email_available: boolean; // false: the server sends no email (no --smtp)
   email: EmailAddress | null;
   email_your_turn: boolean;
+  email_invitations: boolean; // a rematch offered to the account
   turn_interval_minutes: number;
 }
 
@@ -112,7 +113,7 @@ export const accounts = {
   myGames: () => call<MyGames>("GET", "/api/me/games"),
   // The seats this browser played as a guest become the account's.
   notifications: () => call<NotificationSettings>("GET", "/api/me/notifications"),
-  setNotifications: (settings: { email_your_turn: boolean }) =>
+  setNotifications: (settings: { email_your_turn?: boolean; email_invitations?: boolean }) =>
     call<NotificationSettings>("PUT", "/api/me/notifications", settings),
   // Sets the address, unverified, and mails it the link that verifies it.
   setEmail: (email: string) => call<{ email: EmailAddress; verification_sent: boolean }>("POST", "/api/me/email", { email }),

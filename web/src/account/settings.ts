@@ -135,23 +135,20 @@ function emailPanel(lang: Lang, rerender: () => void): HTMLElement {
       }
     });
     body.appendChild(form);
-    const turn = el("input", { type: "checkbox", name: "email_your_turn", checked: settings.email_your_turn, disabled: !email?.verified });
-    turn.addEventListener("change", async () => {
-      try {
-        draw(await accounts.setNotifications({ email_your_turn: turn.checked }));
-      } catch (err) {
-        failed(err);
-      }
-    });
-    body.appendChild(
-      el(
-        "label",
-        { class: "check", "data-role": "email-your-turn" },
-        turn,
-        " ",
-        t(lang, "account.email.your_turn", { minutes: settings.turn_interval_minutes }),
-      ),
-    );
+    // One checkbox per kind of email; each turned on or off alone.
+    const setting = (name: "email_your_turn" | "email_invitations", role: string, text: string) => {
+      const box = el("input", { type: "checkbox", name, checked: settings[name], disabled: !email?.verified });
+      box.addEventListener("change", async () => {
+        try {
+          draw(await accounts.setNotifications({ [name]: box.checked }));
+        } catch (err) {
+          failed(err);
+        }
+      });
+      body.appendChild(el("label", { class: "check", "data-role": role }, box, " ", text));
+    };
+    setting("email_your_turn", "email-your-turn", t(lang, "account.email.your_turn", { minutes: settings.turn_interval_minutes }));
+    setting("email_invitations", "email-invitations", t(lang, "account.email.invitations"));
     if (email) {
       const remove = el("button", { type: "button", "data-action": "remove-email" }, t(lang, "account.email.remove"));
       remove.addEventListener("click", async () => {

@@ -371,6 +371,7 @@ export const en = {
   "account.email.send": "Save and send the verification link",
   "account.email.sent": "A link is on its way to that address: open it within 24 hours to verify it.",
   "account.email.your_turn": "Email me when it is my turn in a turn-based game (at most once a game every {minutes} minutes)",
+  "account.email.invitations": "Email me when someone offers me a rematch",
   "account.email.remove": "Remove the address",
   "account.email.private": "No other player ever sees your address.",
   "err.no_email": "This server sends no email.",

@@ -363,6 +363,7 @@ export const fr: Catalogue = {
   "account.email.send": "Enregistrer et envoyer le lien de vérification",
   "account.email.sent": "Un lien part vers cette adresse : ouvrez-le dans les 24 heures pour la vérifier.",
   "account.email.your_turn": "M’écrire quand c’est mon tour dans une partie par correspondance (au plus une fois par partie toutes les {minutes} minutes)",
+  "account.email.invitations": "M’écrire quand on me propose une revanche",
   "account.email.remove": "Retirer l’adresse",
   "account.email.private": "Aucun autre joueur ne voit jamais votre adresse.",
   "err.no_email": "Ce serveur n’envoie pas d’e-mail.",
