@@ -132,4 +132,12 @@ void LogIn(std::string_view outcome) {
   f.With({std::string(outcome)}).Add();
 }
 
+void Email(std::string_view kind, std::string_view outcome) {
+  static auto& f = Default().CounterFamily("souk_emails_total",
+                                           "Emails, by kind (verification, your_turn, invitation) and outcome "
+                                           "(sent, failed, dropped).",
+                                           {"kind", "outcome"});
+  f.With({std::string(kind), std::string(outcome)}).Add();
+}
+
 }  // namespace souk::server::server_metrics

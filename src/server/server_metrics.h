@@ -51,5 +51,9 @@ inline constexpr std::chrono::milliseconds kSignedInMaxAge{5000};
 // souk_account_logins_total{outcome}: "ok", "refused" (wrong name or password, a
 // disabled account) or "throttled".
 void LogIn(std::string_view outcome);
+// souk_emails_total{kind, outcome}: kind "verification", "your_turn" or "invitation";
+// outcome "sent", "failed" (the relay refused it, or could not be reached) or
+// "dropped" (too many waiting to be sent).
+void Email(std::string_view kind, std::string_view outcome);
 
 }  // namespace souk::server::server_metrics

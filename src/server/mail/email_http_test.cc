@@ -14,6 +14,7 @@
 
 #include "server/account_test_server.h"
 #include "server/email_routes.h"
+#include "metrics/metrics.h"
 #include "server/lobby/lobby.h"
 #include "server/mail/notifications.h"
 #include "server/mail/smtp_sink.h"
@@ -131,6 +132,14 @@ class MailServer {
   std::unique_ptr<lobby::Lobby> lobby_;
   std::unique_ptr<HttpServer> http_;
 };
+
+// souk_emails_total's count so far (tests read deltas: the registry is the process's).
+double EmailsCounted(const std::string& kind, const std::string& outcome) {
+  const std::string text = metrics::Default().Render();
+  const std::string series = "souk_emails_total{kind=\"" + kind + "\",outcome=\"" + outcome + "\"} ";
+  const size_t at = text.find(series);
+  return at == std::string::npos ? 0 : std::stod(text.substr(at + series.size()));
+}
 
 std::vector<std::string> Links(const std::string& text) {
   std::vector<std::string> out;
@@ -439,6 +448,7 @@ TEST_P(EmailHttpTest, ARematchOfferedMailsTheOtherAccountUntilInvitationsAreTurn
   const std::string ann = SignUp("Ann"), bob = SignUp("Bob");
   ASSERT_NO_FATAL_FAILURE(AddVerified(bob, "bob@example.com"));
   const size_t before = sink_.Messages().size();
+  const double counted = EmailsCounted("invitation", "sent");
   auto [id, ann_token, bob_token] = FinishedGame(ann, bob);
   Headers as_ann = FromSite(ann);
   as_ann.emplace_back("Authorization", "Bearer " + ann_token);
@@ -448,6 +458,7 @@ TEST_P(EmailHttpTest, ARematchOfferedMailsTheOtherAccountUntilInvitationsAreTurn
   server_.WaitForMail();
   std::vector<ReceivedMail> mails = sink_.Messages();
   ASSERT_EQ(mails.size(), before + 1) << "one invitation, and none for asking twice";
+  EXPECT_EQ(EmailsCounted("invitation", "sent"), counted + 1) << metrics::Default().Render();
   const ReceivedMail invitation = mails.back();
   EXPECT_EQ(invitation.Header("x-envelope-to"), "bob@example.com");
   EXPECT_EQ(invitation.Header("subject"), "Ann offers you a rematch of Jaipur");

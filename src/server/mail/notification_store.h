@@ -45,6 +45,9 @@ class NotificationStore {
   // `now_ms`, unless one did within `interval_ms` before. Atomic over instances.
   virtual Result<bool> ClaimTurnEmail(const std::string& game_id, int64_t account_id, int64_t now_ms,
                                       int64_t interval_ms) = 0;
+  // Forgets the emails sent before `before_ms`, which no claim compares with any more
+  // (their interval is past): how many. Keeps the ledger from growing with every game.
+  virtual Result<int> ForgetEmailsBefore(int64_t before_ms) = 0;
   // The key that signs unsubscribe links: `fresh` stored if none was, else the one
   // stored (by this instance before, or another).
   virtual Result<std::string> SigningKey(const std::string& fresh) = 0;

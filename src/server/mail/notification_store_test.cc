@@ -102,6 +102,15 @@ TEST_P(NotificationStoreTest, TheSigningKeyIsMadeOnceForEveryInstance) {
   EXPECT_EQ(*(*other)->SigningKey("bb"), "aa");
 }
 
+TEST_P(NotificationStoreTest, EmailsPastTheirIntervalAreForgotten) {
+  ASSERT_TRUE(*store_->ClaimTurnEmail("old", ids_[0], 1000, 600));
+  ASSERT_TRUE(*store_->ClaimTurnEmail("new", ids_[0], 5000, 600));
+  EXPECT_EQ(*store_->ForgetEmailsBefore(2000), 1);
+  EXPECT_EQ(*store_->ForgetEmailsBefore(2000), 0);
+  EXPECT_TRUE(*store_->ClaimTurnEmail("old", ids_[0], 1200, 600)) << "forgotten: nothing holds it back";
+  EXPECT_FALSE(*store_->ClaimTurnEmail("new", ids_[0], 5100, 600)) << "kept";
+}
+
 INSTANTIATE_TEST_SUITE_P(Stores, NotificationStoreTest, ::testing::Values(Backend::kSqlite, Backend::kPostgres),
                          server::testing::BackendName);
 

@@ -7,6 +7,7 @@
 
 #include "server/mail/mail_message.h"
 #include "server/server_log.h"
+#include "server/server_metrics.h"
 #include "server/tokens.h"
 
 namespace souk::server::mail {
@@ -113,7 +114,10 @@ Status Notifications::AddAddress(int64_t account_id, const std::string& account_
       " to this address. To confirm it, open this link within " + std::to_string(hours) + " hours:\n\n" + link +
       "\n\nIf it was not you, ignore this email: nothing more will be sent to this address.\n";
   const bool queued = outbox_.Post([this, normal, body] { Deliver("verification", normal, "Confirm your email address for Souk", body, ""); });
-  if (!queued) return Status::Unavailable("email: too many emails waiting to be sent; try again in a moment");
+  if (!queued) {
+    server_metrics::Email("verification", "dropped");
+    return Status::Unavailable("email: too many emails waiting to be sent; try again in a moment");
+  }
   return Status::Ok();
 }
 
@@ -175,9 +179,11 @@ Status Notifications::Unsubscribe(int64_t account_id, const std::string& kind, c
 std::string Notifications::GameUrl(const std::string& game_id) const { return options_.public_url + "/#/game/" + game_id; }
 
 void Notifications::OnTurn(const std::string& game_id, int64_t account_id, int /*seat*/) {
-  if (!outbox_.Post([this, game_id, account_id] { SendTurn(game_id, account_id); }))
+  if (!outbox_.Post([this, game_id, account_id] { SendTurn(game_id, account_id); })) {
+    server_metrics::Email(kYourTurn, "dropped");
     server_log::WriteSampled(server_log::Level::kWarning, "email_dropped",
                              "a 'your turn' email was dropped: too many emails waiting", {{"game", game_id}});
+  }
 }
 
 std::optional<std::string> Notifications::AddressFor(int64_t account_id, const std::string& kind,
@@ -196,6 +202,15 @@ std::optional<std::string> Notifications::AddressFor(int64_t account_id, const s
   return (*address)->address;
 }
 
+Result<bool> Notifications::Claim(const std::string& key, int64_t account_id, int64_t now) {
+  const int64_t interval = options_.turn_interval.count();
+  auto claimed = store_->ClaimTurnEmail(key, account_id, now, interval);
+  if (claimed.ok() && *claimed && ++claims_ % 256 == 0)
+    if (auto forgotten = store_->ForgetEmailsBefore(now - interval); !forgotten.ok())
+      server_log::Write(server_log::Level::kWarning, "email_ledger", "old email times not forgotten: " + forgotten.message());
+  return claimed;
+}
+
 void Notifications::SendTurn(const std::string& game_id, int64_t account_id) {
   auto fail = [&](const Status& s) {
     server_log::Write(server_log::Level::kWarning, "email_failed", "'your turn' email not sent: " + s.message(),
@@ -212,7 +227,7 @@ void Notifications::SendTurn(const std::string& game_id, int64_t account_id) {
   auto game = describe(game_id, account_id);
   if (!game.ok()) return fail(game.status());
   if (!game->your_turn) return;  // moved already, or over
-  auto claimed = store_->ClaimTurnEmail(game_id, account_id, Now(), options_.turn_interval.count());
+  auto claimed = Claim(game_id, account_id, Now());
   if (!claimed.ok()) return fail(claimed.status());
   if (!*claimed) return;  // one was sent within the interval, by this instance or another
   const std::string title = GameTitle(game->game);
@@ -228,9 +243,11 @@ void Notifications::SendTurn(const std::string& game_id, int64_t account_id) {
 }
 
 void Notifications::OnInvitation(const Invitation& invitation) {
-  if (!outbox_.Post([this, invitation] { SendInvitation(invitation); }))
+  if (!outbox_.Post([this, invitation] { SendInvitation(invitation); })) {
+    server_metrics::Email(kInvitation, "dropped");
     server_log::WriteSampled(server_log::Level::kWarning, "email_dropped",
                              "an invitation email was dropped: too many emails waiting", {{"table", invitation.table_id}});
+  }
 }
 
 void Notifications::SendInvitation(const Invitation& invitation) {
@@ -240,7 +257,7 @@ void Notifications::SendInvitation(const Invitation& invitation) {
   const int64_t now = Now();
   if (invitation.expires_ms <= now) return;  // lapsed while queued
   // Shares the games' ledger: a table's id is never a game's.
-  auto claimed = store_->ClaimTurnEmail(invitation.table_id, account_id, now, options_.turn_interval.count());
+  auto claimed = Claim(invitation.table_id, account_id, now);
   if (!claimed.ok()) {
     server_log::Write(server_log::Level::kWarning, "email_failed", "invitation email not sent: " + claimed.message(),
                       {{"table", invitation.table_id}});
@@ -264,6 +281,7 @@ void Notifications::Deliver(const std::string& event, const std::string& to, con
   MailMessage message{options_.mail_from, to, subject, body, unsubscribe_url, Now()};
   auto text = Compose(message);
   Status sent = text.ok() ? sender_.Send(to, *text) : text.status();
+  server_metrics::Email(event, sent.ok() ? "sent" : "failed");
   if (!sent.ok()) {
     server_log::Write(server_log::Level::kWarning, "email_failed", event + " email not sent: " + sent.message(),
                       {{"kind", event}});

@@ -115,6 +115,9 @@ class Notifications {
   void SendInvitation(const Invitation& invitation);
   // The account's verified address if it wants `kind`'s emails; nullopt if not, or on
   // an error (logged for `event`).
+  // Claims the interval of `key` (a game's or a rematch table's id) for the account;
+  // now and then forgets the claims whose interval is past.
+  Result<bool> Claim(const std::string& key, int64_t account_id, int64_t now);
   std::optional<std::string> AddressFor(int64_t account_id, const std::string& kind, const std::string& event,
                                         const std::string& about);
   void Deliver(const std::string& event, const std::string& to, const std::string& subject, const std::string& body,
@@ -127,6 +130,7 @@ class Notifications {
   RateLimiter address_changes_, address_changes_per_client_;
   std::mutex describe_mutex_;
   DescribeGame describe_;
+  uint64_t claims_ = 0;  // on the mail's thread only
   MailOutbox outbox_;  // last: its thread stops first
 };
 

@@ -95,6 +95,15 @@ class PostgresNotificationStore final : public NotificationStore, private Postgr
     return changed == 1;
   }
 
+  Result<int> ForgetEmailsBefore(int64_t before_ms) override {
+    int forgotten = 0;
+    if (Status s = Run("DELETE FROM turn_emails WHERE sent_ms<$1", {std::to_string(before_ms)}, "forget old emails",
+                       &forgotten);
+        !s.ok())
+      return s;
+    return forgotten;
+  }
+
   Result<std::string> SigningKey(const std::string& fresh) override {
     if (Status s = Run("INSERT INTO server_keys(name, value) VALUES('unsubscribe', $1) ON CONFLICT(name) DO NOTHING",
                        {fresh}, "store the signing key", nullptr);

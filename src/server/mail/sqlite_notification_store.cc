@@ -99,6 +99,14 @@ class SqliteNotificationStore final : public NotificationStore {
     return sqlite3_changes(db_) == 1;
   }
 
+  Result<int> ForgetEmailsBefore(int64_t before_ms) override {
+    std::lock_guard lock(mutex_);
+    Statement forget(db_, "DELETE FROM turn_emails WHERE sent_ms<?");
+    forget.Bind(1, before_ms);
+    if (forget.Step() != SQLITE_DONE) return Error("forget old emails");
+    return sqlite3_changes(db_);
+  }
+
   Result<std::string> SigningKey(const std::string& fresh) override {
     std::lock_guard lock(mutex_);
     Statement insert(db_, "INSERT INTO server_keys(name, value) VALUES('unsubscribe', ?) ON CONFLICT(name) DO NOTHING");
