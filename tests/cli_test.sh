@@ -94,6 +94,29 @@ run replay "$tmp/bad.record"
 check "bad record move exits 2" rc 2
 check "bad record move is named" err_is_one_line_with "record move 1: illegal move 'sell 9 gold'"
 
+# review: the keys scripts rely on (docs/review.md), byte-identical for a seed; a bad
+# or unfinished record refused with one line. A tiny budget: this runs under ASan too.
+run review "$tmp/game.record" --json --budget 10 --samples 1 --threads 1
+check "review --json exits 0" rc 0
+for key in played played_value best best_value loss flag accuracy luck skill win_chance chance_events budget seed; do
+  check "review --json has '$key'" out_has "\"$key\":"
+done
+cp "$tmp/out" "$tmp/review1"
+run review "$tmp/game.record" --json --budget 10 --samples 1 --threads 2
+check "review is the same whatever the threads" cmp -s "$tmp/out" "$tmp/review1"
+run review "$tmp/game.record" --budget 10 --samples 1
+check "review prints the moves and the graph" out_has "Win chance by move"
+check "review's graph fits 80 columns" [ "$(sed -n '/^Win chance by move/,$p' "$tmp/out" | awk '{ if (length > m) m = length } END { print m }')" -le 80 ]
+run review "$tmp/bad.record"
+check "review of a bad record exits 2" rc 2
+check "review of a bad record names the move" err_is_one_line_with "record move 1: illegal move 'sell 9 gold'"
+head -n 12 "$tmp/game.record" >"$tmp/unfinished.record"
+run review "$tmp/unfinished.record"
+check "review of an unfinished game exits 2" rc 2
+check "review of an unfinished game says so" err_is_one_line_with "the game is not finished"
+run review "$tmp/game.record" --budget 0
+check "review --budget 0 exits 2" rc 2
+
 # unknown game and bad options.
 run new chess
 check "unknown game exits 2" rc 2

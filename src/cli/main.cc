@@ -17,6 +17,7 @@
 #include "cli/loadtest_command.h"
 #include "cli/play_commands.h"
 #include "cli/read_input.h"
+#include "cli/review_command.h"
 #include "cli/accounts_command.h"
 #include "cli/serve_command.h"
 #include "engine/engine_server.h"
@@ -141,6 +142,16 @@ int Run(int argc, char** argv) {
   CLI::App* replay_cmd = app.add_subcommand("replay", "Replay a game record; print the final state");
   replay_cmd->add_option("record", file, "Record file, or - for stdin")->required();
   replay_cmd->add_flag("--states", all_states, "Print every state, one JSON line each");
+  cli::ReviewCommand review;
+  std::string review_seed_text;
+  CLI::App* review_cmd = app.add_subcommand("review", "Review a finished game: each move's loss, luck, accuracy");
+  review_cmd->add_option("record", review.record, "Record file, or - for stdin")->required();
+  review_cmd->add_option("--budget", review.options.budget, "MCTS iterations per decision")->capture_default_str();
+  review_cmd->add_option("--samples", review.options.samples, "Playouts per win-chance estimate")->capture_default_str();
+  review_cmd->add_option("--seed", review_seed_text, "Seed of the review (default 1)");
+  review_cmd->add_option("--threads", review.options.threads, "Threads (default: one per core)");
+  review_cmd->add_option("--line", review.options.line_plies, "Plies of the bot's line after a flagged move's better one");
+  review_cmd->add_flag("--json", review.json, "Print the review as JSON (docs/review.md)");
 
   std::string record_path;
   bool quiet = false;
@@ -281,6 +292,10 @@ int Run(int argc, char** argv) {
     auto final_state = Replay(*record, all_states ? std::function<void(const GameState&)>(print) : nullptr);
     if (!final_state.ok()) throw CliError{kBadInput, file + ": " + final_state.message()};
     if (!all_states) PrintJson((*final_state)->ToJson(), pretty);
+  } else if (review_cmd->parsed()) {
+    review.options.seed = SeedOption(review_seed_text, 1);
+    review.pretty = pretty;
+    return cli::Review(review);
   } else if (demo_cmd->parsed()) {
     return Demo(options, record_path, quiet);
   } else if (hint_cmd->parsed()) {

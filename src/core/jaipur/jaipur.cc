@@ -521,6 +521,10 @@ void State::RandomizeHidden(int observer, Prng& prng) {
   std::copy(deck.begin(), deck.begin() + n, pool.begin());
   for (int g = 0; g < kNumGoods; ++g)
     for (int i = opp.known[static_cast<size_t>(g)]; i < opp.hand[static_cast<size_t>(g)]; ++i) pool[n++] = GoodAt(g);
+  // Sorted first, so that the deal depends only on the observer's view and the
+  // PRNG, not on the order the hidden cards happened to be in (a game review's
+  // result must not tell two worlds the reviewed player could not tell apart).
+  std::sort(pool.begin(), pool.begin() + static_cast<ptrdiff_t>(n));
   // A hand holds goods only: after a shuffle, the first goods form a uniform
   // unknown part of the hand, and the rest, shuffled again, a uniform deck.
   prng.Shuffle(pool.data(), n);
@@ -544,7 +548,10 @@ void State::RandomizeHidden(int observer, Prng& prng) {
     size_t p = static_cast<size_t>(BonusPileOfValue(v));
     unseen[p][unseen_n[p]++] = v;
   }
-  for (size_t p = 0; p < kNumBonusPiles; ++p) prng.Shuffle(unseen[p].data(), unseen_n[p]);
+  for (size_t p = 0; p < kNumBonusPiles; ++p) {
+    std::sort(unseen[p].begin(), unseen[p].begin() + static_cast<ptrdiff_t>(unseen_n[p]));
+    prng.Shuffle(unseen[p].data(), unseen_n[p]);
+  }
   std::array<size_t, kNumBonusPiles> used{};
   for (int i = 0; i < opp.num_bonus_tokens; ++i) {
     size_t p = static_cast<size_t>(BonusPileOfValue(opp.bonus_tokens[static_cast<size_t>(i)]));

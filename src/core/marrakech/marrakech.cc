@@ -1,5 +1,6 @@
 #include "core/marrakech/marrakech.h"
 
+#include <algorithm>
 #include <bit>
 #include <cassert>
 
@@ -442,6 +443,9 @@ void State::RandomizeHidden(int /*observer*/, Prng& prng) {
     PlayerState& ps = players[static_cast<size_t>(p)];
     size_t hidden = ps.pile_size;
     if (phase == Phase::kPlace && p == to_move && hidden > 0) --hidden;  // the top stays
+    // Sorted first: the deal depends on the views and the PRNG only, not on the
+    // order the pile happened to be in (what a game review relies on).
+    std::sort(ps.pile.begin(), ps.pile.begin() + static_cast<ptrdiff_t>(hidden));
     prng.Shuffle(ps.pile.data(), hidden);
   }
   rng = prng.Next();
