@@ -93,6 +93,7 @@ void BindBot(py::module_& m);        // bot.cc: souk.Bot
 void BindArena(py::module_& m);      // arena.cc: arena games by index range, their report
 void BindRecords(py::module_& m);    // records.cc: self-play games with their records and data
 void BindTesting(py::module_& m);    // testing.cc: the C++ side of the Python tests
+void BindReview(py::module_& m);     // review.cc: souk.review, a finished game's review as arrays
 
 }  // namespace souk::python
 

@@ -231,4 +231,5 @@ PYBIND11_MODULE(_souk, m) {
   BindArena(m);
   BindRecords(m);
   BindTesting(m);
+  BindReview(m);
 }

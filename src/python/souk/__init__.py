@@ -31,6 +31,7 @@ from ._souk import (
     arena_report,
     games,
     load_game,
+    review,
     state_from_json,
     state_from_record,
 )
@@ -52,6 +53,7 @@ __all__ = [
     "arena_report",
     "games",
     "load_game",
+    "review",
     "state_from_json",
     "state_from_record",
 ]
