@@ -135,6 +135,16 @@ ServeCommand::ServeCommand(CLI::App& app) {
             "Seconds a quick-play request waits before a bot is offered")
       ->default_str("20")
       ->check(CLI::Range(0.0, 3600.0));
+  serve_->add_option("--review-budget", o.reviews.review.budget,
+                     "MCTS iterations per decision of a finished game's review (docs/review.md)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000000));
+  serve_->add_option_function<double>(
+            "--reviews-per-hour",
+            [&o](double n) { o.reviews.per_client = {n / 3600, std::max(1.0, std::min(3.0, n))}; },
+            "Reviews a client address may start an hour (3 at once); one computed already costs nothing")
+      ->default_str("10")
+      ->check(CLI::Range(0.1, 100000.0));
   serve_->add_flag("--sync-full", o.synchronous_full, "fsync every move (survives power loss, slower)");
   serve_->add_option("--engine", engines_,
                      "An engine seats may name as engine:NAME, NAME=COMMAND (repeatable; docs/engine-protocol.md)");
@@ -314,9 +324,14 @@ int ServeCommand::Run() {
             {offer.table_id, offer.last_game_id, offer.game, offer.offered_by, account_id, offer.expires_ms});
     };
   server::lobby::Lobby lobby(**lobby_store, games, ratings->get(), lobby_options);
+  // The reviews, on the same database: a review one instance computed, every instance serves.
+  auto review_store = server::reviews::OpenReviewStore(options.db);
+  if (!review_store.ok()) throw CliError{1, "--db " + review_store.message()};
+  server::reviews::ReviewService reviews(**review_store, games, options.reviews);
   http_options.accounts = &accounts;
   http_options.ratings = ratings->get();
   http_options.lobby = &lobby;
+  http_options.reviews = &reviews;
   http_options.notifications = notifications.get();
   server::HttpServer http(games, http_options);
   if (Status started = http.Start(); !started.ok()) throw CliError{1, started.message()};

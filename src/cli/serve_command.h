@@ -9,6 +9,7 @@
 
 #include "server/http_server.h"
 #include "server/lobby/lobby.h"
+#include "server/reviews/review_service.h"
 
 namespace souk::cli {
 
@@ -18,6 +19,7 @@ struct ServeOptions {
   int bot_threads = 1;
   server::ServiceOptions service;  // the games' and bots' limits (bot_threads aside)
   server::lobby::LobbyOptions lobby;  // the lobby's limits and times (docs/lobby.md)
+  server::reviews::ReviewServiceOptions reviews;  // the reviews' budget and quota (docs/review.md)
   bool synchronous_full = false;
 };
 

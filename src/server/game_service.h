@@ -281,6 +281,10 @@ class GameService {
   int BotsHeld();
   // What the bots hold together, against the budget (for monitoring and tests).
   BotMemory::Use BotMemoryUse() const { return bot_memory_.use(); }
+  // Runs `job` on a heavy bot worker, taking turns by client with the bots' heavy
+  // searches: a game review (reviews/review_service.h) shares their lane and its
+  // limits. Dropped, never run, once StopBots is called.
+  void SubmitHeavy(const std::string& client, std::function<void()> job);
   // The bots' turns waiting for a worker in `lane` (for monitoring).
   int BotTurnsWaiting(BotLane lane) { return scheduler_.Waiting(lane); }
   // Lets the bot thinking now finish, then stops the workers and releases this

@@ -177,4 +177,8 @@ int GameService::BotsHeld() {
 
 void GameService::WaitForBots() { scheduler_.WaitIdle(); }
 
+void GameService::SubmitHeavy(const std::string& client, std::function<void()> job) {
+  scheduler_.Submit(BotLane::kHeavy, ClientKey(client), std::move(job));
+}
+
 }  // namespace souk::server

@@ -5,6 +5,7 @@
 #include "server/accounts/accounts.h"
 #include "server/lang.h"
 #include "server/lobby_routes.h"
+#include "server/review_routes.h"
 #include "server/route_helpers.h"
 #include "server/static_files.h"
 
@@ -251,6 +252,7 @@ Response Route(Shared& shared, const Request& req, const Caller& caller) {
       }
       if (rest == "rematch" && verb == http::verb::post) return RematchRoute(shared, req, caller, id, seat_acting("to ask for a rematch"));
       if (rest == "rematch" && verb == http::verb::get) return RematchStatusRoute(shared, req, caller, id);
+      if (rest == "review" && verb == http::verb::get) return ReviewRoute(shared, req, caller, id);
       if (rest == "replay" && verb == http::verb::get) {
         limit(Rate::kRead, client);
         return JsonResponse(req, http::status::ok, OrThrow(games.Replay(id, ReplaySeat(req.target()))));

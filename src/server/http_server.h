@@ -16,6 +16,9 @@
 
 namespace souk::server {
 
+namespace reviews {
+class ReviewService;
+}
 namespace lobby {
 class Lobby;
 }
@@ -54,6 +57,9 @@ struct ServerOptions {
   // Open tables, quick play and rematches (lobby/lobby.h, docs/lobby.md), outliving the
   // server; none: those routes answer 404.
   lobby::Lobby* lobby = nullptr;
+  // Finished games' reviews (reviews/review_service.h, docs/review.md), outliving the
+  // server; none: GET /api/games/ID/review answers 404.
+  reviews::ReviewService* reviews = nullptr;
   // The email notifications (mail/notifications.h), outliving the server; none (no
   // --smtp): their routes answer no_email.
   mail::Notifications* notifications = nullptr;

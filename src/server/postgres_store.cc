@@ -135,8 +135,17 @@ CREATE TABLE server_keys(
   value TEXT NOT NULL);
 )sql",
     // 7 to 8: invitations (a rematch offered) mailed too, unless the account turned
-    // them off.
-    "ALTER TABLE notification_settings ADD COLUMN email_invitations BOOLEAN NOT NULL DEFAULT true"};
+    // them off; finished games' reviews (reviews/review_store.h, docs/review.md),
+    // computed once, by the options they were computed with.
+    R"sql(
+ALTER TABLE notification_settings ADD COLUMN email_invitations BOOLEAN NOT NULL DEFAULT true;
+CREATE TABLE reviews(
+  game_id TEXT NOT NULL,
+  options TEXT NOT NULL,
+  review TEXT NOT NULL,
+  created_ms BIGINT NOT NULL,
+  PRIMARY KEY(game_id, options));
+)sql"};
 
 // How long a lease on a bot's turn lasts unless renewed: an instance that dies holding
 // one has its bot's turn taken over by another this long after (plus its next look,

@@ -18,7 +18,7 @@ using testing::TestPostgres;
 const std::string kVersionNow = "8";
 
 // What versions 8, 7, 6, 5 and 4 added, dropped: a database as the server before them left it.
-const std::string kDropVersion8 = "ALTER TABLE notification_settings DROP COLUMN email_invitations; ";
+const std::string kDropVersion8 = "ALTER TABLE notification_settings DROP COLUMN email_invitations; DROP TABLE reviews; ";
 const std::string kDropVersion7 = kDropVersion8 +
     "DROP TABLE email_addresses; DROP TABLE notification_settings; DROP TABLE turn_emails; DROP TABLE server_keys; ";
 const std::string kDropVersion6 = kDropVersion7 + "DROP TABLE lobby; ";
@@ -189,6 +189,8 @@ TEST_F(PostgresStoreTest, AVersion7DatabaseGainsTheInvitationSettingWithItsSetti
   EXPECT_EQ(store->LoadGame("before")->moves, std::vector<std::string>{"take camels"});
   EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT email_your_turn::text || ' ' || email_invitations::text "
                                          "FROM notification_settings"), "false true");
+  EXPECT_TRUE(TestPostgres::Execute(uri_, "INSERT INTO reviews(game_id, options, review, created_ms) "
+                                          "VALUES('g', 'o', '{}', 1)").ok()) << "and the reviews table";
 }
 
 // Issue 37: a database as the server before accounts left it (version 2) gains the
@@ -243,7 +245,8 @@ TEST_F(PostgresStoreTest, ADatabaseOfANewerServerIsRefused) {
                                           "INSERT INTO schema_version VALUES(99)").ok());
   auto store = OpenPostgresStore(uri_);
   ASSERT_FALSE(store.ok());
-  EXPECT_NE(store.message().find("database schema version 99, this server reads versions 1 to 7"), std::string::npos)
+  EXPECT_NE(store.message().find("database schema version 99, this server reads versions 1 to " + kVersionNow),
+            std::string::npos)
       << store.message();
 }
 

@@ -137,6 +137,17 @@ CREATE TABLE server_keys(
 constexpr const char* kInvitationSetting =
     "ALTER TABLE notification_settings ADD COLUMN email_invitations INTEGER NOT NULL DEFAULT 1";
 
+// Finished games' reviews (reviews/review_store.h, docs/review.md), computed once, by
+// the options they were computed with.
+constexpr const char* kReviewTable = R"sql(
+CREATE TABLE reviews(
+  game_id TEXT NOT NULL,
+  options TEXT NOT NULL,
+  review TEXT NOT NULL,
+  created_ms INTEGER NOT NULL,
+  PRIMARY KEY(game_id, options));
+)sql";
+
 constexpr const char* kClockColumns =
     "ALTER TABLE games ADD COLUMN clock_base_ms INTEGER NOT NULL DEFAULT 0;"
     "ALTER TABLE games ADD COLUMN clock_increment_ms INTEGER NOT NULL DEFAULT 0;"
@@ -178,8 +189,8 @@ constexpr const char* kMigrations[][2] = {
     {kLobbyTable, nullptr},
     // 8: the email notifications.
     {kNotificationTables, nullptr},
-    // 9: the setting for invitation emails.
-    {kInvitationSetting, nullptr},
+    // 9: the setting for invitation emails, and the games' reviews.
+    {kInvitationSetting, kReviewTable},
 };
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
@@ -216,7 +227,7 @@ class SqliteStore final : public Store {
     }
     if (version.empty()) {
       if (Status s = Exec(std::string("BEGIN IMMEDIATE;") + kSchema + kAccountTables + kRatingTables + kLobbyTable +
-                          kNotificationTables + kInvitationSetting + "; INSERT INTO meta(key, value) VALUES('schema', '" +
+                          kNotificationTables + kInvitationSetting + ";" + kReviewTable + "INSERT INTO meta(key, value) VALUES('schema', '" +
                           std::to_string(kSchemaVersion) + "'); COMMIT;");
           !s.ok()) {
         Exec("ROLLBACK");

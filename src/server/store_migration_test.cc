@@ -170,7 +170,7 @@ TEST_F(StoreMigrationTest, AVersion7DatabaseGainsTheNotificationTablesWithItsGam
   }
   Write("INSERT INTO accounts(id, name, name_key, password_hash, created_ms) VALUES(7, 'Ann', 'ann', 'h', 1);"
         "DROP TABLE email_addresses; DROP TABLE notification_settings; DROP TABLE turn_emails; DROP TABLE server_keys;"
-        "UPDATE meta SET value='7' WHERE key='schema';");
+        "DROP TABLE reviews; UPDATE meta SET value='7' WHERE key='schema';");
   auto store = OpenSqliteStore(path_);
   ASSERT_TRUE(store.ok()) << store.message();
   EXPECT_TRUE((*store)->LoadGame("kept").ok());
@@ -193,11 +193,11 @@ TEST_F(StoreMigrationTest, AVersion7DatabaseGainsTheNotificationTablesWithItsGam
 }
 
 // Issue 38, invitation emails: a version 8 database's settings gain the invitations'
-// one, on for every account, the "your turn" one kept.
+// one, on for every account, the "your turn" one kept; and (issue 39) the reviews table.
 TEST_F(StoreMigrationTest, AVersion8DatabaseGainsTheInvitationSettingWithItsSettingsKept) {
   ASSERT_TRUE(OpenSqliteStore(path_).ok());
   Write("INSERT INTO accounts(id, name, name_key, password_hash, created_ms) VALUES(7, 'Ann', 'ann', 'h', 1);"
-        "ALTER TABLE notification_settings DROP COLUMN email_invitations;"
+        "ALTER TABLE notification_settings DROP COLUMN email_invitations; DROP TABLE reviews;"
         "INSERT INTO notification_settings(account_id, email_your_turn) VALUES(7, 0);"
         "UPDATE meta SET value='8' WHERE key='schema';");
   ASSERT_TRUE(OpenSqliteStore(path_).ok());
@@ -211,6 +211,8 @@ TEST_F(StoreMigrationTest, AVersion8DatabaseGainsTheInvitationSettingWithItsSett
   EXPECT_EQ(sqlite3_column_int(stmt, 1), 0) << "the 'your turn' setting is kept";
   EXPECT_EQ(sqlite3_column_int(stmt, 2), 1) << "invitations are on until turned off";
   sqlite3_finalize(stmt);
+  EXPECT_EQ(sqlite3_exec(db, "INSERT INTO reviews(game_id, options, review, created_ms) VALUES('g', 'o', '{}', 1)",
+                         nullptr, nullptr, nullptr), SQLITE_OK);
   sqlite3_close(db);
 }
 

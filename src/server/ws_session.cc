@@ -1,5 +1,6 @@
 #include "server/ws_session.h"
 #include "server/lobby/lobby.h"
+#include "server/reviews/review_service.h"
 #include "server/lang.h"
 #include "server/rate_limit.h"
 #include "server/rate_limits.h"
@@ -217,6 +218,16 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       games_.Hint(game_id_, seat_, [weak](const Json& reply) {
         if (auto self = weak.lock()) self->Send(DumpJson(reply, false));
       });
+      return;
+    }
+    if (type == "review") {
+      if (!options_.reviews) return Error(Status::NotFound("review: no reviews on this server"));
+      if (!Allowed(Rate::kRead, client_)) return;
+      std::weak_ptr<WsSession> weak = shared_from_this();
+      Status watching = options_.reviews->Watch(game_id_, client_, [weak](const std::string& m) {
+        if (auto self = weak.lock()) self->Send(m);
+      });
+      if (!watching.ok()) return Error(watching.Prefixed("review: "));
       return;
     }
     Error("type: unknown message type '" + type.substr(0, 40) + "'");

@@ -82,7 +82,9 @@ Result<Json> ReviewService::Start(const std::string& game_id, const std::string&
       if (wait) *wait = std::chrono::ceil<std::chrono::milliseconds>(left);
       return Status::Coded(ErrorCode::kRateLimited, "too many reviews asked from your address lately; try again later");
     }
-    pending = shared_->pending.emplace(game_id, Pending{0, static_cast<int>(game->moves.size()), {}}).first;
+    // A step per position, the start and after each move, as ReviewGame counts them.
+    const int steps = static_cast<int>(game->moves.size()) + 1;
+    pending = shared_->pending.emplace(game_id, Pending{0, steps, {}}).first;
     games_.SubmitHeavy(client, [this, shared = shared_, game_id] {
       {
         std::lock_guard held(shared->mutex);

@@ -71,7 +71,7 @@ TEST_P(ReviewServiceTest, AReviewIsComputedOnceKeptAndServedToEveryInstance) {
   ASSERT_TRUE(first.ok()) << first.message();
   EXPECT_EQ((*first)["state"], "computing");
   EXPECT_EQ((*first)["done"], 0);
-  EXPECT_EQ((*first)["total"], games_->Stored(id)->moves.size());
+  EXPECT_EQ((*first)["total"], games_->Stored(id)->moves.size() + 1) << "a step per position";
   games_->WaitForBots();
   auto ready = reviews.Review(id, "10.0.0.2");
   ASSERT_TRUE(ready.ok()) << ready.message();
@@ -131,7 +131,7 @@ TEST_P(ReviewServiceTest, AWatcherHearsTheProgressThenTheReview) {
     }
   }
   EXPECT_EQ(finals, 2) << "each watcher hears the end once";
-  EXPECT_EQ(last_done, static_cast<int>(games_->Stored(id)->moves.size()));
+  EXPECT_EQ(last_done, static_cast<int>(games_->Stored(id)->moves.size()) + 1);
   // Once ready, a new watcher hears it at once.
   std::string late;
   ASSERT_TRUE(reviews.Watch(id, "10.0.0.3", [&](const std::string& m) { late = m; }).ok());
