@@ -48,7 +48,8 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
     button("last", `${t(lang, "replay.last")} »`, () => go(Number.MAX_SAFE_INTEGER, false)),
     slider,
   );
-  const page = el("div", { class: "replay-page" }, el("header", { class: "game-head" }, title, stepLine, playersLine, sideBox), controls, eventLine, table);
+  const reviewLink = el("a", { class: "button", href: `#/review/${encodeURIComponent(gameId)}`, "data-action": "review" }, t(lang, "game.review"));
+  const page = el("div", { class: "replay-page" }, el("header", { class: "game-head" }, title, stepLine, playersLine, sideBox, reviewLink), controls, eventLine, table);
   root.append(page);
 
   // "You" is the seat this browser played, when the replay is seen from it.
