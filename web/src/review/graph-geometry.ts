@@ -38,7 +38,7 @@ const clamp01 = (v: number): number => (Number.isFinite(v) ? Math.min(1, Math.ma
 
 // `selected`: the move shown (its index), whose cursor stands after it, as its marker.
 export function graphGeometry(review: GameReview, selected: number | null, width = 640, height = 220): GraphGeometry {
-  const plot = { left: 40, top: 10, right: width - 10, bottom: height - 26 };
+  const plot = { left: 48, top: 10, right: width - 10, bottom: height - 26 };
   const moves = moveCount(review);
   const xOf = (k: number): number => plot.left + (moves > 0 ? k / moves : 0.5) * (plot.right - plot.left);
   const yOf = (chance: number): number => plot.bottom - clamp01(chance) * (plot.bottom - plot.top);

@@ -29,6 +29,7 @@ function text(parent: Element, words: string, attrs: Record<string, string | num
 
 export interface GraphOptions {
   lang: Lang;
+  width: number; // the picture's units: its width on the page, so that its words keep their size
   selected: number | null;
   colourOf: (seat: number) => string;
   seatName: (seat: number) => string;
@@ -36,7 +37,7 @@ export interface GraphOptions {
 }
 
 export function reviewGraph(review: GameReview, o: GraphOptions): SVGSVGElement {
-  const g: GraphGeometry = graphGeometry(review, o.selected);
+  const g: GraphGeometry = graphGeometry(review, o.selected, o.width, o.width < 480 ? 200 : 220);
   const id = `review-graph-title-${++serial}`;
   const root = svg("svg", {
     class: "review-graph",

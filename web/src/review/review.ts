@@ -12,7 +12,7 @@ import { errorText } from "../account/format.js";
 import { deadEnd } from "../shell/deadend.js";
 import { listOf } from "../shell/seats.js";
 import { seatNameFor } from "../shell/status.js";
-import { fetchReview, pollReview, type GameReview, type ReviewProgress } from "./api.js";
+import { fetchReview, pollReview, SEVERITIES, type GameReview, type ReviewProgress } from "./api.js";
 import { reviewBoard } from "./board.js";
 import { reviewGraph, seatColour } from "./graph.js";
 import { boardRequest, firstFocus, flagText, moveRows, percentText, type MoveRow } from "./moves.js";
@@ -82,16 +82,22 @@ export function mountReview(root: HTMLElement, gameId: string, lang: Lang): () =
 
   function drawGraph(): void {
     clear(graphBox);
-    if (review) graphBox.append(reviewGraph(review, { lang, selected, colourOf, seatName, select }));
+    const width = Math.round(Math.max(320, Math.min(760, graphBox.clientWidth || 640)));
+    if (review) graphBox.append(reviewGraph(review, { lang, width, selected, colourOf, seatName, select }));
   }
 
-  function select(ply: number, scroll = true): void {
+  function select(ply: number): void {
     if (!rows.length) return;
     selected = Math.max(0, Math.min(ply, rows.length - 1));
     moveList.querySelectorAll("[aria-current]").forEach((b) => b.removeAttribute("aria-current"));
     const current = moveList.querySelector<HTMLElement>(`[data-ply="${selected}"]`);
     current?.setAttribute("aria-current", "true");
-    if (scroll) current?.scrollIntoView({ block: "nearest" });
+    // The list scrolls to the row, the page stays where it is (the board is below it on a phone).
+    if (current) {
+      const row = current.parentElement ?? current;
+      if (row.offsetTop < moveList.scrollTop || row.offsetTop + row.offsetHeight > moveList.scrollTop + moveList.clientHeight)
+        moveList.scrollTop = row.offsetTop - moveList.clientHeight / 3;
+    }
     drawGraph();
     const { seat } = boardRequest(rows, selected);
     board.show(rows[selected]!, seat);
@@ -107,6 +113,7 @@ export function mountReview(root: HTMLElement, gameId: string, lang: Lang): () =
       "p",
       { class: "review-legend" },
       ...review.players.map((p) => el("span", {}, el("span", { class: "review-swatch", style: `background: ${colourOf(p.seat)}`, "aria-hidden": "true" }), seatName(p.seat))),
+      ...SEVERITIES.map((flag) => el("span", {}, el("span", { class: `review-dot flag-${flag}`, "aria-hidden": "true" }), flagText(lang, flag))),
     );
     clear(content);
     content.append(
@@ -120,7 +127,7 @@ export function mountReview(root: HTMLElement, gameId: string, lang: Lang): () =
       ),
     );
     content.hidden = false;
-    select(firstFocus(rows, mine), false);
+    select(firstFocus(rows, mine));
   }
 
   function fail(err: unknown): void {
@@ -164,11 +171,20 @@ export function mountReview(root: HTMLElement, gameId: string, lang: Lang): () =
     e.preventDefault(); // the arrows and Home/End would scroll the page
   };
   document.addEventListener("keydown", onKey);
+  // The graph is drawn at its width on the page: a phone turned, a window resized, drawn again.
+  let resizeTimer: ReturnType<typeof setTimeout> | undefined;
+  const onResize = (): void => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => review && !unmounted && drawGraph(), 150);
+  };
+  window.addEventListener("resize", onResize);
 
   return () => {
     unmounted = true;
     stopPolling();
     document.removeEventListener("keydown", onKey);
+    window.removeEventListener("resize", onResize);
+    clearTimeout(resizeTimer);
     board.destroy();
   };
 }

@@ -25,9 +25,15 @@ export function reviewSummary(lang: Lang, review: GameReview, seatName: (seat: n
       el(
         "td",
         { class: "review-counts" },
-        el("span", { class: "flag-inaccuracy" }, plural(lang, "review.count.inaccuracy", p.inaccuracies)),
-        el("span", { class: "flag-mistake" }, plural(lang, "review.count.mistake", p.mistakes)),
-        el("span", { class: "flag-blunder" }, plural(lang, "review.count.blunder", p.blunders)),
+        // The numbers in their severities' colours (the legend under the graph names
+        // them), each with its words for a screen reader and a pointer's tooltip.
+        ...([
+          ["inaccuracy", p.inaccuracies, plural(lang, "review.count.inaccuracy", p.inaccuracies)],
+          ["mistake", p.mistakes, plural(lang, "review.count.mistake", p.mistakes)],
+          ["blunder", p.blunders, plural(lang, "review.count.blunder", p.blunders)],
+        ] as const).map(([flag, n, words]) =>
+          el("span", { class: `review-count flag-${flag}`, "data-flag": flag, title: words, "aria-label": words }, String(n)),
+        ),
       ),
     ),
   );
