@@ -489,6 +489,7 @@ export const en = {
   "review.computing.start": "Reviewing the game…",
   "review.computing": "Reviewing the game: move {done} of {total}…",
   "review.unfinished": "This game is still being played: its review will be here once it is over.",
+  "review.abandoned": "This game was abandoned before its end: it has no review.",
   "review.col.player": "Player",
   "review.col.accuracy": "Accuracy",
   "review.col.skill": "Skill",

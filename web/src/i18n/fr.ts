@@ -480,6 +480,7 @@ export const fr: Catalogue = {
   "review.computing.start": "Analyse de la partie…",
   "review.computing": "Analyse de la partie : coup {done} sur {total}…",
   "review.unfinished": "Cette partie est encore en cours : son analyse sera ici une fois terminée.",
+  "review.abandoned": "Cette partie a été abandonnée avant sa fin : elle n’a pas d’analyse.",
   "review.col.player": "Joueur",
   "review.col.accuracy": "Précision",
   "review.col.skill": "Habileté",

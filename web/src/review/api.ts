@@ -89,6 +89,8 @@ export function progressOf(answer: ReviewAnswer): ReviewProgress {
 }
 
 export const POLL_MS = 1000;
+// A busy server (503) that names no wait: asked again after this many intervals.
+const BUSY_FACTOR = 5;
 
 export interface PollHooks {
   fetch(): Promise<ReviewAnswer>;
@@ -98,9 +100,9 @@ export interface PollHooks {
   failed(err: unknown): void;
 }
 
-// Asks until the review is ready or refused; a 429 waits what the server says and
-// asks again (a review takes many seconds: a busy server must not end it). Returns
-// the way to stop asking (the page left).
+// Asks until the review is ready or refused; a 429 waits what the server says and asks
+// again, as does a 503 (a review takes many seconds: a busy server must not end it).
+// Returns the way to stop asking (the page left).
 export function pollReview(hooks: PollHooks, intervalMs = POLL_MS): () => void {
   let stopped = false;
   void (async () => {
@@ -110,8 +112,9 @@ export function pollReview(hooks: PollHooks, intervalMs = POLL_MS): () => void {
         answer = await hooks.fetch();
       } catch (err) {
         if (stopped) return;
-        if (err instanceof ApiError && err.code === "rate_limited") {
-          await hooks.wait(Math.max(intervalMs, err.retryAfterMs ?? intervalMs));
+        // Too many reviews asked from here, or waiting on the server: asked again later.
+        if (err instanceof ApiError && (err.code === "rate_limited" || err.code === "unavailable")) {
+          await hooks.wait(Math.max(intervalMs, err.retryAfterMs ?? intervalMs * BUSY_FACTOR));
           if (stopped) return;
           continue;
         }

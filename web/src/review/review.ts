@@ -137,6 +137,7 @@ export function mountReview(root: HTMLElement, gameId: string, lang: Lang): () =
     clear(page);
     if (code === "game_not_over")
       page.appendChild(deadEnd(lang, t(lang, "review.unfinished"), "", [{ href: held.length ? `#/game/${gameId}` : `#/watch/${gameId}`, label: held.length ? t(lang, "dead.play") : t(lang, "dead.watch") }]));
+    else if (code === "game_abandoned") page.appendChild(deadEnd(lang, t(lang, "review.abandoned")));
     else if (code === "not_found") page.appendChild(deadEnd(lang, t(lang, "dead.nogame")));
     else page.appendChild(deadEnd(lang, errorText(lang, err)));
   }
