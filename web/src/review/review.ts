@@ -147,6 +147,7 @@ export function mountReview(root: HTMLElement, gameId: string, lang: Lang): () =
     if (!webGame(r.game)) return fail(new Error(t(lang, "game.unplayable", { game: r.game })));
     first = r;
     title.textContent = `${t(lang, "review.title")} · ${t(lang, `game.${r.game}`)}`;
+    document.title = `${title.textContent} · Souk`;
     playersLine.textContent = t(lang, "replay.players", { names: listOf(lang, r.seats.map((_, s) => seatName(s))) });
     render();
   }, fail);
