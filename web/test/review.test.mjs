@@ -1,7 +1,8 @@
 // The game review's page (issue 39) without a browser: its graph's geometry, its move
 // list, the progress while the server computes, the asking again, and the side each
-// move's board is seen from. The fixtures are `souk review RECORD --json` of the records
-// beside them (test/fixtures/review-*.rec): a Jaipur game and a three-player Marrakech.
+// move's board is seen from. The fixtures are `souk review RECORD --json --budget 200
+// --samples 16 --line 2` of the records beside them (test/fixtures/review-*.rec): a
+// Jaipur game and a three-player Marrakech.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -92,6 +93,11 @@ test("the move list: a row per move, flags and better moves on the flagged decis
     if (!d.flag) assert.deepEqual(row.line, []);
   }
   assert.equal(rows.filter((r) => r.flag).length, flagged(jaipur).length);
+  // The cards a move drew: that move's row carries their swing.
+  const drawn = jaipur.chance_events.filter((e) => e.within_decision);
+  assert.ok(drawn.length > 0);
+  for (const e of drawn) assert.deepEqual(rows[e.ply].swing, e.swing);
+  assert.equal(rows.filter((r) => r.swing).length, drawn.length);
 });
 
 test("the move list: a die's roll is a row of its own that nobody chose", () => {
@@ -100,6 +106,9 @@ test("the move list: a die's roll is a row of its own that nobody chose", () => 
   const rolls = rows.filter((r) => r.seat === null);
   assert.equal(rolls.length, marrakech.chance_events.filter((e) => !e.within_decision).length);
   assert.ok(rolls.length > 0 && rolls.every((r) => /^roll \d$/.test(r.move) && r.flag === "" && r.best === null));
+  // Each roll carries what it did to every seat's chance.
+  assert.ok(rolls.every((r) => r.swing?.length === 3));
+  assert.ok(rows.filter((r) => r.seat !== null).every((r) => r.swing === null));
   assert.equal(rows.length, rolls.length + marrakech.decisions.length);
 });
 

@@ -519,6 +519,7 @@ export const en = {
   "review.board.chance": "Move {n} · chance: {move}",
   "review.board.best": "Better move: {move}",
   "review.board.good": "As good as the best move the review found.",
+  "review.board.luck": "Luck at this move (the die or the cards drawn): {swings}",
   "review.board.failed": "The board could not be shown: {error}",
   "review.keys": "The arrow keys step through the moves.",
 } as const;

@@ -510,6 +510,7 @@ export const fr: Catalogue = {
   "review.board.chance": "Coup {n} · hasard : {move}",
   "review.board.best": "Meilleur coup : {move}",
   "review.board.good": "Aussi bon que le meilleur coup trouvé par l’analyse.",
+  "review.board.luck": "Chance à ce coup (le dé ou les cartes tirées) : {swings}",
   "review.board.failed": "Le plateau n’a pas pu être affiché : {error}",
   "review.keys": "Les flèches du clavier parcourent les coups.",
 };

@@ -6,7 +6,7 @@ import { clear, el } from "../dom.js";
 import { t } from "../i18n/t.js";
 import { createScreen } from "../shell/screens.js";
 import { BoardReplays, boardState } from "./replays.js";
-import { flagText, percentText, type MoveRow } from "./moves.js";
+import { flagText, percentText, pointsText, type MoveRow } from "./moves.js";
 
 export interface ReviewBoard {
   element: HTMLElement;
@@ -18,8 +18,9 @@ export function reviewBoard(lang: Lang, gameId: string, replays: BoardReplays, s
   const heading = el("p", { class: "review-board-move", "data-role": "review-board-move", "aria-live": "polite" });
   const better = el("p", { class: "review-better", "data-role": "review-better", hidden: true });
   const note = el("p", { class: "muted", "data-role": "review-board-note" });
+  const luck = el("p", { class: "muted", "data-role": "review-board-luck", hidden: true });
   const table = el("div", { class: "table review-table", "data-role": "table", inert: true });
-  const element = el("section", { class: "review-board", "data-role": "review-board" }, heading, better, note, table);
+  const element = el("section", { class: "review-board", "data-role": "review-board" }, heading, better, note, luck, table);
   let screen: GameScreen | null = null;
   let screenSeat: number | null = null;
   let story: GameEvent[] = [];
@@ -51,6 +52,8 @@ export function reviewBoard(lang: Lang, gameId: string, replays: BoardReplays, s
     }
     note.textContent =
       row.seat === null ? "" : row.best !== null ? t(lang, "review.loss", { n: percentText(lang, row.loss) }) : row.forced ? t(lang, "review.forced") : t(lang, "review.board.good");
+    luck.hidden = row.swing === null;
+    if (row.swing) luck.textContent = t(lang, "review.board.luck", { swings: row.swing.map((v, s) => `${seatName(s)} ${pointsText(lang, v)}`).join(", ") });
   }
 
   function draw(replay: Replay, row: MoveRow, seat: number): void {

@@ -14,6 +14,8 @@ export interface MoveRow {
   best: string | null; // the better move, for a flagged decision only
   line: readonly string[]; // the bot's moves after `best`
   forced: boolean;
+  // What the die or the cards drawn at this move did to each seat's win chance (null: nothing drawn).
+  swing: readonly number[] | null;
 }
 
 // The number of moves the review covers: its series has one point more (the start).
@@ -25,17 +27,20 @@ export function moveCount(review: GameReview): number {
 export function moveRows(review: GameReview): MoveRow[] {
   const decisions = new Map<number, ReviewDecision>(review.decisions.map((d) => [d.ply, d]));
   // A draw that came with a decision is that decision's row; a roll is a row of its own.
-  const chance = new Map(review.chance_events.filter((e) => !e.within_decision).map((e) => [e.ply, e]));
+  const chance = new Map(review.chance_events.map((e) => [e.ply, e]));
   const rows: MoveRow[] = [];
   for (let ply = 0; ply < moveCount(review); ply++) {
     const d = decisions.get(ply);
     if (d) {
       const flagged = d.flag !== "";
-      rows.push({ ply, seat: d.seat, move: d.played, flag: d.flag, loss: d.loss, best: flagged ? d.best : null, line: flagged ? d.line : [], forced: d.forced });
+      const drawn = chance.get(ply);
+      const swing = drawn?.within_decision ? drawn.swing : null;
+      rows.push({ ply, seat: d.seat, move: d.played, flag: d.flag, loss: d.loss, best: flagged ? d.best : null, line: flagged ? d.line : [], forced: d.forced, swing });
       continue;
     }
-    const move = chance.get(ply)?.move ?? review.moves?.[ply] ?? "?";
-    rows.push({ ply, seat: null, move, flag: "", loss: 0, best: null, line: [], forced: false });
+    const roll = chance.get(ply);
+    const move = roll?.move ?? review.moves?.[ply] ?? "?";
+    rows.push({ ply, seat: null, move, flag: "", loss: 0, best: null, line: [], forced: false, swing: roll?.swing ?? null });
   }
   return rows;
 }
