@@ -92,6 +92,8 @@ export function mountReview(root: HTMLElement, gameId: string, lang: Lang): () =
     moveList.querySelectorAll("[aria-current]").forEach((b) => b.removeAttribute("aria-current"));
     const current = moveList.querySelector<HTMLElement>(`[data-ply="${selected}"]`);
     current?.setAttribute("aria-current", "true");
+    // A keyboard's focus in the list follows the selection.
+    if (current && moveList.contains(document.activeElement)) current.focus({ preventScroll: true });
     // The list scrolls to the row, the page stays where it is (the board is below it on a phone).
     if (current) {
       const row = current.parentElement ?? current;
