@@ -132,8 +132,11 @@ export function mountReview(root: HTMLElement, gameId: string, lang: Lang): () =
     select(firstFocus(rows, mine));
   }
 
+  // The page's one dead end: the replay and the review may both be refused, the first says it.
+  let failed = false;
   function fail(err: unknown): void {
-    if (unmounted) return;
+    if (unmounted || failed) return;
+    failed = true;
     stopPolling();
     const code = err instanceof ApiError ? err.code : null;
     clear(page);
@@ -146,7 +149,13 @@ export function mountReview(root: HTMLElement, gameId: string, lang: Lang): () =
 
   replays.of(mine ?? 0).then((r) => {
     if (unmounted) return;
-    if (!webGame(r.game)) return fail(new Error(t(lang, "game.unplayable", { game: r.game })));
+    if (!webGame(r.game)) {
+      failed = true;
+      stopPolling();
+      clear(page);
+      page.appendChild(deadEnd(lang, t(lang, "game.unplayable", { game: r.game })));
+      return;
+    }
     first = r;
     title.textContent = `${t(lang, "review.title")} · ${t(lang, `game.${r.game}`)}`;
     document.title = `${title.textContent} · Souk`;
