@@ -71,10 +71,15 @@ export function mountReview(root: HTMLElement, gameId: string, lang: Lang): () =
       "button",
       { type: "button", class: `review-move${row.flag ? ` flag-${row.flag}` : ""}${row.seat === null ? " chance" : ""}`, "data-action": "review-move", "data-ply": row.ply, "data-flag": row.flag || null, "data-seat": row.seat },
       el("span", { class: "review-num" }, `${row.ply + 1}.`),
-      el("span", { class: "review-who" }, who),
-      el("span", { class: "review-played" }, row.move),
-      row.flag ? el("span", { class: `review-flag flag-${row.flag}`, title: t(lang, "review.loss", { n: percentText(lang, row.loss) }) }, flagText(lang, row.flag)) : null,
-      row.best !== null ? el("span", { class: "review-better-inline", "data-role": "review-better-inline" }, t(lang, "review.better", { move: row.best })) : null,
+      el(
+        "span",
+        { class: "review-body" },
+        el("span", { class: "review-who" }, who),
+        " ",
+        el("span", { class: "review-played" }, row.move),
+        row.flag ? el("span", { class: `review-flag flag-${row.flag}`, title: t(lang, "review.loss", { n: percentText(lang, row.loss) }) }, flagText(lang, row.flag)) : null,
+        row.best !== null ? el("span", { class: "review-better-inline", "data-role": "review-better-inline" }, t(lang, "review.better", { move: row.best })) : null,
+      ),
     );
     button.addEventListener("click", () => select(row.ply));
     return el("li", {}, button);
