@@ -225,3 +225,12 @@ test("the page opens on the first flagged move of the seat this browser played",
   assert.equal(firstFocus(rows, null), flagged(marrakech)[0].ply);
   assert.equal(firstFocus(moveRows({ ...jaipur, decisions: jaipur.decisions.map((d) => ({ ...d, flag: "" })) }), 0), 0);
 });
+
+test("each seat's line: its carpet colour where its game gives seats colours, else one of its own", async () => {
+  const { seatColour } = await import("../../build/web/js/review/graph.js");
+  const { CARPET_COLOURS } = await import("../../build/web/js/marrakech/art.js");
+  assert.equal(seatColour(0, [2, 3]), CARPET_COLOURS[2]);
+  const own = [0, 1, 2, 3].map((seat) => seatColour(seat, undefined));
+  assert.equal(new Set(own).size, 4);
+  assert.ok(own.every((c) => /^#[0-9a-f]{6}$/i.test(c)));
+});
