@@ -4,6 +4,7 @@
 //   #/join/ID/INVITE        take a seat by invite
 //   #/watch/ID              spectate
 //   #/replay/ID             step through a finished game
+//   #/review/ID             a finished game's review: win chances, flagged moves, accuracy, luck
 //   #/rules/GAME            a game's rules (each game of games.ts)
 //   #/signin[/NEXT]         log in or sign up (then back to the route NEXT)
 //   #/account               the signed-in account: sessions, password, deletion
@@ -18,6 +19,7 @@ import { t } from "./i18n/t.js";
 import { renderLobby, renderJoin } from "./shell/lobby.js";
 import { mountGame } from "./shell/game.js";
 import { mountReplay } from "./shell/replay.js";
+import { mountReview } from "./review/review.js";
 import { deadEnd } from "./shell/deadend.js";
 import { renderRules } from "./rules/page.js";
 import { gameTitle, isWebGame, WEB_GAMES } from "./games.js";
@@ -83,6 +85,7 @@ function route(): void {
   else if (page === "watch" && id) unmount = mountGame(main, id, lang, "watch");
   else if (page === "join" && id && extra) renderJoin(main, id, extra, lang);
   else if (page === "replay" && id) unmount = mountReplay(main, id, lang);
+  else if (page === "review" && id) unmount = mountReview(main, id, lang);
   else if (page === "signin") renderSignIn(main, lang, id, route);
   else if (page === "account" && !id) renderAccount(main, lang, route);
   else if (page === "players" && id) unmount = renderProfile(main, lang, id);

@@ -214,6 +214,9 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     const rematch = !hotseat && held.length === 1 && people >= 2 ? rematchBlock(lang, gameId, held[0].token) : null;
     const story = storyOf(msg.seat).events;
     const summary = gameSummary(lang, msg, { seatName: ctx.seatName, hotseat, gameId, playAgain: again, rematch, close: closeSummary, story });
+    // Beside the replay: the game's review (issue 39), for a game played to its end.
+    if (!msg.abandoned)
+      summary.querySelector("[data-action=replay]")?.after(el("a", { class: "button", href: `#/review/${encodeURIComponent(gameId)}`, "data-action": "review" }, t(lang, "game.review")));
     showResult.onclick = () => {
       showResult.hidden = true;
       openDialog(dialog, summary);

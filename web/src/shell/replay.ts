@@ -48,7 +48,10 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
     button("last", `${t(lang, "replay.last")} »`, () => go(Number.MAX_SAFE_INTEGER, false)),
     slider,
   );
-  const page = el("div", { class: "replay-page" }, el("header", { class: "game-head" }, title, stepLine, playersLine, sideBox), controls, eventLine, table);
+  // The game's review (issue 39): shown once the replay says the game was played to its
+  // end (an abandoned game has no reveal, and no review).
+  const reviewLink = el("a", { class: "button", href: `#/review/${encodeURIComponent(gameId)}`, "data-action": "review", hidden: true }, t(lang, "game.review"));
+  const page = el("div", { class: "replay-page" }, el("header", { class: "game-head" }, title, stepLine, playersLine, sideBox, reviewLink), controls, eventLine, table);
   root.append(page);
 
   // "You" is the seat this browser played, when the replay is seen from it.
@@ -154,6 +157,7 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
         return;
       }
       replay = r;
+      reviewLink.hidden = !r.reveal;
       slider.max = String(r.steps.length - 1);
       title.textContent = `${t(lang, "replay.title")} · ${t(lang, `game.${r.game}`)}`;
       playersLine.textContent = t(lang, "replay.players", { names: listOf(lang, r.seats.map((_, s) => ctx.seatName(s))) });
