@@ -326,6 +326,9 @@ export interface WebGame<S extends StateMessage = StateMessage> {
   // The colours a seat plays (Marrakech's carpets), in its invite link and on the invite
   // page; undefined where seats have none.
   seatColours(msg: S, seat: number): number[] | undefined;
+  // The colour a seat's line is drawn in where one is drawn per seat (the review's
+  // graph), as CSS: its first carpet's; undefined where seats have no colour.
+  seatHue(msg: S, seat: number): string | undefined;
   // A dialog the move just played opens (a Jaipur round's scoring), or null.
   moveDialog(lang: Lang, msg: S, seatName: SeatName, close: () => void): HTMLElement | null;
   // The end's final scores, a line each (null: each score as a number), and what the

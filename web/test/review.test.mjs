@@ -226,10 +226,13 @@ test("the page opens on the first flagged move of the seat this browser played",
   assert.equal(firstFocus(moveRows({ ...jaipur, decisions: jaipur.decisions.map((d) => ({ ...d, flag: "" })) }), 0), 0);
 });
 
-test("each seat's line: its carpet colour where its game gives seats colours, else one of its own", async () => {
+test("each seat's line: the colour its game gives it, else one of its own", async () => {
   const { seatColour } = await import("../../build/web/js/review/graph.js");
+  const { marrakechGame } = await import("../../build/web/js/marrakech/game.js");
   const { CARPET_COLOURS } = await import("../../build/web/js/marrakech/art.js");
-  assert.equal(seatColour(0, [2, 3]), CARPET_COLOURS[2]);
+  const msg = { view: { players: [{ colors: [2, 3] }, { colors: [0, 1] }] } };
+  assert.equal(seatColour(0, marrakechGame.seatHue(msg, 0)), CARPET_COLOURS[2]);
+  assert.equal(seatColour(1, marrakechGame.seatHue(msg, 1)), CARPET_COLOURS[0]);
   const own = [0, 1, 2, 3].map((seat) => seatColour(seat, undefined));
   assert.equal(new Set(own).size, 4);
   assert.ok(own.every((c) => /^#[0-9a-f]{6}$/i.test(c)));

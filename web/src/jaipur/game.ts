@@ -56,6 +56,7 @@ export const jaipurGame: WebGame<JaipurState> = {
   variantLabel: (lang, variant) => variant || t(lang, "home.variant.default"),
   variantOf: () => "",
   seatColours: () => undefined,
+  seatHue: () => undefined,
   // A round ended without ending the game: its scoring (the end's dialog tells the last).
   moveDialog(lang, msg, seatName, close) {
     const r = msg.event?.round_end;

@@ -5,6 +5,7 @@ import type { MarrakechState, WebGame } from "../contract.js";
 import { el } from "../dom.js";
 import { plural, t } from "../i18n/t.js";
 import { lastOf } from "../shell/story.js";
+import { CARPET_COLOURS } from "./art.js";
 import { onBoard, squareName, squareXY } from "./geometry.js";
 import { createMarrakechScreen } from "./screen.js";
 
@@ -19,6 +20,10 @@ export const marrakechGame: WebGame<MarrakechState> = {
   // Two players with a colour each: the single-colour variant (four colours would be two each).
   variantOf: (msg) => (msg.view.players[0].colors.length === 1 && msg.seats.length === 2 ? SINGLE_COLOUR : ""),
   seatColours: (msg, seat) => msg.view.players[seat]?.colors,
+  seatHue: (msg, seat) => {
+    const first = msg.view.players[seat]?.colors[0];
+    return first === undefined ? undefined : CARPET_COLOURS[first];
+  },
   moveDialog: () => null,
   // As the core counts it: visible squares plus dirhams.
   finalScores(lang, msg, seatName) {

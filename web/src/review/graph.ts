@@ -5,7 +5,6 @@
 import type { Lang } from "../contract.js";
 import { svg } from "../dom.js";
 import { plural, t } from "../i18n/t.js";
-import { CARPET_COLOURS } from "../marrakech/art.js";
 import type { GameReview } from "./api.js";
 import { graphGeometry, plyAtX, type GraphGeometry } from "./graph-geometry.js";
 import { flagText } from "./moves.js";
@@ -13,12 +12,9 @@ import { flagText } from "./moves.js";
 // Seats without colours of their own (a Jaipur seat) take these, in seat order.
 const SEAT_PALETTE = ["#b5482a", "#1f5f8b", "#2f7d4a", "#6b4fa0"];
 
-// A seat's line colour: its first colour where its game gives seats colours (the
-// numbers WebGame.seatColours gives are the carpets'), else the palette's.
-export function seatColour(seat: number, colours: readonly number[] | undefined): string {
-  const first = colours?.[0];
-  const carpet = first !== undefined ? CARPET_COLOURS[first] : undefined;
-  return carpet ?? SEAT_PALETTE[seat % SEAT_PALETTE.length]!;
+// A seat's line colour: the one its game gives it (WebGame.seatHue), else the palette's.
+export function seatColour(seat: number, hue: string | undefined): string {
+  return hue ?? SEAT_PALETTE[seat % SEAT_PALETTE.length]!;
 }
 
 let serial = 0;

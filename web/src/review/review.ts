@@ -34,8 +34,8 @@ export function mountReview(root: HTMLElement, gameId: string, lang: Lang): () =
     first ? seatNameFor({ seats: first.seats.map((s) => ({ ...s, joined: true })) }, seat, mine, lang) : t(lang, "game.seat", { n: seat + 1 });
   const colourOf = (seat: number): string => {
     const game = first ? webGame(first.game) : undefined;
-    const colours = first && game ? game.seatColours(boardState(gameId, first, 0, null).msg, seat) : undefined;
-    return seatColour(seat, colours);
+    const hue = first && game ? game.seatHue(boardState(gameId, first, 0, null).msg, seat) : undefined;
+    return seatColour(seat, hue);
   };
 
   document.title = `${t(lang, "review.title")} · Souk`;
