@@ -66,7 +66,8 @@ std::string MoveList(const review::GameReview& r) {
     }
     if (chance) {
       out << "  luck:";
-      for (size_t s = 0; s < chance->swing.size(); ++s) out << ' ' << Seat(static_cast<int>(s)) << ' ' << Fixed(100 * chance->swing[s], 0, true);
+      for (size_t s = 0; s < chance->swing.size(); ++s)
+        out << ' ' << Seat(static_cast<int>(s)) << ' ' << Fixed(100 * chance->swing[s], 0, true);
     }
     out << '\n';
   }

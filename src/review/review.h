@@ -25,7 +25,7 @@ namespace souk::review {
 // four-player Marrakech game on two cores.
 inline constexpr int kDefaultBudget = 1000;
 // Playouts behind each win-chance estimate.
-inline constexpr int kDefaultSamples = 64;
+inline constexpr int kDefaultSamples = 48;
 
 struct ReviewOptions {
   int budget = kDefaultBudget;   // MCTS iterations per decision, 1 to 1000000

@@ -36,6 +36,24 @@ std::vector<std::string> BotLine(const GameState& world, const std::string& best
   return line;
 }
 
+// A game without an MCTS (a registered game of the tests) has its legal moves all
+// valued instead, up to this many.
+constexpr size_t kMaxCandidatesWithoutSearch = 8;
+
+// The moves to value against the one played: the search's first only, since the
+// maximum of several noisy estimates would overstate the loss.
+std::vector<std::string> Candidates(const GameState& world, int mover, const std::vector<std::string>& legal,
+                                    const ReviewOptions& options, uint64_t decision_seed) {
+  auto bot = ai::MakeBot(world.game(), SearchSpec(options), MixSeed(decision_seed, kSearchSalt));
+  if (!bot.ok()) {
+    const size_t count = std::min(legal.size(), kMaxCandidatesWithoutSearch);
+    return std::vector<std::string>(legal.begin(), legal.begin() + static_cast<ptrdiff_t>(count));
+  }
+  const ai::TextAnalysis analysis = (*bot)->Analyse(world.PlayerView(mover));
+  if (analysis.moves.empty()) return {};
+  return {analysis.moves.front().move};
+}
+
 }  // namespace
 
 Status CheckOptions(const ReviewOptions& options) {
@@ -102,13 +120,10 @@ Result<DecisionReview> ReviewDecision(const GameState& at_decision, std::string_
     return review;
   }
 
-  auto bot = ai::MakeBot(world->game(), SearchSpec(options), MixSeed(decision_seed, kSearchSalt));
-  if (!bot.ok()) return Status::Error(where + "no search to review with: " + bot.message());
-  const ai::TextAnalysis analysis = (*bot)->Analyse(world->PlayerView(mover));
-  if (!analysis.moves.empty() && analysis.moves.front().move != review.played) {
-    const std::string& candidate = analysis.moves.front().move;
+  for (const std::string& candidate : Candidates(*world, mover, legal, options, decision_seed)) {
+    if (candidate == review.played) continue;
     const double candidate_value = EstimateWinChanceAfter(*world, candidate, mover, playouts);
-    if (candidate_value > review.played_value) {
+    if (candidate_value > review.best_value) {
       review.best = candidate;
       review.best_value = candidate_value;
     }

@@ -148,6 +148,27 @@ TEST(ReviewGames, MarrakechFourPlayersEndToEnd) {
   EXPECT_EQ(review->players.size(), 4u);
 }
 
+// The configurations the others do not cover: each roll is a chance event, and no
+// decision draws anything (a carpet comes off its pile with the roll).
+TEST(ReviewGames, MarrakechOtherConfigurationsEndToEnd) {
+  for (const GameOptions& game : {GameOptions{"marrakech", 6, 2, ""}, GameOptions{"marrakech", 6, 2, "single-colour"},
+                                  GameOptions{"marrakech", 6, 3, ""}}) {
+    const GameRecord record = RandomGame(game, 5);
+    const int rolls = ChancePlies(record);
+    ReviewOptions options = TinyOptions();
+    options.samples = 1;
+    auto review = ReviewGame(record, options);
+    ASSERT_TRUE(review.ok()) << review.message();
+    const std::string name = game.variant + " " + std::to_string(game.players);
+    EXPECT_EQ(review->decisions.size(), record.moves.size() - static_cast<size_t>(rolls)) << name;
+    EXPECT_EQ(review->players.size(), static_cast<size_t>(game.players)) << name;
+    int roll_events = 0, draw_events = 0;
+    for (const ChanceEvent& e : review->chance_events) (e.within_decision ? draw_events : roll_events)++;
+    EXPECT_EQ(roll_events, rolls) << name;
+    EXPECT_EQ(draw_events, 0) << name;
+  }
+}
+
 // The state of `record` before its first decision at or after `from`.
 std::unique_ptr<GameState> DecisionAt(const GameRecord& record, size_t from, size_t* ply) {
   std::vector<std::unique_ptr<GameState>> states;

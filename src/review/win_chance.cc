@@ -22,7 +22,8 @@ std::unique_ptr<GameState> PlayToEnd(std::unique_ptr<GameState> world, const ai:
   for (int plies = 0; !world->is_over(); ++plies) {
     if (plies == kMaxPlayoutPlies) return nullptr;
     const int mover = world->current_player();
-    std::string move = mover == GameState::kChance ? world->SampleChance() : (*bot)->ChooseMove(world->PlayerView(mover));
+    std::string move =
+        mover == GameState::kChance ? world->SampleChance() : (*bot)->ChooseMove(world->PlayerView(mover));
     if (move.empty() || !world->Apply(move).ok()) return nullptr;
   }
   return world;
