@@ -244,8 +244,11 @@ TEST(TerminalPty, EchoesEscapeControlCharactersAndShortenLongLines) {
   s.Finish();
 }
 
-TEST(TerminalPty, AWholeJaipurGamePausesOnEachResult) {
-  PtySession s({"play", "jaipur", "--vs", "random", "--seed", "3", "--lang", "en"});
+// Then reviewed, as offered at the end (issue 39): its progress, then its figures and
+// graph within 80 columns, and the question again.
+TEST(TerminalPty, AWholeJaipurGamePausesOnEachResultThenIsReviewed) {
+  PtySession s({"play", "jaipur", "--vs", "random", "--seed", "3", "--lang", "en", "--review-budget", "8",
+                "--review-samples", "2"});
   int pauses = 0, turns = 0;
   while (turns < 400) {
     ASSERT_TRUE(s.WaitUntil([](const VtScreen& v) {
@@ -276,6 +279,15 @@ TEST(TerminalPty, AWholeJaipurGamePausesOnEachResult) {
   EXPECT_FALSE(s.screen().alternate()) << "the result is on the normal screen, where it stays";
   EXPECT_TRUE(Has(s.screen(), "Game over.")) << s.Dump();
   EXPECT_TRUE(Has(s.screen(), "round's score: ")) << "the board agrees with the summary: " << s.Dump();
+  EXPECT_TRUE(LastLine(s.screen()).ends_with("r: review this game. Play again? (y/n)")) << s.Dump();
+  const int overflows = s.screen().overflows();
+  s.Type("r\r");
+  ASSERT_TRUE(s.WaitUntil([](const VtScreen& v) { return Has(v, "Win chance by move") && LastLine(v).ends_with("(y/n)"); }, 60))
+      << s.Dump();
+  EXPECT_TRUE(Has(s.screen(), "P0: accuracy ")) << s.Dump();
+  EXPECT_NE(s.output().find("review: ["), std::string::npos) << "a progress bar while it computes";
+  EXPECT_EQ(s.screen().overflows(), overflows) << "every line within 80 columns: " << s.Dump();
+  EXPECT_EQ(LastLine(s.screen()), "Play again? (y/n)") << "offered once";
   s.Type("n\r");
   EXPECT_EQ(s.Finish(), 0);
 }

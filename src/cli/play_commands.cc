@@ -84,6 +84,15 @@ PlayCommands::PlayCommands(CLI::App& app, int argc, char** argv) : french_(Frenc
   play_->add_option("--lang", lang_, tr("en | fr (default: from LANG)", "en | fr (par défaut : selon LANG)"));
   play_->add_option("--load", load_, tr("Resume a game saved with 'save FILE'", "Reprendre une partie sauvée avec 'sauver FICHIER'"));
   play_->add_option("--hint-bot", hint_bot_, tr("The bot behind 'hint'", "Le bot derrière 'conseil'"))->capture_default_str();
+  play_->add_option("--review-budget", review_.budget,
+                    tr("MCTS iterations per decision of the review offered at the end (docs/review.md)",
+                       "Itérations MCTS par décision de l'analyse proposée à la fin (docs/review.md)"))
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000000));
+  play_->add_option("--review-samples", review_.samples,
+                    tr("Playouts per win-chance estimate of that review", "Parties simulées par estimation de cette analyse"))
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000));
 
   watch_ = app.add_subcommand("watch", tr("Watch bots play a whole game", "Regarder des bots jouer une partie"));
   watch_->add_option("game_and_bots", watch_args_, "GAME BOT BOT [BOT BOT]")->required()->expected(3, 5);
@@ -148,6 +157,7 @@ int PlayCommands::Run() {
   options.keyboard = isatty(STDIN_FILENO) == 1;
   terminal::ScreenSize(STDOUT_FILENO, &options.rows, &options.cols);
   options.hint_bot = hint_bot_;
+  options.review = review_;
   options.load_path = load_;
   options.seed_given = !seed_.empty();
   options.game.game = game_;

@@ -6,6 +6,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "review/review.h"
+
 namespace souk::cli {
 
 class PlayCommands {
@@ -33,6 +35,7 @@ class PlayCommands {
   std::string lang_;
   std::string load_;
   std::string hint_bot_ = "medium";
+  review::ReviewOptions review_;  // the review offered at a game's end
   std::string engines_;  // the engines' config file; "" for the default
   std::vector<std::string> watch_args_;
   int delay_ms_ = -1;

@@ -13,8 +13,15 @@
 namespace souk::cli {
 namespace {
 
+// The words in the language of the environment (LANG), as `souk play`'s.
+terminal::Style ReviewStyle() {
+  terminal::Style style;
+  style.lang = terminal::LangFromEnvironment();
+  return style;
+}
+
 void ShowProgress(int done, int total) {
-  std::fprintf(stderr, "\r\033[K%s", terminal::ReviewProgressBar(done, total).c_str());
+  std::fprintf(stderr, "\r\033[K%s", terminal::ReviewProgressBar(done, total, ReviewStyle()).c_str());
   std::fflush(stderr);
 }
 
@@ -32,7 +39,9 @@ int Review(const ReviewCommand& command) {
   if (command.json) {
     std::cout << DumpJson(review::ReviewJson(*reviewed), command.pretty) << '\n';
   } else {
-    std::cout << terminal::ReviewSummary(*reviewed) << terminal::ReviewMoves(*reviewed) << terminal::ReviewGraph(*reviewed);
+    const terminal::Style style = ReviewStyle();
+    std::cout << terminal::ReviewSummary(*reviewed, style) << terminal::ReviewMoves(*reviewed, style)
+              << terminal::ReviewGraph(*reviewed, style);
   }
   return 0;
 }

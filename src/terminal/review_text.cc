@@ -26,58 +26,96 @@ std::string Seat(int seat) {
   return name;
 }
 
+// `line` within 80 columns, broken at spaces, the rest indented under the move.
+std::string Wrapped(const std::string& line) {
+  constexpr size_t kWidth = 80, kIndent = 7;
+  std::string out, rest = line;
+  while (rest.size() > kWidth) {
+    size_t cut = rest.rfind(' ', kWidth);
+    if (cut == std::string::npos || cut <= kIndent) cut = kWidth;
+    out += rest.substr(0, cut) + '\n';
+    rest = std::string(kIndent, ' ') + rest.substr(rest[cut] == ' ' ? cut + 1 : cut);
+  }
+  return out + rest + '\n';
+}
+
+const char* FlagWord(review::Flag flag, const Style& style) {
+  switch (flag) {
+    case review::Flag::kInaccuracy: return style.tr("inaccuracy", "imprécision");
+    case review::Flag::kMistake: return style.tr("mistake", "erreur");
+    case review::Flag::kBlunder: return style.tr("blunder", "gaffe");
+    case review::Flag::kNone: break;
+  }
+  return "";
+}
+
 }  // namespace
 
-std::string ReviewSummary(const review::GameReview& r) {
+std::string ReviewSummary(const review::GameReview& r, const Style& style) {
   std::ostringstream out;
-  out << "Review of a " << r.game.game << " game (seed " << r.game.seed << ", " << r.game.players << " players"
-      << (r.game.variant.empty() ? "" : ", " + r.game.variant) << "), won by";
+  out << Format(style.tr("Review of a %s game (seed %llu, %d players", "Analyse d'une partie de %s (graine %llu, %d joueurs"),
+                r.game.game.c_str(), static_cast<unsigned long long>(r.game.seed), r.game.players)
+      << (r.game.variant.empty() ? "" : ", " + r.game.variant) << style.tr("), won by", "), gagnée par");
   for (int w : r.winners) out << ' ' << Seat(w);
-  out << ".\nBudget " << r.options.budget << " MCTS iterations a decision, " << r.options.samples
-      << " playouts an estimate, seed " << r.options.seed << ".\n\n";
+  out << ".\n"
+      << Format(style.tr("Budget %d MCTS iterations a decision, %d playouts an estimate, seed %llu.\n\n",
+                         "Budget de %d itérations MCTS par décision, %d parties simulées par estimation, graine %llu.\n\n"),
+                r.options.budget, r.options.samples, static_cast<unsigned long long>(r.options.seed));
   for (const review::PlayerSummary& p : r.players)
-    out << Seat(p.seat) << ": accuracy " << Fixed(p.accuracy, 1) << ", skill " << Fixed(p.skill, 3, true) << ", luck "
-        << Fixed(p.luck, 3, true) << ", " << p.inaccuracies << " inaccuracies, " << p.mistakes << " mistakes, "
-        << p.blunders << " blunders\n";
+    out << Seat(p.seat) << ": "
+        << Format(style.tr("accuracy %s, skill %s, luck %s;\n    %d inaccuracies, %d mistakes, %d blunders\n",
+                           "précision %s, habileté %s, chance %s ;\n    %d imprécisions, %d erreurs, %d gaffes\n"),
+                  Fixed(p.accuracy, 1).c_str(), Fixed(p.skill, 3, true).c_str(), Fixed(p.luck, 3, true).c_str(),
+                  p.inaccuracies, p.mistakes, p.blunders);
   return out.str();
 }
 
-std::string ReviewMoves(const review::GameReview& r) {
+std::string ReviewMoves(const review::GameReview& r, const Style& style, bool flagged_only) {
   std::ostringstream out;
-  out << "\nMoves (win chance of the mover after the move; flags with the better move):\n";
-  size_t d = 0, c = 0;
+  out << '\n'
+      << (flagged_only ? style.tr("Flagged moves (with the better move):\n", "Coups signalés (avec le meilleur coup) :\n")
+                       : style.tr("Moves (win chance of the mover after the move; flags with the better move):\n",
+                                  "Coups (chances de gagner du joueur après son coup ; coups signalés avec le meilleur) :\n"));
+  size_t d = 0, c = 0, flagged = 0;
   for (size_t ply = 0; ply < r.moves.size(); ++ply) {
-    out << "  " << (ply + 1) << ". ";
     const review::DecisionReview* decision =
         d < r.decisions.size() && r.decisions[d].ply == static_cast<int>(ply) ? &r.decisions[d++] : nullptr;
     const review::ChanceEvent* chance =
         c < r.chance_events.size() && r.chance_events[c].ply == static_cast<int>(ply) ? &r.chance_events[c++] : nullptr;
+    const bool flag = decision && decision->flag != review::Flag::kNone;
+    if (flagged_only && !flag) continue;
+    flagged += flag;
+    std::string line = "  " + std::to_string(ply + 1) + ". ";
     if (decision) {
-      out << Seat(decision->seat) << ' ' << decision->played << "  " << Fixed(100 * decision->played_value, 0) << '%';
-      if (decision->flag != review::Flag::kNone) {
-        out << "  " << review::FlagName(decision->flag) << " (-" << Fixed(100 * decision->loss, 0)
-            << " points; better: " << decision->best << ' ' << Fixed(100 * decision->best_value, 0) << "%)";
+      line += Seat(decision->seat) + ' ' + decision->played + "  " + Fixed(100 * decision->played_value, 0) + '%';
+      if (flag) {
+        line += "  " + std::string(FlagWord(decision->flag, style)) + " (-" + Fixed(100 * decision->loss, 0) + " points)";
+        out << Wrapped(line);
+        line = Format(style.tr("       better: %s  %s%%", "       mieux : %s  %s %%"), decision->best.c_str(),
+                      Fixed(100 * decision->best_value, 0).c_str());
         if (!decision->line.empty()) {
-          out << "\n       then:";
-          for (const std::string& m : decision->line) out << " | " << m;
+          out << Wrapped(line);
+          line = std::string("       ") + style.tr("then:", "puis :");
+          for (const std::string& m : decision->line) line += " | " + m;
         }
       }
     } else {
-      out << "chance " << r.moves[ply];
+      line += style.tr("chance ", "hasard ") + r.moves[ply];
     }
-    if (chance) {
-      out << "  luck:";
+    if (chance && !flagged_only) {
+      line += style.tr("  luck:", "  chance :");
       for (size_t s = 0; s < chance->swing.size(); ++s)
-        out << ' ' << Seat(static_cast<int>(s)) << ' ' << Fixed(100 * chance->swing[s], 0, true);
+        line += ' ' + Seat(static_cast<int>(s)) + ' ' + Fixed(100 * chance->swing[s], 0, true);
     }
-    out << '\n';
+    out << Wrapped(line);
   }
+  if (flagged_only && flagged == 0) out << style.tr("  none\n", "  aucun\n");
   return out.str();
 }
 
 // Each seat's win chance over the game, one digit per seat (the last seat drawn
 // wins a shared cell), the plies squeezed into at most kGraphColumns columns.
-std::string ReviewGraph(const review::GameReview& r) {
+std::string ReviewGraph(const review::GameReview& r, const Style& style) {
   const size_t points = r.win_chance.size();
   const size_t columns = std::min(points, static_cast<size_t>(kGraphColumns));
   std::vector<std::string> rows(kGraphRows, std::string(columns, ' '));
@@ -89,7 +127,10 @@ std::string ReviewGraph(const review::GameReview& r) {
     }
   }
   std::ostringstream out;
-  out << "\nWin chance by move (digit = seat; " << points - 1 << " moves over " << columns << " columns):\n";
+  out << '\n'
+      << Format(style.tr("Win chance by move (digit = seat; %zu moves over %zu columns):\n",
+                         "Chances de gagner par coup (chiffre = joueur ; %zu coups sur %zu colonnes) :\n"),
+                points - 1, columns);
   for (int row = 0; row < kGraphRows; ++row) {
     const int percent = 100 - row * 100 / (kGraphRows - 1);
     char label[8];
@@ -100,11 +141,11 @@ std::string ReviewGraph(const review::GameReview& r) {
   return out.str();
 }
 
-std::string ReviewProgressBar(int done, int total) {
+std::string ReviewProgressBar(int done, int total, const Style& style) {
   const int filled = total > 0 ? std::clamp(done * kProgressWidth / total, 0, kProgressWidth) : kProgressWidth;
-  return "review: [" + std::string(static_cast<size_t>(filled), '#') +
+  return style.tr("review: [", "analyse : [") + std::string(static_cast<size_t>(filled), '#') +
          std::string(static_cast<size_t>(kProgressWidth - filled), ' ') + "] " + std::to_string(done) + "/" +
-         std::to_string(total) + " moves";
+         std::to_string(total) + style.tr(" moves", " coups");
 }
 
 }  // namespace souk::terminal

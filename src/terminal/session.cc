@@ -26,6 +26,7 @@
 #include "terminal/marrakech_screen.h"
 #include "terminal/messages.h"
 #include "terminal/registered_screen.h"
+#include "terminal/review_text.h"
 #include "terminal/words.h"
 
 namespace souk::terminal {
@@ -89,6 +90,13 @@ std::string DisplayName(std::string_view game, const Style& style) {
 uint64_t FreshSeed() {
   std::random_device device;
   return (static_cast<uint64_t>(device()) << 32) ^ device();
+}
+
+// "r" (review) or "a" (analyse), in either language.
+bool ReviewAsked(const std::string& line) {
+  std::string_view t = line;
+  while (!t.empty() && (t.front() == ' ' || t.front() == '\t')) t.remove_prefix(1);
+  return !t.empty() && (t.front() == 'r' || t.front() == 'R' || t.front() == 'a' || t.front() == 'A');
 }
 
 bool Yes(const std::string& line) {
@@ -170,6 +178,24 @@ std::string AutosavePath(const PlayOptions& options, const GameRecord& record) {
 }
 
 enum class Outcome { kOver, kPlayed, kQuit, kEnd, kInterrupt };
+
+// The finished game's review: a progress bar on a terminal while it is computed, then
+// the flagged moves, the graph and each player's figures (`souk review` prints every move).
+void ShowReview(const GameRecord& record, const PlayOptions& options, std::ostream& out) {
+  const Style& style = options.style;
+  review::Progress progress;
+  if (options.screen)
+    progress = [&](int done, int total) { out << '\r' << ReviewProgressBar(done, total, style) << std::flush; };
+  auto reviewed = review::ReviewGame(record, options.review, progress);
+  if (options.screen) out << "\r\x1b[K";
+  if (!reviewed.ok()) {
+    out << style.tr("No review: ", "Pas d'analyse : ") << reviewed.message() << '\n';
+    return;
+  }
+  // The figures last, next to the question, where a 24-line screen keeps them.
+  out << ReviewMoves(*reviewed, style, /*flagged_only=*/true) << ReviewGraph(*reviewed, style) << '\n'
+      << ReviewSummary(*reviewed, style) << '\n';
+}
 
 // One game between the seats, from a record (a new game is a record without moves).
 class Table {
@@ -904,10 +930,18 @@ int Play(const PlayOptions& options, std::istream& in, std::ostream& out, std::o
                   static_cast<unsigned long long>(record.options.seed));
     const Outcome outcome = table.Run();
     if (outcome != Outcome::kOver) return table.Leave(outcome);
-    out << style.tr("Play again? (y/n) ", "Rejouer ? (o/n) ");
     std::string answer;
-    out.flush();
-    if (reader.Next(&answer) != Read::kLine || !Yes(answer)) return kExitFinished;
+    bool reviewed = false;
+    while (true) {
+      if (!reviewed) out << style.tr("r: review this game. ", "a : analyser la partie. ");
+      out << style.tr("Play again? (y/n) ", "Rejouer ? (o/n) ");
+      out.flush();
+      if (reader.Next(&answer) != Read::kLine) return kExitFinished;
+      if (reviewed || !ReviewAsked(answer)) break;
+      ShowReview(table.record(), options, out);
+      reviewed = true;
+    }
+    if (!Yes(answer)) return kExitFinished;
     const bool fixed = options.seed_given || !options.load_path.empty();
     record.moves.clear();
     record.options.seed = fixed ? record.options.seed + 1 : FreshSeed();

@@ -22,6 +22,7 @@
 #include "ai/bot.h"
 
 #include "format/game.h"
+#include "review/review.h"
 #include "terminal/style.h"
 
 namespace souk::terminal {
@@ -53,6 +54,8 @@ struct PlayOptions {
   // A bot that fails (an engine that crashed, timed out...) is told and replaced by
   // the medium bot for the rest of the game.
   BotMaker make_bot;
+  // The review offered at a game's end (docs/review.md): its budget and samples.
+  review::ReviewOptions review = {};
 };
 
 // Plays until the game ends and the player does not want another, or leaves.

@@ -57,8 +57,27 @@ TEST(PlaySession, AWholeJaipurGameAgainstABotByMoveNumbers) {
   Session s = PlayScript(Options("jaipur", {"human", "easy"}), Repeat("1\n", 400) + "n\n");
   EXPECT_EQ(s.code, 0) << s.err;
   EXPECT_NE(s.out.find("Game over."), std::string::npos) << s.out.substr(s.out.size() - 2000);
-  EXPECT_NE(s.out.find("Play again? (y/n)"), std::string::npos);
+  EXPECT_NE(s.out.find("r: review this game. Play again? (y/n)"), std::string::npos);
   EXPECT_EQ(s.out.find("\x1b"), std::string::npos) << "plain mode writes no escape codes";
+}
+
+// Issue 39: the review offered at the end, in the player's language; once.
+TEST(PlaySession, TheEndOffersTheGamesReviewOnce) {
+  PlayOptions o = Options("marrakech", {"human", "random"}, 5);
+  o.style.lang = Lang::kFr;
+  o.review.budget = 8;
+  o.review.samples = 1;
+  const size_t prompts = Count(PlayScript(o, Repeat("1\n", 1000)).out, "votre coup> ");
+  Session s = PlayScript(o, Repeat("1\n", static_cast<int>(prompts)) + "a\nr\nn\n");
+  EXPECT_EQ(s.code, 0) << s.err;
+  const size_t review = s.out.find("Coups signalés");
+  ASSERT_NE(review, std::string::npos) << s.out.substr(s.out.size() - 3000);
+  EXPECT_NE(s.out.find("Chances de gagner par coup", review), std::string::npos);
+  EXPECT_NE(s.out.find("Analyse d'une partie de marrakech", review), std::string::npos);
+  EXPECT_NE(s.out.find("P0: précision", review), std::string::npos);
+  EXPECT_EQ(s.out.find("analyse : [", review), std::string::npos) << "no progress bar off a terminal";
+  EXPECT_EQ(Count(s.out, "a : analyser la partie."), 1u);
+  EXPECT_EQ(Count(s.out.substr(review), "Rejouer ? (o/n)"), 1u) << "'r' after the review is no second review: " << s.out.substr(review);
 }
 
 TEST(PlaySession, AWholeMarrakechGameForFourPlayers) {
