@@ -139,6 +139,10 @@ ServeCommand::ServeCommand(CLI::App& app) {
                      "MCTS iterations per decision of a finished game's review (docs/review.md)")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000000));
+  serve_->add_option("--review-samples", o.reviews.review.samples,
+                     "Playouts per win-chance estimate of a review (docs/review.md)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000));
   serve_->add_option_function<double>(
             "--reviews-per-hour",
             [&o](double n) { o.reviews.per_client = {n / 3600, std::max(1.0, std::min(3.0, n))}; },

@@ -19,7 +19,9 @@ export async function startServer() {
   // Every browser of a test and its API calls come from 127.0.0.1: one address's reads
   // (--rate-read, 20/s) would be shared by what are two or three players, and a page's
   // "your turn" check refused (a 429 in its console) while the test plays through the API.
-  const args = ["serve", "--port", "0", "--db", join(dir, "e2e.db"), "--web", webDir, "--bot-threads", "2", "--rate-read", "200/s,burst=1000"];
+  const args = ["serve", "--port", "0", "--db", join(dir, "e2e.db"), "--web", webDir, "--bot-threads", "2", "--rate-read", "200/s,burst=1000",
+    // Reviews cheap enough for a test, noisy enough to flag moves (docs/review.md).
+    "--review-budget", "30", "--review-samples", "2"];
   const child = spawn(soukBinary, args, {
     stdio: ["ignore", "pipe", "pipe"],
   });
