@@ -211,6 +211,16 @@ class EmailHttpTest : public ::testing::TestWithParam<Backend> {
     return {id, made.body["token"], joined.body["token"]};
   }
 
+  // A new game of `first` and `second` to its end, and `first` offers a rematch; the
+  // mail it makes, if any, sent.
+  void OfferARematch(const std::string& first, const std::string& second) {
+    auto [id, first_token, second_token] = FinishedGame(first, second);
+    Headers asking = FromSite(first);
+    asking.emplace_back("Authorization", "Bearer " + first_token);
+    ASSERT_EQ(server_.Call(V::post, "/api/games/" + id + "/rematch", nullptr, asking).status, 200);
+    server_.WaitForMail();
+  }
+
   SmtpSink sink_;
   MailServer server_{GetParam(), sink_.url()};
   std::mutex log_mutex_;
@@ -490,20 +500,12 @@ TEST_P(EmailHttpTest, ARematchOfferedMailsTheOtherAccountUntilInvitationsAreTurn
   EXPECT_EQ(settings.body["email_your_turn"], true) << "the other kind stays on";
 
   // Turned off: the next offer mails nobody; turned on in the settings, mailed again.
-  auto [second, ann_second, bob_second] = FinishedGame(ann, bob);
-  Headers again = FromSite(ann);
-  again.emplace_back("Authorization", "Bearer " + ann_second);
-  ASSERT_EQ(server_.Call(V::post, "/api/games/" + second + "/rematch", nullptr, again).status, 200);
-  server_.WaitForMail();
+  ASSERT_NO_FATAL_FAILURE(OfferARematch(ann, bob));
   EXPECT_EQ(sink_.Messages().size(), before + 1);
   FullReply on = server_.Call(V::put, "/api/me/notifications", {{"email_invitations", true}}, FromSite(bob));
   ASSERT_EQ(on.status, 200) << on.text;
   EXPECT_EQ(on.body["email_invitations"], true);
-  auto [third, ann_third, bob_third] = FinishedGame(ann, bob);
-  Headers third_ask = FromSite(ann);
-  third_ask.emplace_back("Authorization", "Bearer " + ann_third);
-  ASSERT_EQ(server_.Call(V::post, "/api/games/" + third + "/rematch", nullptr, third_ask).status, 200);
-  server_.WaitForMail();
+  ASSERT_NO_FATAL_FAILURE(OfferARematch(ann, bob));
   EXPECT_EQ(sink_.Messages().size(), before + 2);
   EXPECT_EQ(Log().find("bob@example.com"), std::string::npos) << "no address in the logs";
 }
