@@ -27,10 +27,18 @@
 
 namespace souk::server::reviews {
 
+// The library's defaults, and the bot's line after each flagged move's better one,
+// six plies, which the web app shows when that move is picked.
+inline review::ReviewOptions ServerReviewOptions() {
+  review::ReviewOptions options;
+  options.line_plies = 6;
+  return options;
+}
+
 struct ReviewServiceOptions {
   // The review's budget, samples and seed (`souk serve --review-budget`); its
   // `threads` is set to 1: a review takes one heavy worker, as a bot's search does.
-  review::ReviewOptions review = {};
+  review::ReviewOptions review = ServerReviewOptions();
   // Reviews a client may start (one already computed or under way costs nothing):
   // 3 at once, then one every 6 minutes.
   RateLimit per_client{10.0 / 3600, 3};

@@ -78,6 +78,13 @@ TEST_P(ReviewServiceTest, AReviewIsComputedOnceKeptAndServedToEveryInstance) {
   ASSERT_EQ((*ready)["state"], "ready") << ready->dump();
   const Json& review = (*ready)["review"];
   EXPECT_FALSE(review["decisions"].empty()) << review.dump();
+  int flagged = 0, with_line = 0;
+  for (const Json& d : review["decisions"]) {
+    flagged += d["flag"] != "";
+    with_line += d["flag"] != "" && !d["line"].empty();
+  }
+  EXPECT_GT(flagged, 0) << "a random game at this budget has flagged moves";
+  EXPECT_GT(with_line, flagged / 2) << "a flagged move's better line, for the web app to show";
   EXPECT_EQ(review["players"].size(), 2u);
 
   // Another instance on the same database: served from the store, not computed again.
