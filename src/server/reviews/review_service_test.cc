@@ -164,8 +164,9 @@ TEST_P(ReviewServiceTest, AClientStartsFewReviewsButReadsAnyNumber) {
 INSTANTIATE_TEST_SUITE_P(Stores, ReviewServiceTest, ::testing::Values(Backend::kSqlite, Backend::kPostgres),
                          server::testing::BackendName);
 
-// Over HTTP: 409 in play; 202 while computing, then 200; the game's WebSocket streams
-// the progress to a spectator.
+// Over HTTP: 409 in play, for the seats and a spectator; 202 while computing, then 200,
+// the same for both seats and a spectator; the game's WebSocket streams the progress
+// to a spectator.
 TEST(ReviewHttpTest, TheRouteAndTheWebSocketServeTheReview) {
   server::testing::TestDatabase db;
   ASSERT_TRUE(db.Make(Backend::kSqlite, "review_http").ok());
@@ -183,20 +184,23 @@ TEST(ReviewHttpTest, TheRouteAndTheWebSocketServeTheReview) {
 
   CreateRequest r;
   r.game = "jaipur";
-  r.seats = {{"human", "Ann"}, {"random", ""}};
+  r.seats = {{"human", "Ann"}, {"human", "Bob"}};
   auto made = games.Create(r);
   ASSERT_TRUE(made.ok()) << made.message();
   const std::string id = made->game_id;
-  Reply in_play = CallServer(http.port(), http::verb::get, "/api/games/" + id + "/review");
-  EXPECT_EQ(in_play.status, 409);
-  EXPECT_EQ(in_play.body["code"], "game_not_over");
+  auto joined = games.Join(id, made->invites.at(0).second, "Bob");
+  ASSERT_TRUE(joined.ok()) << joined.message();
+  const std::vector<std::string> tokens = {made->token, joined->token};
+  for (const std::string& token : {made->token, joined->token, std::string()}) {
+    Reply in_play = CallServer(http.port(), http::verb::get, "/api/games/" + id + "/review", "", token);
+    EXPECT_EQ(in_play.status, 409) << "a seat or a spectator, during the game";
+    EXPECT_EQ(in_play.body["code"], "game_not_over");
+  }
   std::mt19937 pick(9);
   for (int i = 0; i < 2000 && !games.View(id, -1)->json.at("over").get<bool>(); ++i) {
-    games.WaitForBots();
-    const Json view = games.View(id, 0)->json;
-    if (view.at("over").get<bool>() || view.at("to_move") != 0) continue;
-    const Json legal = view.at("legal");
-    ASSERT_TRUE(games.Move(id, 0, legal[pick() % legal.size()].get<std::string>()).ok());
+    const int seat = games.View(id, -1)->json.at("to_move").get<int>();
+    const Json legal = games.View(id, seat)->json.at("legal");
+    ASSERT_TRUE(games.Move(id, seat, legal[pick() % legal.size()].get<std::string>()).ok());
   }
   ASSERT_TRUE(games.View(id, -1)->json.at("over").get<bool>());
 
@@ -211,6 +215,9 @@ TEST(ReviewHttpTest, TheRouteAndTheWebSocketServeTheReview) {
   EXPECT_EQ(ready.status, 200);
   EXPECT_EQ(ready.body["state"], "ready");
   EXPECT_EQ(ready.body["review"], final["review"]) << "the socket's review is the route's";
+  for (const std::string& token : tokens)
+    EXPECT_EQ(CallServer(http.port(), http::verb::get, "/api/games/" + id + "/review", "", token).body, ready.body)
+        << "both seats see the spectator's review";
   EXPECT_EQ(CallServer(http.port(), http::verb::get, "/api/games/nope/review").status, 404);
   games.StopBots();
 }
