@@ -39,6 +39,12 @@ std::string Wrapped(const std::string& line) {
   return out + rest + '\n';
 }
 
+// "1 blunder", "0 blunders" (French takes the singular for 0 and 1 alike).
+std::string Counted(int n, const char* one, const char* many, const Style& style) {
+  const bool singular = n == 1 || (n == 0 && style.lang == Lang::kFr);
+  return std::to_string(n) + ' ' + (singular ? one : many);
+}
+
 const char* FlagWord(review::Flag flag, const Style& style) {
   switch (flag) {
     case review::Flag::kInaccuracy: return style.tr("inaccuracy", "imprécision");
@@ -59,14 +65,15 @@ std::string ReviewSummary(const review::GameReview& r, const Style& style) {
   for (int w : r.winners) out << ' ' << Seat(w);
   out << ".\n"
       << Format(style.tr("Budget %d MCTS iterations a decision, %d playouts an estimate, seed %llu.\n\n",
-                         "Budget de %d itérations MCTS par décision, %d parties simulées par estimation, graine %llu.\n\n"),
+                         "Budget de %d itérations MCTS par décision,\n%d parties simulées par estimation, graine %llu.\n\n"),
                 r.options.budget, r.options.samples, static_cast<unsigned long long>(r.options.seed));
   for (const review::PlayerSummary& p : r.players)
-    out << Seat(p.seat) << ": "
-        << Format(style.tr("accuracy %s, skill %s, luck %s;\n    %d inaccuracies, %d mistakes, %d blunders\n",
-                           "précision %s, habileté %s, chance %s ;\n    %d imprécisions, %d erreurs, %d gaffes\n"),
-                  Fixed(p.accuracy, 1).c_str(), Fixed(p.skill, 3, true).c_str(), Fixed(p.luck, 3, true).c_str(),
-                  p.inaccuracies, p.mistakes, p.blunders);
+    out << Seat(p.seat) << style.tr(": ", " : ")
+        << Format(style.tr("accuracy %s, skill %s, luck %s;\n", "précision %s, habileté %s, chance %s ;\n"),
+                  Fixed(p.accuracy, 1).c_str(), Fixed(p.skill, 3, true).c_str(), Fixed(p.luck, 3, true).c_str())
+        << "    " << Counted(p.inaccuracies, style.tr("inaccuracy", "imprécision"), style.tr("inaccuracies", "imprécisions"), style)
+        << ", " << Counted(p.mistakes, style.tr("mistake", "erreur"), style.tr("mistakes", "erreurs"), style) << ", "
+        << Counted(p.blunders, style.tr("blunder", "gaffe"), style.tr("blunders", "gaffes"), style) << '\n';
   return out.str();
 }
 

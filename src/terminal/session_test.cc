@@ -74,7 +74,7 @@ TEST(PlaySession, TheEndOffersTheGamesReviewOnce) {
   ASSERT_NE(review, std::string::npos) << s.out.substr(s.out.size() - 3000);
   EXPECT_NE(s.out.find("Chances de gagner par coup", review), std::string::npos);
   EXPECT_NE(s.out.find("Analyse d'une partie de marrakech", review), std::string::npos);
-  EXPECT_NE(s.out.find("P0: précision", review), std::string::npos);
+  EXPECT_NE(s.out.find("P0 : précision", review), std::string::npos);
   EXPECT_EQ(s.out.find("analyse : [", review), std::string::npos) << "no progress bar off a terminal";
   EXPECT_EQ(Count(s.out, "a : analyser la partie."), 1u);
   EXPECT_EQ(Count(s.out.substr(review), "Rejouer ? (o/n)"), 1u) << "'r' after the review is no second review: " << s.out.substr(review);
