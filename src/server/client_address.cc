@@ -44,7 +44,7 @@ bool SamePrefix(const std::array<unsigned char, N>& a, const std::array<unsigned
 
 }  // namespace
 
-Status TrustedProxies::Add(std::string_view text) {
+Status AddressNetworks::Add(std::string_view text) {
   const std::string whole(text);
   const size_t slash = text.find('/');
   boost::system::error_code ec;
@@ -62,7 +62,7 @@ Status TrustedProxies::Add(std::string_view text) {
   return Status::Ok();
 }
 
-bool TrustedProxies::Contains(const IpAddress& address) const {
+bool AddressNetworks::Contains(const IpAddress& address) const {
   const IpAddress plain = Plain(address);
   for (const Network& n : networks_) {
     if (plain.is_v4() && n.base.is_v4() && SamePrefix(plain.to_v4().to_bytes(), n.base.to_v4().to_bytes(), n.bits))

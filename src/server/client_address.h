@@ -14,9 +14,9 @@ namespace souk::server {
 
 using IpAddress = boost::asio::ip::address;
 
-// The reverse proxies whose X-Forwarded-For the server believes (`souk serve
-// --trusted-proxy`): addresses, or networks written ADDR/BITS.
-class TrustedProxies {
+// A set of addresses and networks written ADDR/BITS: the reverse proxies the server
+// believes, the clients the operator blocked.
+class AddressNetworks {
  public:
   // Adds "10.0.0.7", "10.0.0.0/8", "::1" or "fd00::/8"; an error saying what is wrong.
   Status Add(std::string_view text);
@@ -30,6 +30,10 @@ class TrustedProxies {
   };
   std::vector<Network> networks_;
 };
+
+// The reverse proxies whose X-Forwarded-For the server believes (`souk serve
+// --trusted-proxy`).
+using TrustedProxies = AddressNetworks;
 
 // The client a request comes from. From a trusted proxy: the right-most address of
 // `forwarded_for` (the X-Forwarded-For headers, joined by commas) that is not itself
