@@ -19,6 +19,7 @@
 #include "server/mail/notifications.h"
 #include "server/mail/smtp_sink.h"
 #include "server/server_log.h"
+#include "testing/metric_value.h"
 
 namespace souk::server {
 namespace {
@@ -133,12 +134,9 @@ class MailServer {
   std::unique_ptr<HttpServer> http_;
 };
 
-// souk_emails_total's count so far (tests read deltas: the registry is the process's).
+// souk_emails_total's count so far.
 double EmailsCounted(const std::string& kind, const std::string& outcome) {
-  const std::string text = metrics::Default().Render();
-  const std::string series = "souk_emails_total{kind=\"" + kind + "\",outcome=\"" + outcome + "\"} ";
-  const size_t at = text.find(series);
-  return at == std::string::npos ? 0 : std::stod(text.substr(at + series.size()));
+  return souk::testing::MetricValue("souk_emails_total{kind=\"" + kind + "\",outcome=\"" + outcome + "\"}");
 }
 
 std::vector<std::string> Links(const std::string& text) {
