@@ -55,6 +55,9 @@ class Metered final : public Store {
   Result<std::vector<StoredGame>> LoadUnfinished() override {
     return Timed("load_unfinished", [&] { return inner_.LoadUnfinished(); });
   }
+  Result<std::vector<StoredGame>> ListGames(const GameFilter& filter) override {
+    return Timed("list_games", [&] { return inner_.ListGames(filter); });
+  }
   Result<std::vector<std::string>> GamesOfTokens(const std::vector<std::string>& token_hashes) override {
     return Timed("games_of_tokens", [&] { return inner_.GamesOfTokens(token_hashes); });
   }

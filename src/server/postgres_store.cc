@@ -6,6 +6,7 @@
 #include <array>
 #include <chrono>
 #include <cstdlib>
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -27,7 +28,7 @@ namespace {
 // kMigrations (kMigrations[i] takes version i + 1 to i + 2) as an older database is,
 // each in the transaction that records the version it leads to: one path to every
 // version.
-constexpr int kSchemaVersion = 8;
+constexpr int kSchemaVersion = 9;
 constexpr std::array<const char*, kSchemaVersion - 1> kMigrations{
     // 1 to 2: several instances. The lease on a bot's turn: whether a bot is to move,
     // which instance thinks for it and until when (TakeBotTurn).
@@ -145,6 +146,13 @@ CREATE TABLE reviews(
   review TEXT NOT NULL,
   created_ms BIGINT NOT NULL,
   PRIMARY KEY(game_id, options));
+)sql",
+    // 8 to 9: the client addresses the operator blocked (blocks/block_store.h).
+    R"sql(
+CREATE TABLE blocks(
+  network TEXT PRIMARY KEY,
+  reason TEXT NOT NULL DEFAULT '',
+  created_ms BIGINT NOT NULL);
 )sql"};
 
 // How long a lease on a bot's turn lasts unless renewed: an instance that dies holding
@@ -262,16 +270,17 @@ class PostgresStore final : public Store, private PostgresClient {
     const std::string notice = ChangeNotice(instance_, {StoreChange::Kind::kMove, id, index, move}, NowMs());
     Rows append = Query("WITH bumped AS (UPDATE games SET move_count=move_count+1, updated_ms=$1, finished=$2, "
                         "bot_turn=$6, lease_instance=$7, lease_expires_ms=$8 "
-                        "WHERE id=$3 AND move_count=$4 RETURNING id), "
+                        "WHERE id=$3 AND move_count=$4 AND NOT abandoned RETURNING id), "
                         "added AS (INSERT INTO moves(game_id, idx, move, at_ms) SELECT id, $4, $5, $1 FROM bumped RETURNING game_id) "
                         "SELECT pg_notify('" + std::string(kChangeChannel) + "', $9) FROM added",
                         {std::to_string(now_ms), BoolText(finished), id, std::to_string(index), move, BoolText(bot_to_move),
                          bot_to_move ? instance_ : "", std::to_string(bot_to_move ? now_ms + kBotLeaseMs : 0), notice});
     if (!append.ok() && append.SqlState() != kUniqueViolation) return InDoubt(id, index, move, Failure("append move to " + id, append));
     if (append.ok() && append.size() == 1) return Status::Ok();
-    Rows count = Query("SELECT move_count FROM games WHERE id=$1", {id});
+    Rows count = Query("SELECT move_count, abandoned FROM games WHERE id=$1", {id});
     if (!count.ok()) return Failure("append move to " + id, count);
     if (count.size() == 0) return Status::FailedPrecondition("no game " + id);
+    if (count.Bool(0, 1)) return Status::Aborted("game " + id + " was abandoned");
     return Status::Aborted("game " + id + " has " + std::to_string(count.Int(0, 0)) + " moves, not " +
                            std::to_string(index));
   }
@@ -341,6 +350,24 @@ class PostgresStore final : public Store, private PostgresClient {
     auto games = LoadGames("WHERE NOT finished AND NOT abandoned", {});
     if (!games.ok()) return Rollback(games.status());
     if (Status s = Command("COMMIT"); !s.ok()) return s;
+    return games;
+  }
+
+  Result<std::vector<StoredGame>> ListGames(const GameFilter& filter) override {
+    std::lock_guard lock(mutex_);
+    if (Status s = Connect(); !s.ok()) return s;
+    if (Status s = Command("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"); !s.ok()) return s;
+    auto games = LoadGames("WHERE id IN (SELECT id FROM games WHERE ($1 = '' OR game = $1) AND ($2 = '' OR client = $2) "
+                           "AND updated_ms >= $3 AND ($4::bigint = 0 OR id IN (SELECT game_id FROM seats WHERE account_id = $4::bigint))" +
+                               GameStateCondition(filter.state) + " ORDER BY updated_ms DESC, id LIMIT $5)",
+                           {filter.game, filter.client, std::to_string(filter.since_ms), std::to_string(filter.account_id),
+                            std::to_string(filter.limit)});
+    if (!games.ok()) return Rollback(games.status());
+    if (Status s = Command("COMMIT"); !s.ok()) return s;
+    // LoadGames orders by creation.
+    std::sort(games->begin(), games->end(), [](const StoredGame& a, const StoredGame& b) {
+      return a.updated_ms != b.updated_ms ? a.updated_ms > b.updated_ms : a.id < b.id;
+    });
     return games;
   }
 

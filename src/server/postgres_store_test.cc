@@ -15,10 +15,11 @@ namespace {
 using testing::TestPostgres;
 
 // The version a database is brought to.
-const std::string kVersionNow = "8";
+const std::string kVersionNow = "9";
 
-// What versions 8, 7, 6, 5 and 4 added, dropped: a database as the server before them left it.
-const std::string kDropVersion8 = "ALTER TABLE notification_settings DROP COLUMN email_invitations; DROP TABLE reviews; ";
+// What versions 9, 8, 7, 6, 5 and 4 added, dropped: a database as the server before them left it.
+const std::string kDropVersion9 = "DROP TABLE blocks; ";
+const std::string kDropVersion8 = kDropVersion9 + "ALTER TABLE notification_settings DROP COLUMN email_invitations; DROP TABLE reviews; ";
 const std::string kDropVersion7 = kDropVersion8 +
     "DROP TABLE email_addresses; DROP TABLE notification_settings; DROP TABLE turn_emails; DROP TABLE server_keys; ";
 const std::string kDropVersion6 = kDropVersion7 + "DROP TABLE lobby; ";
@@ -191,6 +192,17 @@ TEST_F(PostgresStoreTest, AVersion7DatabaseGainsTheInvitationSettingWithItsSetti
                                          "FROM notification_settings"), "false true");
   EXPECT_TRUE(TestPostgres::Execute(uri_, "INSERT INTO reviews(game_id, options, review, created_ms) "
                                           "VALUES('g', 'o', '{}', 1)").ok()) << "and the reviews table";
+}
+
+// Issue 40: a version 8 database gains the operator's blocks, its games kept.
+TEST_F(PostgresStoreTest, AVersion8DatabaseGainsTheBlocksTableWithItsGamesKept) {
+  ASSERT_NO_FATAL_FAILURE(StoreAGameBefore());
+  ASSERT_TRUE(TestPostgres::Execute(uri_, kDropVersion9 + "UPDATE schema_version SET version=8").ok());
+  auto store = Open();
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), kVersionNow);
+  EXPECT_EQ(store->LoadGame("before")->moves, std::vector<std::string>{"take camels"});
+  EXPECT_TRUE(TestPostgres::Execute(uri_, "INSERT INTO blocks(network, reason, created_ms) VALUES('192.0.2.1', '', 1)").ok());
 }
 
 // Issue 37: a database as the server before accounts left it (version 2) gains the

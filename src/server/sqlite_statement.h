@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <string>
 
+#include "core/status.h"
+
 namespace souk::server {
 
 class Statement {
@@ -44,5 +46,25 @@ class Statement {
  private:
   sqlite3_stmt* stmt_ = nullptr;
 };
+
+// A connection of a store's own to the games' file, which the game store has created
+// and migrated (OpenStore): never creates it. Waits up to 5 s for another writer.
+inline Result<sqlite3*> OpenSqliteConnection(const std::string& path) {
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_FULLMUTEX, nullptr) != SQLITE_OK ||
+      sqlite3_exec(db, "PRAGMA busy_timeout=5000;", nullptr, nullptr, nullptr) != SQLITE_OK) {
+    std::string message = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    return Status::Error(path + ": " + message);
+  }
+  return db;
+}
+
+// Whether the database has the table `name` (a store checks the migration made it).
+inline bool SqliteHasTable(sqlite3* db, const std::string& name) {
+  Statement table(db, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name=?");
+  table.Bind(1, name);
+  return table.Step() == SQLITE_ROW && table.Int(0) == 1;
+}
 
 }  // namespace souk::server

@@ -19,7 +19,7 @@ namespace {
 
 // The schema a new database gets, at kSchemaVersion; an older database is brought
 // to it by kMigrations, each in one transaction with the version it leads to.
-constexpr int kSchemaVersion = 9;
+constexpr int kSchemaVersion = 10;
 
 constexpr const char* kMeta = "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)";
 
@@ -148,6 +148,14 @@ CREATE TABLE reviews(
   PRIMARY KEY(game_id, options));
 )sql";
 
+// The client addresses the operator blocked (blocks/block_store.h, `souk admin block`).
+constexpr const char* kBlockTable = R"sql(
+CREATE TABLE blocks(
+  network TEXT PRIMARY KEY,
+  reason TEXT NOT NULL DEFAULT '',
+  created_ms INTEGER NOT NULL);
+)sql";
+
 constexpr const char* kClockColumns =
     "ALTER TABLE games ADD COLUMN clock_base_ms INTEGER NOT NULL DEFAULT 0;"
     "ALTER TABLE games ADD COLUMN clock_increment_ms INTEGER NOT NULL DEFAULT 0;"
@@ -191,6 +199,8 @@ constexpr const char* kMigrations[][2] = {
     {kNotificationTables, nullptr},
     // 9: the setting for invitation emails, and the games' reviews.
     {kInvitationSetting, kReviewTable},
+    // 10: the client addresses the operator blocked.
+    {kBlockTable, nullptr},
 };
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
@@ -227,7 +237,7 @@ class SqliteStore final : public Store {
     }
     if (version.empty()) {
       if (Status s = Exec(std::string("BEGIN IMMEDIATE;") + kSchema + kAccountTables + kRatingTables + kLobbyTable +
-                          kNotificationTables + kInvitationSetting + ";" + kReviewTable + "INSERT INTO meta(key, value) VALUES('schema', '" +
+                          kNotificationTables + kInvitationSetting + ";" + kReviewTable + kBlockTable + "INSERT INTO meta(key, value) VALUES('schema', '" +
                           std::to_string(kSchemaVersion) + "'); COMMIT;");
           !s.ok()) {
         Exec("ROLLBACK");
@@ -283,17 +293,18 @@ class SqliteStore final : public Store {
     // The count moves only from `index` to `index + 1`: a second writer of the same
     // game changes no row and fails, instead of forking the game.
     Statement& update = Cached(kBumpCount, "UPDATE games SET move_count=move_count+1, updated_ms=?, finished=? "
-                                           "WHERE id=? AND move_count=?");
+                                           "WHERE id=? AND move_count=? AND abandoned=0");
     update.Bind(1, now_ms).Bind(2, int64_t{finished}).Bind(3, id).Bind(4, static_cast<int64_t>(index));
     const int rc = update.Step();
     update.Reset();
     if (rc != SQLITE_DONE) return Rollback("update game " + id);
     if (sqlite3_changes(db_) != 1) {
-      Statement count(db_, "SELECT move_count FROM games WHERE id=?");
+      Statement count(db_, "SELECT move_count, abandoned FROM games WHERE id=?");
       count.Bind(1, id);
-      Status why = count.Step() == SQLITE_ROW ? Status::Aborted("game " + id + " has " + std::to_string(count.Int(0)) +
-                                                                " moves, not " + std::to_string(index))
-                                              : Status::FailedPrecondition("no game " + id);
+      Status why = count.Step() != SQLITE_ROW ? Status::FailedPrecondition("no game " + id)
+                   : count.Int(1) != 0        ? Status::Aborted("game " + id + " was abandoned")
+                                              : Status::Aborted("game " + id + " has " + std::to_string(count.Int(0)) +
+                                                                " moves, not " + std::to_string(index));
       count.Reset();
       return Rollback(why);
     }
@@ -361,6 +372,26 @@ class SqliteStore final : public Store {
       out.push_back(std::move(*g));
     }
     if (rc != SQLITE_DONE) return Error("load unfinished games");
+    return out;
+  }
+
+  Result<std::vector<StoredGame>> ListGames(const GameFilter& filter) override {
+    std::lock_guard lock(mutex_);
+    Statement games(db_, (std::string("SELECT id, game, seed, players, variant, created_ms, updated_ms, finished, client, "
+                                      "abandoned, rated, clock_base_ms, clock_increment_ms, clock_per_move_ms FROM games "
+                                      "WHERE (?1 = '' OR game = ?1) AND (?2 = '' OR client = ?2) AND updated_ms >= ?3 "
+                                      "AND (?4 = 0 OR id IN (SELECT game_id FROM seats WHERE account_id = ?4)) ") +
+                             GameStateCondition(filter.state) + " ORDER BY updated_ms DESC, id LIMIT ?5").c_str());
+    games.Bind(1, filter.game).Bind(2, filter.client).Bind(3, filter.since_ms).Bind(4, filter.account_id)
+        .Bind(5, static_cast<int64_t>(filter.limit));
+    std::vector<StoredGame> out;
+    int rc;
+    while ((rc = games.Step()) == SQLITE_ROW) {
+      auto g = Fill(games);
+      if (!g.ok()) return g.status();
+      out.push_back(std::move(*g));
+    }
+    if (rc != SQLITE_DONE) return Error("list games");
     return out;
   }
 

@@ -3,6 +3,16 @@
 
 namespace souk::server {
 
+std::string GameStateCondition(GameFilter::State state) {
+  switch (state) {
+    case GameFilter::State::kPlaying: return " AND NOT finished AND NOT abandoned";
+    case GameFilter::State::kFinished: return " AND finished";
+    case GameFilter::State::kAbandoned: return " AND abandoned";
+    case GameFilter::State::kAny: break;
+  }
+  return "";
+}
+
 bool IsPostgresUri(const std::string& db) {
   return db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0;
 }

@@ -46,6 +46,17 @@ struct StoredGame {
   bool rated = false;      // its end changes its players' ratings (docs/ratings.md)
 };
 
+// Which games `souk admin games` lists (docs/operations.md, "The operator's commands").
+struct GameFilter {
+  enum class State { kAny, kPlaying, kFinished, kAbandoned };
+  State state = State::kAny;
+  std::string game;        // "jaipur", "marrakech"; empty: any
+  std::string client;      // the creator's address (AddressKey); empty: any
+  int64_t account_id = 0;  // a seat held by this account; 0: any
+  int64_t since_ms = 0;    // changed at or after (Unix ms)
+  size_t limit = 100;      // the most recently changed first
+};
+
 // A change committed to a store that several instances share, as another instance
 // hears of it (Store::Watch).
 struct StoreChange {
@@ -82,7 +93,8 @@ class Store {
   virtual Status CreateGame(const StoredGame& game) = 0;
   // Appends move number `index` (0-based), which must be the next one: a second
   // writer of the same game fails with kAborted ("game X has 8 moves, not 7") instead
-  // of forking it. Durable on return, with `now_ms` as the time it arrived (the
+  // of forking it, and so does a move to a game abandoned meanwhile (by another
+  // instance, or by the operator's `souk admin abandon`): the caller reads it back. Durable on return, with `now_ms` as the time it arrived (the
   // clocks'). `bot_to_move`: a bot plays next, and this
   // instance holds the lease on its turn (TakeBotTurn) from now.
   virtual Status AppendMove(const std::string& id, size_t index, const std::string& move, bool finished,
@@ -102,6 +114,8 @@ class Store {
   // Every game neither finished nor abandoned, oldest first: what a restarted server
   // picks up.
   virtual Result<std::vector<StoredGame>> LoadUnfinished() = 0;
+  // The games `filter` selects, the most recently changed first, whole (seats and moves).
+  virtual Result<std::vector<StoredGame>> ListGames(const GameFilter& filter) = 0;
   // The ids of the games where a seat's token hash is one of `token_hashes`.
   virtual Result<std::vector<std::string>> GamesOfTokens(const std::vector<std::string>& token_hashes) = 0;
   // A small write, to tell whether the store can write now (the server's health).
@@ -146,6 +160,10 @@ class Store {
     return std::vector<std::string>{};
   }
 };
+
+// For the stores' SQL: " AND ..." selecting games in `state` (" AND NOT finished ...",
+// which SQLite's integers and PostgreSQL's booleans both read), "" for any.
+std::string GameStateCondition(GameFilter::State state);
 
 // Opens (creating if needed) a SQLite database in WAL mode. `synchronous_full`
 // also survives power loss (an fsync per move); without it, a committed move

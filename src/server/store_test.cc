@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <thread>
 
 #include "server/test_stores.h"
@@ -134,6 +135,62 @@ TEST_P(StoreTest, AnAbandonedGameIsKeptButNeverResumed) {
   EXPECT_TRUE(left->abandoned);
   EXPECT_EQ(left->updated_ms, 7);
   EXPECT_TRUE(store->LoadUnfinished()->empty());
+}
+
+// Issue 40: the operator abandons a game in play (`souk admin abandon`) while a
+// server holds it: that server's next move is refused as a race it lost (kAborted),
+// so it reads the game back and finds it abandoned.
+TEST_P(StoreTest, AMoveToAGameAbandonedMeanwhileIsRefusedAsARace) {
+  auto store = Open();
+  ASSERT_TRUE(store->CreateGame(Game("g")).ok());
+  ASSERT_TRUE(store->AppendMove("g", 0, "left", false, 5).ok());
+  ASSERT_TRUE(store->MarkAbandoned("g", 6).ok());
+  Status refused = store->AppendMove("g", 1, "roll 3", false, 7);
+  EXPECT_EQ(refused.code(), StatusCode::kAborted);
+  EXPECT_EQ(refused.message(), "game g was abandoned");
+  EXPECT_EQ(store->LoadGame("g")->moves.size(), 1u);
+}
+
+// Issue 40: `souk admin games` and its filters.
+TEST_P(StoreTest, GamesAreListedByStateGameClientAccountAndTimeNewestFirst) {
+  auto store = Open();
+  for (const char* id : {"old", "mid", "new", "done", "left"}) {
+    StoredGame g = Game(id);
+    if (std::string(id) == "mid") g.options = {"jaipur", 7, 2, ""}, g.seats.resize(2);
+    g.client = std::string(id) == "new" ? "203.0.113.9" : "192.0.2.1";
+    if (std::string(id) == "done") g.seats[0].account_id = 42;
+    ASSERT_TRUE(store->CreateGame(g).ok());
+  }
+  int64_t at = 100;
+  for (const char* id : {"old", "mid", "new", "done", "left"}) ASSERT_TRUE(store->AppendMove(id, 0, "left", std::string(id) == "done", at += 10).ok());
+  ASSERT_TRUE(store->MarkAbandoned("left", 200).ok());
+  auto ids = [&](std::function<void(GameFilter&)> set) {
+    GameFilter filter;
+    set(filter);
+    std::vector<std::string> out;
+    auto games = store->ListGames(filter);
+    EXPECT_TRUE(games.ok()) << games.message();
+    if (games.ok())
+      for (const StoredGame& g : *games) out.push_back(g.id);
+    return out;
+  };
+  using V = std::vector<std::string>;
+  EXPECT_EQ(ids([](GameFilter&) {}), (V{"left", "done", "new", "mid", "old"}));
+  EXPECT_EQ(ids([](GameFilter& f) { f.state = GameFilter::State::kPlaying; }), (V{"new", "mid", "old"}));
+  EXPECT_EQ(ids([](GameFilter& f) { f.state = GameFilter::State::kFinished; }), (V{"done"}));
+  EXPECT_EQ(ids([](GameFilter& f) { f.state = GameFilter::State::kAbandoned; }), (V{"left"}));
+  EXPECT_EQ(ids([](GameFilter& f) { f.game = "jaipur"; }), (V{"mid"}));
+  EXPECT_EQ(ids([](GameFilter& f) { f.client = "203.0.113.9"; }), (V{"new"}));
+  EXPECT_EQ(ids([](GameFilter& f) { f.account_id = 42; }), (V{"done"}));
+  EXPECT_EQ(ids([](GameFilter& f) { f.since_ms = 130; }), (V{"left", "done", "new"}));
+  EXPECT_EQ(ids([](GameFilter& f) { f.limit = 2; }), (V{"left", "done"}));
+  EXPECT_EQ(ids([](GameFilter& f) { f.game = "chess"; }), V{});
+  GameFilter jaipur;
+  jaipur.game = "jaipur";
+  auto mid = store->ListGames(jaipur);
+  ASSERT_TRUE(mid.ok() && mid->size() == 1);
+  EXPECT_EQ(mid->front().moves, V{"left"}) << "listed whole, moves included";
+  EXPECT_EQ(mid->front().seats.size(), 2u);
 }
 
 TEST_P(StoreTest, UnfinishedGamesComeOldestFirstWithTheirSeatsAndMoves) {
