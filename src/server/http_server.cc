@@ -1,6 +1,7 @@
 #include "server/http_server.h"
 #include "server/account_routes.h"
 #include "server/accounts/accounts.h"
+#include "server/blocks/blocklist.h"
 #include "server/http_routes.h"
 #include "server/server_metrics.h"
 #include "server/server_log.h"
@@ -19,6 +20,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <thread>
@@ -95,23 +97,30 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     route_ = server_metrics::RouteClass(req.method_string(), req.target());
     read_at_ = std::chrono::steady_clock::now();
     // Each request names its client anew: a proxy's connection may carry many clients' requests.
-    const std::string client = AddressKey(ClientAddress(peer_, ForwardedFor(req), options_.trusted_proxies));
+    const IpAddress address = ClientAddress(peer_, ForwardedFor(req), options_.trusted_proxies);
+    const std::string client = AddressKey(address);
     client_ = client;
+    if (options_.blocklist && options_.blocklist->Contains(address)) {
+      req.keep_alive(false);
+      return Write(JsonResponse(req, http::status::forbidden,
+                                ErrorBody(Status::Coded(ErrorCode::kForbidden, "this address is blocked by the server's operator"),
+                                          LangOfAcceptLanguage(req[http::field::accept_language]))));
+    }
     const bool https = options_.trusted_proxies.Contains(peer_) && beast::iequals(req["X-Forwarded-Proto"], "https");
     if (websocket::is_upgrade(req)) {
       std::string id, rest;
       std::string_view target = req.target();
-      if (GamePath(target, &id, &rest) && rest == "ws") return Upgrade(std::move(req), id, {client, https});
+      if (GamePath(target, &id, &rest) && rest == "ws") return Upgrade(std::move(req), id, {client, https, address});
       // The table list's: a session like a game's, with no game.
-      if (target == "/api/tables/ws" && options_.lobby) return Upgrade(std::move(req), "", {client, https});
+      if (target == "/api/tables/ws" && options_.lobby) return Upgrade(std::move(req), "", {client, https, address});
     }
     if (IsAccountRoute(req.target())) {
       // Answered on the accounts' workers (a password hash is no work for this thread).
-      return HandleAccountRoute(shared_, std::move(req), {client, https}, [self = shared_from_this()](Response res) {
+      return HandleAccountRoute(shared_, std::move(req), {client, https, address}, [self = shared_from_this()](Response res) {
         net::post(self->stream_.get_executor(), [self, res = std::move(res)]() mutable { self->Write(std::move(res)); });
       });
     }
-    Write(Handle(shared_, req, {client, https}));
+    Write(Handle(shared_, req, {client, https, address}));
   }
 
   void Upgrade(Request req, const std::string& game_id, const Caller& caller) {
@@ -326,6 +335,24 @@ std::chrono::milliseconds HttpServer::accept_wait() const {
 }
 
 uint64_t HttpServer::handlers_run() const { return impl_->handlers_run.load(std::memory_order_relaxed); }
+
+std::string HttpServer::RateLimitState(size_t max_clients) const {
+  if (!impl_->shared) return "{}";
+  Json limits = Json::array();
+  for (const RateInfo& info : RateInfos()) {
+    if (info.rate == Rate::kWsMessage) continue;  // each WebSocket holds its own bucket
+    const RateLimiter& limiter = impl_->shared->limiters.limiter(info.rate);
+    Json clients = Json::array();
+    for (const RateLimiter::KeyTokens& k : limiter.Busiest(max_clients))
+      clients.push_back({{"client", k.key}, {"tokens", std::round(k.tokens * 100) / 100}, {"refused_now", k.tokens < 1}});
+    limits.push_back({{"name", info.name},
+                      {"limit", FormatRateLimit(limiter.limit())},
+                      {"counts", info.counts},
+                      {"clients_tracked", limiter.keys()},
+                      {"busiest", std::move(clients)}});
+  }
+  return DumpJson(Json{{"limits", std::move(limits)}}, true);
+}
 
 void HttpServer::Drain(std::chrono::milliseconds within) {
   if (impl_->threads.empty() || !impl_->shared) return;

@@ -31,6 +31,9 @@ class RatingStore;
 namespace mail {
 class Notifications;
 }
+namespace blocks {
+class Blocklist;
+}
 
 struct ServerOptions {
   std::string bind = "127.0.0.1";
@@ -66,6 +69,10 @@ struct ServerOptions {
   // Origins (scheme://host[:port]) besides the server's own whose changes made with
   // the session cookie are accepted (`--allowed-origin`).
   std::vector<std::string> allowed_origins;
+  // The client addresses the operator blocked (`souk admin block`), outliving the
+  // server; none: nobody is. A blocked client's requests and WebSockets are refused
+  // with 403 "forbidden", and its open WebSockets closed at their next message.
+  const blocks::Blocklist* blocklist = nullptr;
 };
 
 class HttpServer {
@@ -88,6 +95,10 @@ class HttpServer {
   // The handlers the network threads have run so far (reads, writes, timers, accepts):
   // an idle server runs none, a spinning one thousands a second. For tests.
   uint64_t handlers_run() const;
+  // The rate limits as they stand (`souk admin limits`, served on the operator's
+  // --metrics-listen address): each limit, the clients it tracks, and the emptiest
+  // buckets, at most `max_clients` a limit. JSON text; "{}" before Start.
+  std::string RateLimitState(size_t max_clients = 20) const;
   // A graceful stop's first half: stops accepting, asks every WebSocket to close with
   // 1012 ("service restart": the web app connects again at once, to another instance
   // behind the proxy), and waits up to `within` for the requests already read to be

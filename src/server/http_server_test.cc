@@ -1,5 +1,7 @@
 // The API and the WebSocket protocol against a real server on loopback.
 #include "server/http_server.h"
+
+#include "server/blocks/blocklist.h"
 #include "testing/test_client.h"
 
 #include <gtest/gtest.h>
@@ -166,6 +168,44 @@ TEST_F(ServerTest, DrainClosesWebSocketsWithServiceRestartAndStopsAccepting) {
   EXPECT_EQ(ws.CloseCodeFromServer(), 1012);
   EXPECT_THROW(CallServer(server_->port(), http::verb::get, "/api/health", "", ""), std::exception)
       << "no new connection once draining";
+}
+
+// Issue 40: a client the operator blocks (`souk admin block`, read into the server's
+// Blocklist) is refused 403 "forbidden" on every route and upgrade, and a WebSocket it
+// opened before is closed (1008, policy) at its next message; unblocked, it comes back.
+class BlockedClientTest : public ServerTest {
+ protected:
+  ServerOptions Options() override {
+    ServerOptions options = ServerTest::Options();
+    options.blocklist = &blocklist_;
+    return options;
+  }
+  blocks::Blocklist blocklist_;
+};
+
+TEST_F(BlockedClientTest, ABlockedClientIsRefusedEverywhereAndItsWebSocketClosed) {
+  Json created = Create(R"({"game":"jaipur","seats":[{"player":"human"},{"player":"human"}]})");
+  WsClient before(server_->port(), created["game_id"]);
+  before.Send(Json{{"type", "hello"}, {"token", created["token"]}}.dump());
+  before.ReceiveUntil([](const Json& m) { return m["type"] == "state"; });
+
+  blocklist_.Set({{"192.0.2.0/24", "", 0}});
+  EXPECT_EQ(Call(http::verb::get, "/api/health").status, 200) << "another network's block is not ours";
+  blocklist_.Set({{"192.0.2.0/24", "", 0}, {"127.0.0.0/8", "spam", 0}});
+  Reply refused = Call(http::verb::get, "/api/games/" + created["game_id"].get<std::string>(), "", created["token"]);
+  EXPECT_EQ(refused.status, 403);
+  EXPECT_EQ(refused.body["code"], "forbidden");
+  EXPECT_EQ(refused.body["error"], "this address is blocked by the server's operator");
+  EXPECT_EQ(Call(http::verb::post, "/api/games", R"({"game":"jaipur","seats":[{"player":"human"},{"player":"easy"}]})").status, 403);
+  EXPECT_THROW(WsClient(server_->port(), created["game_id"]), std::exception) << "no new WebSocket";
+  before.Send(Json{{"type", "hello"}, {"token", created["token"]}}.dump());
+  EXPECT_EQ(before.CloseCodeFromServer(), 1008) << "the open one closed at its next message";
+
+  blocklist_.Set({});
+  EXPECT_EQ(Call(http::verb::get, "/api/health").status, 200);
+  WsClient after(server_->port(), created["game_id"]);
+  after.Send(Json{{"type", "hello"}, {"token", created["token"]}}.dump());
+  EXPECT_EQ(after.ReceiveUntil([](const Json& m) { return m["type"] == "state"; })["type"], "state");
 }
 
 TEST_F(ServerTest, AnInviteLetsAFriendJoinAndBothSeeTheirOwnView) {

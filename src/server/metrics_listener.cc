@@ -37,9 +37,11 @@ Status ParseListenAddress(const std::string& text, std::string* address, uint16_
 
 namespace {
 
+using JsonRoutes = std::map<std::string, std::function<std::string()>>;
+
 class Scrape : public std::enable_shared_from_this<Scrape> {
  public:
-  explicit Scrape(tcp::socket socket) : stream_(std::move(socket)) {}
+  Scrape(tcp::socket socket, const JsonRoutes& routes) : stream_(std::move(socket)), routes_(routes) {}
   void Run() {
     stream_.expires_after(std::chrono::seconds(10));
     http::async_read(stream_, buffer_, request_, [self = shared_from_this()](beast::error_code ec, size_t) {
@@ -54,13 +56,25 @@ class Scrape : public std::enable_shared_from_this<Scrape> {
     res->keep_alive(false);
     const std::string_view target = request_.target();
     const bool get = request_.method() == http::verb::get || request_.method() == http::verb::head;
-    if (target.substr(0, target.find('?')) != "/metrics") {
+    const std::string path(target.substr(0, target.find('?')));
+    const auto route = routes_.find(path);
+    if (path != "/metrics" && route == routes_.end()) {
       res->result(http::status::not_found);
       res->set(http::field::content_type, "text/plain; charset=utf-8");
-      res->body() = "only /metrics here\n";
+      res->body() = "not here: /metrics";
+      for (const auto& [other, json] : routes_) res->body() += ", " + other;
+      res->body() += "\n";
     } else if (!get) {
       res->result(http::status::method_not_allowed);
       res->set(http::field::allow, "GET, HEAD");
+    } else if (route != routes_.end()) {
+      res->result(http::status::ok);
+      res->set(http::field::content_type, "application/json");
+      res->body() = route->second();
+      if (request_.method() == http::verb::head) {
+        res->content_length(res->body().size());
+        res->body().clear();
+      }
     } else {
       res->result(http::status::ok);
       res->set(http::field::content_type, "text/plain; version=0.0.4; charset=utf-8");
@@ -77,6 +91,7 @@ class Scrape : public std::enable_shared_from_this<Scrape> {
   }
 
   beast::tcp_stream stream_;
+  const JsonRoutes& routes_;  // the listener's, which outlives its connections
   beast::flat_buffer buffer_;
   http::request<http::string_body> request_;
 };
@@ -88,11 +103,12 @@ struct MetricsListener::Impl {
   tcp::acceptor acceptor{ioc};
   std::thread thread;
   uint16_t port = 0;
+  JsonRoutes routes;
 
   void Accept() {
     acceptor.async_accept([this](beast::error_code ec, tcp::socket socket) {
       if (ec == net::error::operation_aborted || !acceptor.is_open()) return;
-      if (!ec) std::make_shared<Scrape>(std::move(socket))->Run();
+      if (!ec) std::make_shared<Scrape>(std::move(socket), routes)->Run();
       Accept();
     });
   }
@@ -118,6 +134,10 @@ Status MetricsListener::Start(const std::string& address, uint16_t port) {
 }
 
 uint16_t MetricsListener::port() const { return impl_->port; }
+
+void MetricsListener::ServeJson(const std::string& path, std::function<std::string()> json) {
+  impl_->routes[path] = std::move(json);
+}
 
 void MetricsListener::Stop() {
   if (!impl_->thread.joinable()) return;

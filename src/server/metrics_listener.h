@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -24,6 +26,9 @@ class MetricsListener {
 
   // Binds (port 0: any free one) and serves metrics::Default() on a thread of its own.
   Status Start(const std::string& address, uint16_t port);
+  // Also answers GET `path` with `json()`'s text, for the operator's tools (`souk admin
+  // limits` reads /limits). Before Start.
+  void ServeJson(const std::string& path, std::function<std::string()> json);
   uint16_t port() const;
   void Stop();
 

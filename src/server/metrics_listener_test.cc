@@ -42,5 +42,23 @@ TEST(MetricsListener, ServesTheRegistryAtMetricsOnly) {
   listener.Stop();
 }
 
+// Issue 40: the operator's JSON beside the metrics (`souk admin limits` reads /limits).
+TEST(MetricsListener, ServesTheJsonRoutesItIsGiven) {
+  MetricsListener listener;
+  int asked = 0;
+  listener.ServeJson("/limits", [&asked] { return "{\"asked\": " + std::to_string(++asked) + "}"; });
+  ASSERT_TRUE(listener.Start("127.0.0.1", 0).ok());
+  const auto got = CallServerWith(listener.port(), http::verb::get, "/limits", "", {});
+  EXPECT_EQ(got.status, 200);
+  EXPECT_EQ(got.Header("content-type"), "application/json");
+  EXPECT_EQ(got.text, "{\"asked\": 1}");
+  EXPECT_EQ(CallServerWith(listener.port(), http::verb::get, "/limits?x=1", "", {}).text, "{\"asked\": 2}") << "read anew";
+  const auto missing = CallServerWith(listener.port(), http::verb::get, "/other", "", {});
+  EXPECT_EQ(missing.status, 404);
+  EXPECT_EQ(missing.text, "not here: /metrics, /limits\n");
+  EXPECT_EQ(CallServerWith(listener.port(), http::verb::delete_, "/limits", "", {}).status, 405);
+  listener.Stop();
+}
+
 }  // namespace
 }  // namespace souk::server

@@ -1,5 +1,6 @@
 #include "server/rate_limit.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -118,6 +119,25 @@ LimitClock::duration RateLimiter::Take(const std::string& key) {
     buckets_.erase(oldest);
   }
   return wait;
+}
+
+double TokenBucket::Tokens(const RateLimit& limit, LimitClock::time_point now) const {
+  const double seconds = std::chrono::duration<double>(now - last_).count();
+  return std::min(limit.burst, tokens_ + std::max(0.0, seconds) * limit.per_second);
+}
+
+std::vector<RateLimiter::KeyTokens> RateLimiter::Busiest(size_t max) const {
+  const LimitClock::time_point now = now_();
+  std::vector<KeyTokens> out;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [key, entry] : buckets_)
+      if (!entry.bucket.Full(limit_, now)) out.push_back({key, entry.bucket.Tokens(limit_, now)});
+  }
+  std::sort(out.begin(), out.end(),
+            [](const KeyTokens& a, const KeyTokens& b) { return a.tokens != b.tokens ? a.tokens < b.tokens : a.key < b.key; });
+  if (out.size() > max) out.resize(max);
+  return out;
 }
 
 size_t RateLimiter::keys() const {

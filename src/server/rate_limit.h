@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "core/status.h"
 
@@ -38,6 +39,8 @@ class TokenBucket {
   LimitClock::duration Take(const RateLimit& limit, LimitClock::time_point now);
   // Refilled: as good as a bucket never used, so it can be forgotten.
   bool Full(const RateLimit& limit, LimitClock::time_point now) const;
+  // The tokens it holds at `now`: below 1, its client is refused.
+  double Tokens(const RateLimit& limit, LimitClock::time_point now) const;
 
  private:
   void Refill(const RateLimit& limit, LimitClock::time_point now);
@@ -60,6 +63,13 @@ class RateLimiter {
   LimitClock::duration Take(const std::string& key);
   const RateLimit& limit() const { return limit_; }
   size_t keys() const;
+  // The keys whose bucket is not full (clients seen lately), the emptiest first, at
+  // most `max`: what the operator looks at (`souk admin limits`).
+  struct KeyTokens {
+    std::string key;
+    double tokens;
+  };
+  std::vector<KeyTokens> Busiest(size_t max) const;
 
  private:
   struct Entry {

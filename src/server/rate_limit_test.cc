@@ -86,6 +86,27 @@ TEST(RateLimit, RefilledBucketsAreForgotten) {
   EXPECT_EQ(limiter.keys(), 1u) << "only the client seen lately is kept";
 }
 
+// Issue 40: what `souk admin limits` shows: the clients whose bucket is not full, the
+// emptiest first, as the fake clock refills them.
+TEST(RateLimit, TheBusiestClientsComeEmptiestFirstUntilRefilled) {
+  FakeClock clock;
+  RateLimiter limiter(Parse("1/s,burst=4"), 100, clock.Reader());
+  for (int i = 0; i < 5; ++i) limiter.Take("flood");
+  limiter.Take("calm");
+  limiter.Take("calm");
+  auto busiest = limiter.Busiest(10);
+  ASSERT_EQ(busiest.size(), 2u);
+  EXPECT_EQ(busiest[0].key, "flood");
+  EXPECT_DOUBLE_EQ(busiest[0].tokens, 0);
+  EXPECT_EQ(busiest[1].key, "calm");
+  EXPECT_DOUBLE_EQ(busiest[1].tokens, 2);
+  EXPECT_EQ(limiter.Busiest(1).size(), 1u);
+  clock.now += 2s;
+  busiest = limiter.Busiest(10);
+  ASSERT_EQ(busiest.size(), 1u) << "calm is full again";
+  EXPECT_DOUBLE_EQ(busiest[0].tokens, 2);
+}
+
 TEST(RateLimit, TheTableNeverGrowsPastItsCap) {
   FakeClock clock;
   RateLimiter limiter(Parse("1/h,burst=1"), 100, clock.Reader());

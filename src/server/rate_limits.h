@@ -69,6 +69,7 @@ class RateLimiters {
   explicit RateLimiters(const RateLimits& limits, RateLimiter::Now now = LimitClock::now);
   // Nothing if `key` may go on (a token is taken); else the refusal.
   std::optional<RateRefusal> Take(Rate rate, const std::string& key);
+  const RateLimiter& limiter(Rate rate) const { return *limiters_[static_cast<size_t>(rate)]; }
 
  private:
   std::array<std::unique_ptr<RateLimiter>, kRateCount> limiters_;

@@ -3,6 +3,8 @@
 // to src/server.
 #pragma once
 
+#include "server/client_address.h"
+
 #include <string>
 #include <vector>
 
@@ -13,8 +15,9 @@ namespace souk::server {
 // Who asks: the client's AddressKey, and whether it came over HTTPS (as a trusted
 // proxy's X-Forwarded-Proto says).
 struct Caller {
-  std::string client;
+  std::string client;  // its AddressKey
   bool https = false;
+  IpAddress address = {};  // the client's, which a block is matched against
 };
 
 // The value of the souk_session cookie, or "".

@@ -1,4 +1,6 @@
 #include "server/ws_session.h"
+
+#include "server/blocks/blocklist.h"
 #include "server/lobby/lobby.h"
 #include "server/reviews/review_service.h"
 #include "server/lang.h"
@@ -128,6 +130,13 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     AwaitIdle();
     std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
+    if (options_.blocklist && options_.blocklist->Contains(caller_.address)) {
+      // Blocked since it connected (`souk admin block`): closed, not answered.
+      StopListening();
+      closing_ = true;
+      ws_.async_close({websocket::close_code::policy_error, "blocked"}, [self = shared_from_this()](beast::error_code) {});
+      return;
+    }
     const RateLimit& limit = options_.rates[Rate::kWsMessage];
     if (LimitClock::duration wait = message_bucket_.Take(limit, options_.rate_clock()); wait > LimitClock::duration::zero()) {
       // Each message refused is answered, so a client is never dropped unaware. The
