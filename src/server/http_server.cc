@@ -107,6 +107,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                                           LangOfAcceptLanguage(req[http::field::accept_language]))));
     }
     const bool https = options_.trusted_proxies.Contains(peer_) && beast::iequals(req["X-Forwarded-Proto"], "https");
+    if (websocket::is_upgrade(req) && shared_.draining.load()) {
+      req.keep_alive(false);
+      return Write(JsonResponse(req, http::status::service_unavailable,
+                                ErrorBody(Status::Coded(ErrorCode::kUnavailable, "this instance is restarting: connect again"),
+                                          LangOfAcceptLanguage(req[http::field::accept_language]))));
+    }
     if (websocket::is_upgrade(req)) {
       std::string id, rest;
       std::string_view target = req.target();
@@ -146,6 +152,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - read_at_).count();
     server_metrics::RequestServed(route_, static_cast<int>(res.result_int()), seconds);
     if (res.result_int() >= 400) LogRefusal(res, seconds);
+    if (shared_.draining.load()) res.keep_alive(false);  // the last request this connection carries
     auto shared = std::make_shared<Response>(std::move(res));
     http::async_write(stream_, *shared, [self = shared_from_this(), shared](beast::error_code ec, size_t) {
       if (std::exchange(self->in_flight_, false)) --self->shared_.requests_in_flight;
@@ -362,12 +369,14 @@ void HttpServer::Drain(std::chrono::milliseconds within) {
     impl_->accept_timer.cancel();
   });
   Shared& shared = *impl_->shared;
+  shared.draining = true;
   {
     std::lock_guard lock(shared.websockets_mutex);
     for (const auto& entry : shared.websockets) entry.second();
   }
-  // The requests read before now are answered; a connection kept alive gets no next one
-  // read (the acceptor is closed, and Stop ends the rest).
+  // The requests read before now are answered, each closing its connection; a request
+  // that still comes on a kept-alive connection is answered the same way (a WebSocket
+  // upgrade with 503), and Stop ends the connections left idle.
   const auto deadline = std::chrono::steady_clock::now() + within;
   while (std::chrono::steady_clock::now() < deadline) {
     bool websockets_open;

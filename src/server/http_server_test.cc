@@ -208,6 +208,46 @@ TEST_F(BlockedClientTest, ABlockedClientIsRefusedEverywhereAndItsWebSocketClosed
   EXPECT_EQ(after.ReceiveUntil([](const Json& m) { return m["type"] == "state"; })["type"], "state");
 }
 
+// Issue 40, found by the restart browser test: a proxy's kept-alive connection to an
+// instance that is stopping must not carry a reconnecting page back to it. Once the
+// drain has begun, a request on such a connection is answered with "Connection: close",
+// and a WebSocket upgrade with 503 (nginx sends it on to another instance).
+TEST_F(ServerTest, ADrainingServerClosesKeptAliveConnectionsAndRefusesUpgrades) {
+  Json created = Create(R"({"game":"jaipur","seats":[{"player":"human"},{"player":"human"}]})");
+  net::io_context ioc;
+  auto open = [&] {
+    auto stream = std::make_unique<beast::tcp_stream>(ioc);
+    stream->connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), server_->port()));
+    return stream;
+  };
+  auto ask = [](beast::tcp_stream& stream, http::request<http::empty_body> req) {
+    req.set(http::field::host, "localhost");
+    http::write(stream, req);
+    beast::flat_buffer buffer;
+    http::response<http::string_body> res;
+    http::read(stream, buffer, res);
+    return res;
+  };
+  auto plain = open(), upgrade = open();
+  http::request<http::empty_body> health{http::verb::get, "/api/health", 11};
+  ASSERT_TRUE(ask(*plain, health).keep_alive()) << "kept alive before the drain";
+  ASSERT_TRUE(ask(*upgrade, health).keep_alive());
+
+  server_->Drain(std::chrono::milliseconds(100));
+  auto answered = ask(*plain, health);
+  EXPECT_EQ(answered.result_int(), 200) << "a request still read is answered";
+  EXPECT_FALSE(answered.keep_alive()) << "with Connection: close";
+  http::request<http::empty_body> ws{http::verb::get, "/api/games/" + created["game_id"].get<std::string>() + "/ws", 11};
+  ws.set(http::field::connection, "Upgrade");
+  ws.set(http::field::upgrade, "websocket");
+  ws.set(http::field::sec_websocket_version, "13");
+  ws.set(http::field::sec_websocket_key, "dGhlIHNhbXBsZSBub25jZQ==");
+  auto refused = ask(*upgrade, ws);
+  EXPECT_EQ(refused.result_int(), 503);
+  EXPECT_EQ(ParseJson(refused.body())->at("code"), "unavailable");
+  EXPECT_FALSE(refused.keep_alive());
+}
+
 TEST_F(ServerTest, AnInviteLetsAFriendJoinAndBothSeeTheirOwnView) {
   Json created = Create(R"({"game":"marrakech","players":2,"seats":[{"player":"human"},{"player":"human"}]})");
   const std::string id = created["game_id"];

@@ -39,6 +39,11 @@ struct Shared {
   std::shared_ptr<std::atomic<int>> refusals_in_flight = std::make_shared<std::atomic<int>>(0);
   // Requests read and not yet answered: a graceful stop waits for them (HttpServer::Drain).
   std::atomic<int> requests_in_flight{0};
+  // A graceful stop has begun (HttpServer::Drain): each request still read is answered
+  // with "Connection: close", and a WebSocket upgrade with 503, which a proxy in front
+  // sends on to another instance. A proxy's kept-alive connection would otherwise
+  // carry a reconnecting page back to this instance, to be cut when it stops.
+  std::atomic<bool> draining{false};
   // How to ask each open WebSocket to close for a restart, by a number of its own.
   std::mutex websockets_mutex;
   uint64_t next_websocket = 0;
