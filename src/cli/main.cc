@@ -19,6 +19,7 @@
 #include "cli/read_input.h"
 #include "cli/review_command.h"
 #include "cli/accounts_command.h"
+#include "cli/admin_command.h"
 #include "cli/serve_command.h"
 #include "engine/engine_server.h"
 #include "format/game.h"
@@ -218,6 +219,7 @@ int Run(int argc, char** argv) {
 
   cli::ServeCommand serve(app);
   cli::AccountsCommand accounts(app);
+  cli::AdminCommand admin(app);
 
   cli::BenchCommand bench(app);
 
@@ -318,6 +320,8 @@ int Run(int argc, char** argv) {
     return serve.Run();
   } else if (accounts.parsed()) {
     return accounts.Run();
+  } else if (admin.parsed()) {
+    return admin.Run();
   } else if (play.parsed()) {
     int code = play.Run();
     // Ctrl-C may have left a bot's search running on its thread: end at once.

@@ -17,11 +17,14 @@
 #include "cli/cli_error.h"
 #include "engine/engine_registry.h"
 #include "server/accounts/accounts.h"
+#include "server/blocks/block_store.h"
+#include "server/blocks/blocklist.h"
 #include "server/email_routes.h"
 #include "server/game_service.h"
 #include "server/mail/notifications.h"
 #include "server/metered_store.h"
 #include "server/metrics_listener.h"
+#include "server/periodic.h"
 #include "server/server_log.h"
 #include "server/server_metrics.h"
 #include "server/service_metrics.h"
@@ -337,9 +340,23 @@ int ServeCommand::Run() {
   http_options.lobby = &lobby;
   http_options.reviews = &reviews;
   http_options.notifications = notifications.get();
+  // The clients the operator blocked (`souk admin block`), read again every 5 s: a block
+  // made on any instance's database reaches this one within that time.
+  auto block_store = server::blocks::OpenBlockStore(options.db);
+  if (!block_store.ok()) throw CliError{1, "--db " + block_store.message()};
+  server::blocks::Blocklist blocklist;
+  if (Status read = blocklist.Refresh(**block_store); !read.ok()) throw CliError{1, "--db " + read.message()};
+  server::Periodic block_refresh;
+  block_refresh.Start(5000, [&] {
+    if (Status read = blocklist.Refresh(**block_store); !read.ok())
+      server::server_log::Write(server::server_log::Level::kWarning, "blocks_unread",
+                                "the blocked addresses could not be read again: " + read.message(), {});
+  });
+  http_options.blocklist = &blocklist;
   server::HttpServer http(games, http_options);
   if (Status started = http.Start(); !started.ok()) throw CliError{1, started.message()};
   server::MetricsListener metrics_listener;
+  metrics_listener.ServeJson("/limits", [&http] { return http.RateLimitState(); });
   if (!metrics_listen_.empty()) {
     if (Status started = metrics_listener.Start(metrics_address, metrics_port); !started.ok())
       throw CliError{1, started.message()};

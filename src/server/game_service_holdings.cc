@@ -29,7 +29,7 @@ std::string AbandonRule(const ServiceOptions& options) {
 
 Status GameService::AbandonedError(const std::string& game_id) const {
   return Status::Coded(ErrorCode::kGameAbandoned, "game " + game_id + " was abandoned (" + AbandonRule(options_) +
-                                                       ") and cannot be resumed: start a new one");
+                                                       ", or by the server's operator) and cannot be resumed: start a new one");
 }
 
 GameService::Notice GameService::AbandonLocked(Game& g, int64_t now_ms) {

@@ -96,7 +96,7 @@ TEST_F(HoldingsTest, IdleGamesAreAbandonedSoonerWhenOnlyBotsWait) {
   EXPECT_EQ(service_->GamesInPlay(), 1);
 
   const std::string refusal = "game " + bots.game_id + " was abandoned (a game is abandoned after 7 days without a move, "
-                              "24 hours when only bots wait on the player to move) and cannot be resumed: start a new one";
+                              "24 hours when only bots wait on the player to move, or by the server's operator) and cannot be resumed: start a new one";
   Status move = service_->Move(bots.game_id, 0, "camels");
   EXPECT_EQ(move.code(), StatusCode::kFailedPrecondition);
   EXPECT_EQ(move.message(), refusal);
