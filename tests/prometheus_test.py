@@ -150,6 +150,21 @@ with Servers(souk, "souk-prometheus-") as servers:
     ok, last = wait_for("souk_accounts_signed_in", lambda r: len(r) == 2 and all(s["value"][1] == "1" for s in r))
     check("souk_accounts_signed_in: 1 on each instance", ok, last)
 
+    # The lobby: a table opened and a quick-play request waiting are counted by both
+    # instances (one database); a second request pairs them, and the waits are timed.
+    status, _ = call(instances[0][2], "POST", "/api/tables", {"game": "jaipur", "name": "Tab"})
+    check("a table opened", status == 201, status)
+    status, seek = call(instances[0][2], "POST", "/api/play-now", {"game": "marrakech", "name": "Sam"})
+    check("a quick-play request waits", status == 201 and seek["seek"]["state"] == "waiting", seek)
+    ok, last = wait_for("souk_lobby_open", lambda r: sorted((s["metric"]["kind"], s["value"][1]) for s in r)
+                        == [("seek", "1"), ("seek", "1"), ("table", "1"), ("table", "1")])
+    check("souk_lobby_open: 1 table and 1 request on each instance", ok, last)
+    status, paired = call(instances[1][2], "POST", "/api/play-now", {"game": "marrakech", "name": "Pat"})
+    check("a second request is paired with the first", status == 201 and paired["seek"]["state"] == "paired", paired)
+    ok, last = wait_for('sum(souk_pairing_wait_seconds_count{game="marrakech",outcome="paired"})',
+                        lambda r: r and total(r) == 2)
+    check("souk_pairing_wait_seconds: both players' waits", ok, last)
+
     # Everything an instance exports, the series above included, passes promtool's lint.
     for name, _, _, mport in instances:
         with urllib.request.urlopen(f"http://127.0.0.1:{mport}/metrics", timeout=5) as res:

@@ -5,6 +5,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -331,6 +332,19 @@ int ServeCommand::Run() {
             {offer.table_id, offer.last_game_id, offer.game, offer.offered_by, account_id, offer.expires_ms});
     };
   server::lobby::Lobby lobby(**lobby_store, games, ratings->get(), lobby_options);
+  // Counted on an account worker too, as the signed-in accounts are.
+  const metrics::Registry::Collector lobby_open = server::server_metrics::CollectLobbyOpen(
+      [&lobby_store](const std::string& kind) -> std::optional<double> {
+        auto open = (*lobby_store)->Open(kind);
+        if (!open.ok()) return std::nullopt;
+        // An entry past its expiry is closed at the lobby's next look: not counted.
+        const int64_t now = server::NowMs();
+        return static_cast<double>(std::count_if(open->begin(), open->end(),
+                                                 [now](const server::lobby::LobbyEntry& e) { return e.expires_ms > now; }));
+      },
+      [&accounts](std::function<void()> job) {
+        return accounts.workers().Submit("metrics", std::move(job)) == server::accounts::AccountWorkers::Submitted::kQueued;
+      });
   // The reviews, on the same database: a review one instance computed, every instance serves.
   auto review_store = server::reviews::OpenReviewStore(options.db);
   if (!review_store.ok()) throw CliError{1, "--db " + review_store.message()};

@@ -126,6 +126,29 @@ metrics::Registry::Collector CollectAccountsSignedIn(std::function<std::optional
                            });
 }
 
+metrics::Registry::Collector CollectLobbyOpen(std::function<std::optional<double>(const std::string& kind)> count,
+                                             metrics::CachedReading::Run run) {
+  std::vector<std::pair<std::string, std::shared_ptr<metrics::CachedReading>>> readings;
+  for (const char* kind : {"table", "seek"})
+    readings.emplace_back(kind, std::make_shared<metrics::CachedReading>([count, kind] { return count(kind); }, run,
+                                                                         kSignedInMaxAge));
+  return Default().Collect("souk_lobby_open",
+                           "The lobby's open tables (kind table) and quick-play requests waiting (kind seek), in the "
+                           "whole database (counted at most every 5 s).",
+                           {"kind"}, [readings](const metrics::Registry::Put& put) {
+                             for (const auto& [kind, reading] : readings)
+                               if (const std::optional<double> value = reading->Get()) put({kind}, *value);
+                           });
+}
+
+void PairingWaited(std::string_view game, std::string_view outcome, double seconds) {
+  static auto& f = Default().HistogramFamily("souk_pairing_wait_seconds",
+                                             "Time a quick-play request waited, by game and outcome: paired with "
+                                             "people, or the bot offered taken.",
+                                             {"game", "outcome"}, {1, 5, 10, 30, 60, 120, 300, 600, 1800});
+  f.With({std::string(game), std::string(outcome)}).Observe(seconds);
+}
+
 void LogIn(std::string_view outcome) {
   static auto& f = Default().CounterFamily("souk_account_logins_total",
                                            "Log-ins and sign-ups, by outcome: ok, refused, throttled.", {"outcome"});

@@ -51,6 +51,14 @@ inline constexpr std::chrono::milliseconds kSignedInMaxAge{5000};
 // souk_account_logins_total{outcome}: "ok", "refused" (wrong name or password, a
 // disabled account) or "throttled".
 void LogIn(std::string_view outcome);
+// souk_lobby_open{kind}: the lobby's open tables ("table") and quick-play requests
+// waiting ("seek") in the whole database, counted as the signed-in accounts are.
+[[nodiscard]] metrics::Registry::Collector CollectLobbyOpen(
+    std::function<std::optional<double>(const std::string& kind)> count, metrics::CachedReading::Run run);
+// souk_pairing_wait_seconds{game, outcome}: how long a quick-play request waited before
+// it was paired with people ("paired") or took the bot offered ("bot").
+void PairingWaited(std::string_view game, std::string_view outcome, double seconds);
+
 // souk_emails_total{kind, outcome}: kind "verification", "your_turn" or "invitation";
 // outcome "sent", "failed" (the relay refused it, or could not be reached) or
 // "dropped" (too many waiting to be sent).

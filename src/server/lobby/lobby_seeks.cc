@@ -6,6 +6,7 @@
 #include <random>
 
 #include "server/lobby/lobby.h"
+#include "server/server_metrics.h"
 #include "server/lobby/lobby_entries.h"
 #include "server/tokens.h"
 
@@ -24,10 +25,10 @@ void Deal(std::vector<T>& seats) {
 }
 
 // Pairs `seek` with the requests waiting for the same game closest in rating, if there
-// are enough within range: each of them paired in `writes`, and `seek` as it is now
-// returned; nothing otherwise.
+// are enough within range: each of them paired in `writes`, how long each waited in
+// `waits`, and `seek` as it is now returned; nothing otherwise.
 std::optional<LobbyEntry> TryPair(const LobbyEntry& seek, const std::vector<LobbyEntry>& live,
-                                  std::vector<LobbyEntry>& writes, int64_t now) {
+                                  std::vector<LobbyEntry>& writes, int64_t now, std::vector<int64_t>& waits) {
   const int64_t me = seek.doc["sitter"].value("account_id", int64_t{0});
   const double range = PairingRange(Waited(seek, now));
   std::vector<std::pair<double, const LobbyEntry*>> close;
@@ -55,6 +56,8 @@ std::optional<LobbyEntry> TryPair(const LobbyEntry& seek, const std::vector<Lobb
   });
   const Json made = MadeJson(seek.doc, game_id, oldest.doc["sitter"].value("client", std::string()), seats);
   std::optional<LobbyEntry> self;
+  waits.clear();
+  for (const LobbyEntry& member : group) waits.push_back(Waited(member, now));
   for (size_t seat = 0; seat < group.size(); ++seat) {
     LobbyEntry paired = group[seat];
     paired.state = "paired";
@@ -65,6 +68,11 @@ std::optional<LobbyEntry> TryPair(const LobbyEntry& seek, const std::vector<Lobb
     writes.push_back(std::move(paired));
   }
   return self;
+}
+
+// Counted once the pairing is committed (a transaction may run its change again).
+void CountPairing(const Json& wanted, const std::vector<int64_t>& waits) {
+  for (int64_t ms : waits) server_metrics::PairingWaited(wanted.value("game", std::string()), "paired", ms / 1000.0);
 }
 
 Status NotYours(const std::string& id) {
@@ -106,6 +114,7 @@ Result<Json> Lobby::PlayNow(const GameWanted& request, const Player& player) {
   seek.doc["created_ms"] = seek.doc["seen_ms"] = now;
   seek.doc["pair_rating"] = (*sitter)["rating"].is_number() ? (*sitter)["rating"].get<double>() : kNewPlayerRating;
   LobbyEntry result;
+  std::vector<int64_t> waits;
   Status done = store_.Transact(now, "", [&](const std::vector<LobbyEntry>& open, std::vector<LobbyEntry>& writes) {
     std::vector<LobbyEntry> live = Live(open, writes, now, options_);
     int total = 0, of_client = 0;
@@ -128,7 +137,7 @@ Result<Json> Lobby::PlayNow(const GameWanted& request, const Player& player) {
     if (of_client >= options_.seeks_per_client)
       return Status::Coded(ErrorCode::kLimitReached, std::to_string(of_client) +
                                                          " requests waiting from your address, the most one may have");
-    if (auto paired = TryPair(seek, live, writes, now)) {
+    if (auto paired = TryPair(seek, live, writes, now, waits)) {
       result = *paired;
       return Status::Ok();
     }
@@ -137,15 +146,20 @@ Result<Json> Lobby::PlayNow(const GameWanted& request, const Player& player) {
     return Status::Ok();
   });
   if (!done.ok()) return done;
-  if (result.state == "paired")
+  if (result.state == "paired") {
+    CountPairing(result.doc, waits);
     if (Status made = MakeGame(result.doc["made"]); !made.ok()) return made;
+  }
   return Json{{"seek", SeekJson(result, now, options_)}, {"token", token}};
 }
 
 Result<Json> Lobby::Seek(const std::string& seek_id, const Player& player) {
   const int64_t now = Now();
   LobbyEntry result;
+  std::vector<int64_t> waits;
+  bool paired_now = false;
   Status done = store_.Transact(now, seek_id, [&](const std::vector<LobbyEntry>& open, std::vector<LobbyEntry>& writes) {
+    paired_now = false;
     const std::vector<LobbyEntry> live = Live(open, writes, now, options_);
     const LobbyEntry* seek = Find(live, seek_id);
     if (seek == nullptr || seek->kind != "seek") return Closed(nullptr, seek_id, "request");
@@ -154,11 +168,12 @@ Result<Json> Lobby::Seek(const std::string& seek_id, const Player& player) {
     if (seek->state != "open") return Status::Ok();
     result.doc["seen_ms"] = now;
     result.expires_ms = now + options_.seek_dropped_after_ms;
-    if (auto paired = TryPair(result, live, writes, now)) result = *paired;
+    if (auto paired = TryPair(result, live, writes, now, waits)) result = *paired, paired_now = true;
     else writes.push_back(result);
     return Status::Ok();
   });
   if (!done.ok()) return done;
+  if (paired_now) CountPairing(result.doc, waits);
   if (result.state == "paired" || result.state == "bot")
     if (Status made = MakeGame(result.doc["made"]); !made.ok()) return made;
   return Json{{"seek", SeekJson(result, now, options_)}};
@@ -211,6 +226,7 @@ Result<Json> Lobby::TakeBot(const std::string& seek_id, const Player& player) {
     return Status::Ok();
   });
   if (!done.ok()) return done;
+  server_metrics::PairingWaited(result.doc.value("game", std::string()), "bot", Waited(result, now) / 1000.0);
   if (Status made = MakeGame(result.doc["made"]); !made.ok()) return made;
   return Json{{"seek", SeekJson(result, now, options_)}};
 }

@@ -21,6 +21,7 @@
 #include "server/lobby/lobby.h"
 #include "server/ratings/rating_store.h"
 #include "server/test_stores.h"
+#include "testing/metric_value.h"
 
 namespace souk::server::lobby {
 namespace {
@@ -307,9 +308,14 @@ TEST_P(LobbyTest, PlayNowPairsTwoWaitingForTheSameGameAndTimeControl) {
   ASSERT_TRUE(other_clock.ok());
   EXPECT_EQ((*other_clock)["seek"]["state"], "waiting") << "another time control is another game";
   now_ += 2000;
+  const std::string waits = "souk_pairing_wait_seconds_count{game=\"jaipur\",outcome=\"paired\"}";
+  const std::string waited = "souk_pairing_wait_seconds_sum{game=\"jaipur\",outcome=\"paired\"}";
+  const double waits_before = souk::testing::MetricValue(waits), waited_before = souk::testing::MetricValue(waited);
   auto bob = lobby().PlayNow(Jaipur(blitz), Guest("Bob"));
   ASSERT_TRUE(bob.ok()) << bob.message();
   EXPECT_EQ((*bob)["seek"]["state"], "paired");
+  EXPECT_EQ(souk::testing::MetricValue(waits), waits_before + 2) << "each of the two paired is counted, once";
+  EXPECT_EQ(souk::testing::MetricValue(waited), waited_before + 2) << "Ann waited 2 s, Bob none";
   const std::string game_id = (*bob)["seek"]["game_id"];
   auto heard = lobby().Seek((*ann)["seek"]["id"], With(Guest("Ann"), *ann));
   ASSERT_TRUE(heard.ok()) << heard.message();
@@ -375,9 +381,12 @@ TEST_P(LobbyTest, ARequestNobodyAsksAfterIsDroppedAndABotIsOfferedAfterTheWait) 
   auto offered = lobby().Seek(bob_id, bob);
   ASSERT_TRUE(offered.ok());
   EXPECT_EQ((*offered)["seek"]["bot_offer"], true);
+  const std::string to_bot = "souk_pairing_wait_seconds_sum{game=\"marrakech\",outcome=\"bot\"}";
+  const double to_bot_before = souk::testing::MetricValue(to_bot);
   auto bot = lobby().TakeBot(bob_id, bob);
   ASSERT_TRUE(bot.ok()) << bot.message();
   EXPECT_EQ((*bot)["seek"]["state"], "bot");
+  EXPECT_EQ(souk::testing::MetricValue(to_bot), to_bot_before + 20) << "the bot taken after 20 s";
   const std::string game_id = (*bot)["seek"]["game_id"];
   const int seat = (*bot)["seek"]["seat"];
   EXPECT_EQ(*games().SeatOf(game_id, bob.token), seat);
