@@ -19,13 +19,35 @@ export async function startServer() {
   // Every browser of a test and its API calls come from 127.0.0.1: one address's reads
   // (--rate-read, 20/s) would be shared by what are two or three players, and a page's
   // "your turn" check refused (a 429 in its console) while the test plays through the API.
-  const args = ["serve", "--port", "0", "--db", join(dir, "e2e.db"), "--web", webDir, "--bot-threads", "2", "--rate-read", "200/s,burst=1000",
+  const args = ["--port", "0", "--db", join(dir, "e2e.db"), "--web", webDir, "--bot-threads", "2", "--rate-read", "200/s,burst=1000",
     // Reviews cheap enough for a test, noisy enough to flag moves (docs/review.md).
     "--review-budget", "30", "--review-samples", "2"];
-  const child = spawn(soukBinary, args, {
+  const server = await startServe(args);
+  return {
+    url: server.url,
+    async stop() {
+      try {
+        const status = await server.stop();
+        if (status !== 0) console.error(`souk serve stopped with status ${status}: ${server.output().slice(-2000)}`);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+// `souk serve ARGS...`, resolved once it says where it serves (within 15 s, else an
+// error with its output): its `url` ("http://127.0.0.1:PORT/"), `port`, `output()`, and
+// `stop()`, which sends SIGTERM and resolves to its exit status (null if a signal ended
+// it), awaited for 40 s at most: the server leaves by itself 25 s into a stuck stop
+// (docs/operations.md), so a file's end never hangs on it. Past 40 s it is killed and
+// stop() fails naming it.
+export async function startServe(args) {
+  const child = spawn(soukBinary, ["serve", ...args], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  const exited = new Promise((r) => child.on("exit", () => r()));
   const url = await new Promise((resolveUrl, reject) => {
     const timer = setTimeout(() => reject(new Error(`souk serve did not start: ${output}`)), 15000);
     const onData = (chunk) => {
@@ -38,25 +60,27 @@ export async function startServer() {
     };
     child.stdout.on("data", onData);
     child.stderr.on("data", (c) => (output += c));
-    child.on("exit", (code) => reject(new Error(`souk serve exited (${code}): ${output}`)));
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`souk serve exited (${code}): ${output}`));
+    });
   });
   return {
     url,
-    // SIGTERM, and the exit awaited for 40 s at most: the server leaves by itself 25 s
-    // into a stuck stop (docs/operations.md), so a file's end never hangs on it.
+    port: Number(new URL(url).port),
+    child,
+    output: () => output,
     async stop() {
-      const exited = new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.on("exit", r)));
-      child.kill("SIGTERM");
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       let timer;
       const late = new Promise((r) => (timer = setTimeout(() => r("late"), 40000)));
       const outcome = await Promise.race([exited, late]);
       clearTimeout(timer);
-      rmSync(dir, { recursive: true, force: true });
       if (outcome === "late") {
         child.kill("SIGKILL");
         throw new Error(`souk serve did not stop within 40 s of SIGTERM: ${output.slice(-2000)}`);
       }
-      if (child.exitCode !== 0) console.error(`souk serve stopped with status ${child.exitCode}: ${output.slice(-2000)}`);
+      return child.exitCode;
     },
   };
 }
