@@ -20,13 +20,13 @@ import { api, closeDialogs, playJaipurMove } from "./play.mjs";
 const root = resolve(fileURLToPath(import.meta.url), "../../..");
 const testPostgres = process.env.SOUK_TEST_POSTGRES ?? join(root, "build/src/testing/souk_test_postgres");
 const nginxBinary = process.env.NGINX ?? "/usr/sbin/nginx";
-// The bot's spec. A quick one: the stop that lands just after the player's move finds
-// its turn played or handed on at once. A slow one (SOUK_RESTART_BOT=mcts:time=3000)
-// shows an open bug: while the stopping instance finishes the bot's thought, nginx may
-// send the page's reconnection on a connection it kept alive to that instance, which
-// still reads requests there and upgrades it to a WebSocket, cut at its exit without a
-// close frame (1006): the page says "Connection lost" until its retry reaches the other.
-const BOT = process.env.SOUK_RESTART_BOT ?? "easy";
+// The bot's spec: one that thinks for a second, so that a stop lands while it thinks.
+// The stopping instance then finishes the bot's move before it exits, and meanwhile a
+// connection nginx kept alive to it could carry the page's reconnection back to it, to
+// be cut at its exit without a close frame (1006: "Connection lost"). The drain answers
+// such a request with Connection: close, and an upgrade with 503, which nginx sends on
+// to the other instance (HttpServer::Drain). SOUK_RESTART_BOT=easy runs it quicker.
+const BOT = process.env.SOUK_RESTART_BOT ?? "mcts:time=1000";
 
 function freePort() {
   return new Promise((resolvePort, reject) => {
