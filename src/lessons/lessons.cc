@@ -50,6 +50,12 @@ Result<GameOptions> OptionsOf(const Json& j, const std::string& game, const std:
 
 }  // namespace
 
+const Explanation* FinalGame::For(std::string_view action) const {
+  for (const Explanation& e : explain)
+    if (e.action == action) return &e;
+  return nullptr;
+}
+
 const Lesson* LessonBook::Find(std::string_view id) const {
   for (const Lesson& l : lessons)
     if (l.id == id) return &l;
@@ -119,7 +125,16 @@ Result<LessonBook> ParseLessons(std::string_view text) {
     auto options = OptionsOf(f, book.game, "final");
     if (!title.ok() || !say.ok() || !options.ok())
       return !title.ok() ? title.status() : !say.ok() ? say.status() : options.status();
-    book.final = {*title, *say, f.value("bot", std::string("easy")), *options};
+    book.final = {*title, *say, f.value("bot", std::string("easy")), *options, {}};
+    if (f.contains("explain")) {
+      if (!f["explain"].is_array()) return Status::Error("final.explain: expected an array");
+      for (const Json& e : f["explain"]) {
+        auto said = TextOf(e.value("say", Json()), "final.explain.say");
+        if (!said.ok()) return said.status();
+        if (!e.contains("action") || !e["action"].is_string()) return Status::Error("final.explain.action: expected a string");
+        book.final.explain.push_back({e["action"].get<std::string>(), *said});
+      }
+    }
   }
   return book;
 }

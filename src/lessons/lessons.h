@@ -22,7 +22,13 @@
 //       ],
 //       "done": {"en": "...", "fr": "..."}},
 //      ...],
-//    "final": {"title": {...}, "say": {...}, "bot": "easy", "seed": "7", "players": 2}}
+//    "final": {"title": {...}, "say": {...}, "bot": "easy", "seed": "7", "players": 2,
+//              "explain": [{"action": "camels", "say": {"en": "I take the {count} camels...", "fr": "..."}}]}}
+//
+// The final game's bot says what it did: the entry of "explain" whose "action" is its
+// move's event's `action` (docs/protocol.md, "The state message"), its {placeholders}
+// filled from that event's fields by the screen, which names goods and colours in its
+// own language.
 //
 // A step with no "expect" is read only (a "Next" to go on). A wrong move not listed
 // is answered with the rules' own error when illegal, else with the step's "say".
@@ -69,11 +75,20 @@ struct Lesson {
   Text done;
 };
 
+// What the final game's bot says after a move whose event's `action` is `action`.
+struct Explanation {
+  std::string action;
+  Text say;
+};
+
 // The last lesson: a whole short game against a gentle bot that says what it does.
 struct FinalGame {
   Text title, say;
   std::string bot = "easy";
   GameOptions options;
+  std::vector<Explanation> explain;
+  // The explanation of an event (its `action`), or null.
+  const Explanation* For(std::string_view action) const;
 };
 
 struct LessonBook {
