@@ -5,6 +5,7 @@
 #include "server/accounts/accounts.h"
 #include "server/lang.h"
 #include "server/lobby_routes.h"
+#include "server/lesson_routes.h"
 #include "server/review_routes.h"
 #include "server/route_helpers.h"
 #include "server/static_files.h"
@@ -123,6 +124,11 @@ Response Route(Shared& shared, const Request& req, const Caller& caller) {
                              {"store", health.message()},
                              {"code", std::string(ErrorCodeName(ErrorCode::kUnavailable))}});
       return JsonResponse(req, http::status::ok, {{"ok", true}});
+    }
+    // The lessons (docs/lessons.md): data, and a lesson replayed, nothing stored.
+    if (IsLessonRoute(target)) {
+      limit(Rate::kRead, client);
+      return LessonRoute(req, target, verb, lang);
     }
     // The games this server plays (core/game_type.h), for the web app's lobby: the same
     // answer until the server is replaced, so never limited and kept by caches a while.
