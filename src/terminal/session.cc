@@ -26,6 +26,7 @@
 #include "terminal/marrakech_screen.h"
 #include "terminal/messages.h"
 #include "terminal/registered_screen.h"
+#include "terminal/screens.h"
 #include "terminal/review_text.h"
 #include "terminal/words.h"
 
@@ -37,33 +38,6 @@ namespace {
 constexpr const char* kEnterScreen = "\x1b[?1049h";
 constexpr const char* kLeaveScreen = "\x1b[?1049l";
 constexpr const char* kClear = "\x1b[H\x1b[2J\x1b[3J";
-
-std::string Render(const AnyView& view, const std::vector<std::string>& names, const Style& style) {
-  return std::visit(Overloaded{[&](const jaipur::View& v) { return RenderJaipur(v, names, style); },
-                               [&](const marrakech::View& v) { return RenderMarrakech(v, names, style); },
-                               [&](const RegisteredView& v) { return RenderRegistered(v, names, style); }},
-                    view);
-}
-
-// The engine's event told from the side of the viewer of `before` and `after` (views
-// of the event's game: the event says which).
-// `brief`: in short where the game has a short form (a whole turn on one line).
-std::vector<std::string> Tell(const AnyView& before, const AnyView& after, const AnyEvent& event, int you,
-                              const std::vector<std::string>& names, const Style& style, bool brief) {
-  return std::visit(
-      Overloaded{[](std::monostate) { return std::vector<std::string>(); },
-                 [&](const jaipur::MoveEvent& e) {
-                   const auto& view = std::get<jaipur::View>(before);
-                   return TellJaipurMove(view, std::get<jaipur::View>(after), jaipur::ForViewer(e, view.viewer), you,
-                                         names, style);
-                 },
-                 [&](const marrakech::MoveEvent& e) {
-                   return TellMarrakechMove(std::get<marrakech::View>(before), std::get<marrakech::View>(after), e, you,
-                                            names, style, brief);
-                 },
-                 [&](const RegisteredEvent& e) { return TellRegisteredMove(e, you, names); }},
-      event);
-}
 
 // A round or the game ended with this event: a result to pause on.
 bool EndsARound(const AnyEvent& event, const GameState& after) {
