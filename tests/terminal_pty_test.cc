@@ -17,12 +17,6 @@
 namespace souk::pty {
 namespace {
 
-// Lines of the screen down to the last one written.
-size_t UsedLines(const VtScreen& screen) {
-  std::vector<std::string> lines = screen.Lines();
-  while (!lines.empty() && lines.back().empty()) lines.pop_back();
-  return lines.size();
-}
 
 // A colour or bold sequence (ESC [ digits and semicolons m).
 bool HasSgr(const std::string& output) {
@@ -33,13 +27,7 @@ bool HasSgr(const std::string& output) {
   return false;
 }
 
-PtyOptions NoColor() {
-  PtyOptions o;
-  o.no_color = true;
-  return o;
-}
 
-bool Has(const VtScreen& screen, const std::string& text) { return screen.Text().find(text) != std::string::npos; }
 
 TEST(TerminalPty, AJaipurTurnFitsEightyByTwentyFour) {
   PtySession s({"play", "jaipur", "--vs", "easy", "--seed", "3", "--lang", "en"});

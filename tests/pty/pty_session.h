@@ -63,4 +63,19 @@ class PtySession {
 // The screen's last non-empty line.
 std::string LastLine(const VtScreen& screen);
 
+// Lines of the screen down to the last one written.
+inline size_t UsedLines(const VtScreen& screen) {
+  std::vector<std::string> lines = screen.Lines();
+  while (!lines.empty() && lines.back().empty()) lines.pop_back();
+  return lines.size();
+}
+
+inline bool Has(const VtScreen& screen, const std::string& text) { return screen.Text().find(text) != std::string::npos; }
+
+inline PtyOptions NoColor() {
+  PtyOptions o;
+  o.no_color = true;
+  return o;
+}
+
 }  // namespace souk::pty
