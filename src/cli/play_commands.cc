@@ -12,6 +12,7 @@
 #include "cli/cli_error.h"
 #include "format/record.h"
 #include "terminal/console.h"
+#include "terminal/learn.h"
 #include "terminal/session.h"
 
 namespace souk::cli {
@@ -94,6 +95,11 @@ PlayCommands::PlayCommands(CLI::App& app, int argc, char** argv) : french_(Frenc
       ->capture_default_str()
       ->check(CLI::Range(1, 10000));
 
+  learn_ = app.add_subcommand("learn", tr("Learn to play: guided lessons, then a whole game against a gentle bot",
+                                         "Apprendre à jouer : des leçons guidées, puis une partie contre un bot doux"));
+  learn_->add_option("game", game_, "jaipur | marrakech")->required();
+  learn_->add_option("lesson", lesson_, tr("Start with this lesson (its number or id)", "Commencer par cette leçon (numéro ou identifiant)"));
+  learn_->add_option("--lang", lang_, tr("en | fr (default: from LANG)", "en | fr (par défaut : selon LANG)"));
   watch_ = app.add_subcommand("watch", tr("Watch bots play a whole game", "Regarder des bots jouer une partie"));
   watch_->add_option("game_and_bots", watch_args_, "GAME BOT BOT [BOT BOT]")->required()->expected(3, 5);
   for (CLI::App* command : {play_, watch_})
@@ -133,9 +139,19 @@ std::string PlayCommands::ParseErrorText(const CLI::ParseError& error, int argc,
          (french_ ? "Plus d'aide : souk " : "More: souk ") + std::string(command) + " --help\n";
 }
 
-bool PlayCommands::parsed() const { return play_->parsed() || watch_->parsed(); }
+bool PlayCommands::parsed() const { return play_->parsed() || watch_->parsed() || learn_->parsed(); }
 
 int PlayCommands::Run() {
+  if (learn_->parsed()) {
+    terminal::LearnOptions options;
+    options.game = game_;
+    options.lesson = lesson_;
+    options.style = StyleFor(lang_);
+    options.screen = ScreenWanted();
+    terminal::ScreenSize(STDOUT_FILENO, &options.rows, &options.cols);
+    options.make_bot = CommandLineBots(engines_);
+    return terminal::Learn(options, std::cin, std::cout, std::cerr);
+  }
   if (watch_->parsed()) {
     terminal::WatchOptions options;
     options.game.game = watch_args_[0];

@@ -1,4 +1,5 @@
-// `souk play` and `souk watch`: the terminal game (src/terminal) from the command line.
+// `souk play`, `souk watch` and `souk learn`: the terminal game and lessons (src/terminal)
+// from the command line.
 #pragma once
 
 #include <string>
@@ -25,6 +26,8 @@ class PlayCommands {
  private:
   CLI::App* play_ = nullptr;
   CLI::App* watch_ = nullptr;
+  CLI::App* learn_ = nullptr;
+  std::string lesson_;
   std::string game_ = "jaipur";
   std::string vs_;
   int seat_ = 0;

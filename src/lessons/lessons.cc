@@ -125,7 +125,11 @@ Result<LessonBook> ParseLessons(std::string_view text) {
     auto options = OptionsOf(f, book.game, "final");
     if (!title.ok() || !say.ok() || !options.ok())
       return !title.ok() ? title.status() : !say.ok() ? say.status() : options.status();
-    book.final = {*title, *say, f.value("bot", std::string("easy")), *options, {}};
+    book.final = {*title, *say, f.value("bot", std::string("easy")), *options, {}, Json::object()};
+    if (f.contains("words")) {
+      if (!f["words"].is_object()) return Status::Error("final.words: expected {\"fr\": {WORD: WORD}}");
+      book.final.words = f["words"];
+    }
     if (f.contains("explain")) {
       if (!f["explain"].is_array()) return Status::Error("final.explain: expected an array");
       for (const Json& e : f["explain"]) {

@@ -23,12 +23,13 @@
 //       "done": {"en": "...", "fr": "..."}},
 //      ...],
 //    "final": {"title": {...}, "say": {...}, "bot": "easy", "seed": "7", "players": 2,
-//              "explain": [{"action": "camels", "say": {"en": "I take the {count} camels...", "fr": "..."}}]}}
+//              "explain": [{"action": "camels", "say": {"en": "I take the {count} camels...", "fr": "..."}}],
+//              "words": {"fr": {"leather": "cuir", ...}}}}
 //
 // The final game's bot says what it did: the entry of "explain" whose "action" is its
 // move's event's `action` (docs/protocol.md, "The state message"), its {placeholders}
-// filled from that event's fields by the screen, which names goods and colours in its
-// own language.
+// filled from that event's fields, a value found in "words" for the learner's language
+// replaced by its word there.
 //
 // A step with no "expect" is read only (a "Next" to go on). A wrong move not listed
 // is answered with the rules' own error when illegal, else with the step's "say".
@@ -87,6 +88,9 @@ struct FinalGame {
   std::string bot = "easy";
   GameOptions options;
   std::vector<Explanation> explain;
+  // Words of the events' fields in each language other than English, for the
+  // placeholders: {"fr": {"leather": "cuir", ...}}.
+  Json words = Json::object();
   // The explanation of an event (its `action`), or null.
   const Explanation* For(std::string_view action) const;
 };

@@ -314,6 +314,7 @@ class Table {
     std::vector<int> listeners = Listeners();
     std::vector<AnyView> before;
     for (int s : listeners) before.push_back(state_->PlayerView(s));
+    const int mover = state_->current_player();
     Status applied = state_->Apply(move);
     if (!applied.ok()) throw std::logic_error("a checked move failed: " + applied.message());
     record_.moves.push_back(move);
@@ -328,6 +329,11 @@ class Table {
         Add(&pending_[static_cast<size_t>(s)], line);
       for (const std::string& line : Tell(before[i], after, state_->LastEvent(), you, names_, options_.style, false))
         Add(&history_[static_cast<size_t>(s)], line);
+      // A bot's word on its own move, to the people listening.
+      if (options_.explain && mover >= 0 && std::find(humans_.begin(), humans_.end(), mover) == humans_.end() &&
+          !humans_.empty())
+        for (const std::string& line : options_.explain(state_->LastEventJson(s)))
+          pending_[static_cast<size_t>(s)].push_back(line);
     }
   }
 

@@ -56,6 +56,9 @@ struct PlayOptions {
   BotMaker make_bot;
   // The review offered at a game's end (docs/review.md): its budget and samples.
   review::ReviewOptions review = {};
+  // What a bot says of its own move (the lessons' final game, docs/lessons.md): lines
+  // told to the humans after it, from the move's event as they may know it; none if empty.
+  std::function<std::vector<std::string>(const Json& event)> explain = {};
 };
 
 // Plays until the game ends and the player does not want another, or leaves.
