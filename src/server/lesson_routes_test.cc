@@ -1,10 +1,10 @@
 // The lessons over HTTP (docs/protocol.md, "Lessons"): the book without the deals'
 // secrets, a lesson replayed and judged, every mistake named, nothing stored.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include "lessons/lessons.h"
 #include "server/http_server.h"
+#include "server/test_server.h"
 #include "testing/test_client.h"
 
 namespace souk::server {
@@ -12,38 +12,19 @@ namespace {
 
 class LessonRoutesTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    path_ = ::testing::TempDir() + "lesson_test_" + std::to_string(getpid()) + ".db";
-    store_ = std::move(*OpenSqliteStore(path_));
-    games_ = std::make_unique<GameService>(*store_, 1);
-    ServerOptions options;
-    options.port = 0;
-    server_ = std::make_unique<HttpServer>(*games_, options);
-    ASSERT_TRUE(server_->Start().ok());
-  }
-  void TearDown() override {
-    games_->StopBots();
-    server_.reset();
-    games_.reset();
-    store_.reset();
-    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
-  }
   FullReply Play(const std::string& game, const std::string& id, const Json& body, const std::string& lang = "en") {
-    return CallServerWith(server_->port(), http::verb::post, "/api/lessons/" + game + "/" + id + "/play", body.dump(),
+    return CallServerWith(server_.port(), http::verb::post, "/api/lessons/" + game + "/" + id + "/play", body.dump(),
                           {{"Accept-Language", lang}});
   }
-  std::string path_;
-  std::unique_ptr<Store> store_;
-  std::unique_ptr<GameService> games_;
-  std::unique_ptr<HttpServer> server_;
+  testing::TestServer server_{ServerOptions{}};
 };
 
 TEST_F(LessonRoutesTest, TheBookIsSentWithoutTheDealsNorTheReplies) {
-  Reply games = CallServer(server_->port(), http::verb::get, "/api/lessons", "", "");
+  Reply games = CallServer(server_.port(), http::verb::get, "/api/lessons", "", "");
   ASSERT_EQ(games.status, 200);
   EXPECT_EQ(games.body["games"], (Json{"jaipur", "marrakech"}));
   for (const std::string game : {"jaipur", "marrakech"}) {
-    Reply book = CallServer(server_->port(), http::verb::get, "/api/lessons/" + game, "", "");
+    Reply book = CallServer(server_.port(), http::verb::get, "/api/lessons/" + game, "", "");
     ASSERT_EQ(book.status, 200);
     EXPECT_EQ(book.body["lessons"].size(), (*lessons::LessonsOf(game))->lessons.size());
     const std::string text = book.body.dump();
@@ -51,7 +32,7 @@ TEST_F(LessonRoutesTest, TheBookIsSentWithoutTheDealsNorTheReplies) {
     EXPECT_EQ(text.find("\"then\""), std::string::npos) << "no reply of the other seats ahead of time";
     EXPECT_FALSE(book.body["lessons"][0]["steps"][0]["say"]["fr"].get<std::string>().empty());
   }
-  EXPECT_EQ(CallServer(server_->port(), http::verb::get, "/api/lessons/chess", "", "").status, 404);
+  EXPECT_EQ(CallServer(server_.port(), http::verb::get, "/api/lessons/chess", "", "").status, 404);
 }
 
 TEST_F(LessonRoutesTest, EveryLessonIsPlayedThroughToItsEndOneTryAtATime) {
@@ -104,11 +85,11 @@ TEST_F(LessonRoutesTest, MistakesAreNamed) {
   EXPECT_EQ(error({{"moves", {"made up"}}}).rfind("moves[0]: ", 0), 0u);
   EXPECT_EQ(error({{"try", 7}}), "try: expected a move's text");
   EXPECT_EQ(Play("jaipur", "no-such-lesson", Json::object()).status, 404);
-  EXPECT_EQ(CallServerWith(server_->port(), http::verb::get, "/api/lessons/jaipur/x/play", "", {}).status, 404);
-  EXPECT_EQ(CallServerWith(server_->port(), http::verb::post, "/api/lessons/jaipur/" + lesson.id + "/play", "not json",
+  EXPECT_EQ(CallServerWith(server_.port(), http::verb::get, "/api/lessons/jaipur/x/play", "", {}).status, 404);
+  EXPECT_EQ(CallServerWith(server_.port(), http::verb::post, "/api/lessons/jaipur/" + lesson.id + "/play", "not json",
                            {}).status,
             400);
-  EXPECT_EQ(games_->GamesInPlay(), 0) << "a lesson is no game";
+  EXPECT_EQ(server_.games().GamesInPlay(), 0) << "a lesson is no game";
 }
 
 }  // namespace
