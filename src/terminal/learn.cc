@@ -61,10 +61,18 @@ std::string Fill(const std::string& text, const Json& event, const Json& words) 
     }
     const std::string key = text.substr(i + 1, close - i - 1);
     std::string value;
+    auto word = [&words](const Json& v) {
+      std::string w = v.is_string() ? v.get<std::string>() : v.dump();
+      if (words.is_object() && words.contains(w) && words[w].is_string()) w = words[w].get<std::string>();
+      return w;
+    };
     if (event.contains(key)) {
       const Json& v = event[key];
-      value = v.is_string() ? v.get<std::string>() : v.dump();
-      if (words.is_object() && words.contains(value) && words[value].is_string()) value = words[value].get<std::string>();
+      if (v.is_array()) {  // a list of goods: "diamond, gold, spice"
+        for (const Json& item : v) value += (value.empty() ? "" : ", ") + word(item);
+      } else {
+        value = word(v);
+      }
     }
     out += value;
     i = close + 1;
@@ -206,9 +214,12 @@ class Learner {
       feedback.clear();
       const lessons::Step& step = lesson.steps[run.step()];
       const bool read_only = step.expect.empty();
-      out_ << (read_only ? style.tr("Enter: go on · s: skip · q: leave > ", "Entrée : continuer · s : passer · q : quitter > ")
-                         : style.tr("Your move (moves, again, skip, quit) > ", "Votre coup (coups, encore, passer, quitter) > "))
-           << std::flush;
+      // The prompt short, as `souk play`'s: a long move typed after it stays on one line.
+      if (read_only)
+        out_ << style.tr("Enter: go on · s: skip · q: leave > ", "Entrée : continuer · s : passer · q : quitter > ");
+      else
+        out_ << style.tr("(moves · again · skip · quit)\nyour move> ", "(coups · encore · passer · quitter)\nvotre coup> ");
+      out_ << std::flush;
       std::string line;
       if (!std::getline(in_, line)) return Ending::kQuit;
       line = Trimmed(line);
