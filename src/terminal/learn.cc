@@ -185,18 +185,35 @@ class Learner {
     return names;
   }
 
+  // One step on one screen of `rows`: the title, the table from the learner's side, what
+  // to do, then `feedback` (the last try's verdict). What does not fit goes, least needed
+  // first: the blank line, the title, then the step's text when there is a verdict to read.
   void Draw(const lessons::LessonRun& run, size_t index, const std::string& feedback) {
     const Style& style = options_.style;
     const lessons::Lesson& lesson = run.lesson();
-    Clear();
-    out_ << style.Bold(Format(style.tr("Lesson %zu/%zu · %s", "Leçon %zu/%zu · %s"), index + 1, book_.lessons.size(),
-                              lesson.title.In(LangName(style)).c_str()))
-         << '\n';
+    std::vector<std::string> table;
     for (const std::string& line : SplitLines(Render(run.state().PlayerView(lesson.seat), Names(lesson.seat), style)))
-      out_ << FitLine(line, Cols()) << '\n';
-    out_ << '\n';
-    if (!run.done()) Say(lesson.steps[run.step()].say.In(LangName(style)));
-    if (!feedback.empty()) Say(feedback);
+      table.push_back(FitLine(line, Cols()));
+    std::vector<std::string> say = run.done() ? std::vector<std::string>() : Wrap(lesson.steps[run.step()].say.In(LangName(style)), Cols());
+    std::vector<std::string> told;
+    for (const std::string& paragraph : SplitLines(feedback))
+      for (const std::string& line : Wrap(paragraph, Cols())) told.push_back(line);
+    constexpr size_t kPrompt = 2;
+    const size_t rows = static_cast<size_t>(std::max(12, options_.rows));
+    bool title = true, blank = true;
+    auto total = [&] { return (title ? 1 : 0) + table.size() + (blank ? 1 : 0) + say.size() + told.size() + kPrompt; };
+    if (total() > rows) blank = false;
+    if (total() > rows) title = false;
+    if (total() > rows && !told.empty()) say.clear();
+    Clear();
+    if (title)
+      out_ << style.Bold(Format(style.tr("Lesson %zu/%zu · %s", "Leçon %zu/%zu · %s"), index + 1, book_.lessons.size(),
+                                lesson.title.In(LangName(style)).c_str()))
+           << '\n';
+    for (const std::string& line : table) out_ << line << '\n';
+    if (blank) out_ << '\n';
+    for (const std::string& line : say) out_ << line << '\n';
+    for (const std::string& line : told) out_ << line << '\n';
   }
 
   Ending Lesson(size_t index) {
