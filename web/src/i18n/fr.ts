@@ -513,7 +513,7 @@ export const fr: Catalogue = {
   "review.board.luck": "Chance à ce coup (le dé ou les cartes tirées) : {swings}",
   "review.board.failed": "Le plateau n’a pas pu être affiché : {error}",
   "review.keys": "Les flèches du clavier parcourent les coups.",
-  // Les leçons (web/src/learn/, docs/web.md « Learn to play »).
+  // Les leçons (web/src/learn/, docs/web.md « Learn to play »).
   "learn.title": "Apprendre à jouer",
   "learn.lead": "De courtes leçons sur la vraie table, une règle à la fois.",
   "learn.choose": "Choisissez un jeu à apprendre.",
@@ -529,8 +529,8 @@ export const fr: Catalogue = {
   "learn.wrong": "Pas ce coup",
   "learn.illegal": "Les règles ne le permettent pas",
   "learn.tryAgain": "Essayez encore.",
-  "learn.yourMove": "À vous : jouez le coup sur la table.",
-  "learn.finished": "Leçon terminée !",
+  "learn.yourMove": "À vous : jouez le coup sur la table.",
+  "learn.finished": "Leçon terminée !",
   "learn.nextLesson": "Leçon suivante",
   "learn.repeat": "Recommencer",
   "learn.back": "Retour aux leçons",
@@ -540,7 +540,7 @@ export const fr: Catalogue = {
   "learn.final.bot": "Le bot explique",
   "learn.final.waiting": "Après chacun de ses coups, le bot dit ici ce qu’il a fait.",
   "learn.loading": "Chargement…",
-  "learn.error": "Les leçons n’ont pas pu être chargées : {error}",
+  "learn.error": "Les leçons n’ont pas pu être chargées : {error}",
   "learn.none": "Pas encore de leçon pour ce jeu.",
   "learn.unknown": "Cette leçon n’existe pas.",
 };

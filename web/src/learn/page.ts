@@ -11,13 +11,13 @@ import type { GameContext, GameEvent, GameScreen, Lang, Preview, StateMessage } 
 import { api, call, GameSocket, seats } from "../api.js";
 import { clear, el } from "../dom.js";
 import { t } from "../i18n/t.js";
-import { describe, goodName, joinList } from "../i18n/words.js";
+import { describe, joinList } from "../i18n/words.js";
 import { gameTitle, isWebGame, webGame } from "../games.js";
-import { colourName } from "../marrakech/art.js";
 import { deadEnd } from "../shell/deadend.js";
 import { mountGame } from "../shell/game.js";
 import { seatNameFor } from "../shell/status.js";
-import { doneLessons, explainEvent, highlightSelectors, isDone, markDone, type Namer } from "./pure.js";
+import { doneLessons, explainEvent, highlightSelectors, isDone, markDone } from "./pure.js";
+import { namerFor } from "./names.js";
 import type { Book, Lesson, PlayAnswer } from "./types.js";
 
 const lessonsApi = {
@@ -140,19 +140,6 @@ function finalBlock(lang: Lang, game: string, book: Book): HTMLElement {
       );
   });
   return el("section", { class: "card-panel learn-final", "data-role": "learn-final" }, el("h2", {}, final.title[lang]), el("p", {}, final.say[lang]), button, errorLine);
-}
-
-// How an explanation names an event's fields: goods and colours in the page's words.
-export function namerFor(lang: Lang, seatName: (seat: number) => string): Namer {
-  return (field, value, event) => {
-    if (typeof value === "string" && /^(diamond|gold|silver|cloth|spice|leather|camel)$/.test(value)) {
-      const count = typeof event["count"] === "number" ? (event["count"] as number) : 1;
-      return goodName(value, field === "good" ? count : 1, lang);
-    }
-    if (typeof value === "number" && /colou?r|carpet/.test(field)) return colourName(lang, value);
-    if (typeof value === "number" && /(^|\.)(seat|from|to)$/.test(field)) return seatName(value);
-    return null;
-  };
 }
 
 // #/learn/GAME/LESSON: one lesson, step by step.
@@ -393,11 +380,13 @@ function mountFinal(root: HTMLElement, lang: Lang, game: string, gameId: string)
     if (msg.move_count === last) return;
     last = msg.move_count;
     const e = msg.event;
-    if (!e || e.seat === mine || e.chance || !book) return;
+    if (!e || e.seat === mine || !book) return;
     const name = seatName(msg);
+    // The book's words for the move; else, for a move the bot chose, the log's words.
     const text =
       explainEvent(book.final?.explain, e as unknown as Record<string, unknown>, lang, namerFor(lang, name), (parts) => joinList(parts, lang)) ??
-      describe(e, name, lang, mine);
+      (e.chance ? null : describe(e, name, lang, mine));
+    if (text === null) return;
     waiting.hidden = true;
     lines.prepend(el("li", { "data-action-name": e.action }, text));
     while (lines.children.length > 6) lines.lastElementChild?.remove();
