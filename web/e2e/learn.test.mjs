@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openPage, screenshot, serverAndBrowser, waitForState } from "./harness.mjs";
-import { api, playJaipurMove, playMarrakechMove } from "./play.mjs";
+import { api, closeDialogs, playJaipurMove, playMarrakechMove } from "./play.mjs";
 
 const env = serverAndBrowser();
 const GAMES = ["jaipur", "marrakech"];
@@ -31,6 +31,8 @@ async function waitForStep(page, step) {
 async function playMove(page, game, move) {
   // The table has the step's state, and the learner's turn, before a move is made.
   await waitForState(page, (s) => s.legal.includes(move), `'${move}' among the legal moves`, 15000);
+  // A round ended by an earlier step stays on the table until the next deal is asked for.
+  if (game === "jaipur") await closeDialogs(page);
   if (game === "jaipur") await playJaipurMove(page, move);
   else await playMarrakechMove(page, move);
 }
@@ -69,6 +71,12 @@ async function checkMarks(page, url, game, book) {
   }
 }
 
+// The table drawn to its end (the cards' flights, Assam's walk), for a screenshot.
+async function settled(page) {
+  await page.waitForFunction(() => !document.querySelector(".jp-ghost, .mk-screen[aria-busy=true]"), null, { timeout: 15000 });
+  await page.waitForTimeout(200);
+}
+
 async function noSideScroll(page, what) {
   const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(wide <= 1, `${what}: no horizontal scroll (${wide}px too wide)`);
@@ -95,6 +103,7 @@ test("every lesson of both games, in English, with the progress kept", { timeout
     for (const [n, lesson] of book.lessons.entries()) {
       await playLesson(page, url, game, lesson);
       if (!shot) {
+        await settled(page);
         await screenshot(page, "learn-lesson-done-1280");
         shot = true;
       }
@@ -113,10 +122,10 @@ test("every lesson of both games, in English, with the progress kept", { timeout
 
 test("a wrong move is explained and the step stays; a lesson in French; the phone's layout", { timeout: 90000 }, async () => {
   const { url } = env.server;
-  // The wrong move: the first move step whose wrong move (else another legal move) the
-  // table can play.
-  let tried = false;
+  // The wrong move, in each game: the first move step whose wrong move (else another
+  // legal move) the table can play.
   for (const game of GAMES) {
+    let tried = false;
     const book = await api(url, `/api/lessons/${game}`);
     for (const lesson of book.lessons) {
       const index = lesson.steps.findIndex((s) => s.expect?.length);
@@ -145,7 +154,8 @@ test("a wrong move is explained and the step stays; a lesson in French; the phon
       else assert.ok(why.trim().length > 10, `a reason is shown: ${why}`);
       assert.equal((await stepOf(page)).step, index, "the step did not advance");
       assert.equal((await stepOf(page)).done, false);
-      await screenshot(page, "learn-wrong-390");
+      await settled(page);
+      await screenshot(page, `learn-wrong-${game}-390`);
       await noSideScroll(page, "a lesson on a phone");
       // And then the right move: on to the next step.
       await playMove(page, game, step.expect[0]);
@@ -154,15 +164,14 @@ test("a wrong move is explained and the step stays; a lesson in French; the phon
       await page.goto(`${url}#/learn/${game}`);
       await page.waitForSelector("[data-role=lesson-list]");
       await noSideScroll(page, "the lessons' list on a phone");
-      await screenshot(page, "learn-list-390");
+      await screenshot(page, `learn-list-${game}-390`);
       check();
       await page.context().close();
       tried = true;
       break;
     }
-    if (tried) break;
+    assert.ok(tried, `some ${game} lesson step could be answered wrongly`);
   }
-  assert.ok(tried, "some lesson step could be answered wrongly");
 
   // In French: the words, the reason and the end in French.
   const { page, check } = await openPage(env.browser, { viewport: { width: 1280, height: 800 }, lang: "fr" });
@@ -170,6 +179,7 @@ test("a wrong move is explained and the step stays; a lesson in French; the phon
   await page.goto(url);
   await page.evaluate(() => localStorage.setItem("souk.lang", "fr"));
   await playLesson(page, url, "marrakech", book.lessons[0], "fr");
+  await settled(page);
   await screenshot(page, "learn-lesson-fr-1280");
   await page.click("[data-action=lesson-back]");
   await page.waitForSelector("[data-role=lesson-list]");
@@ -196,6 +206,7 @@ test("the whole game against the bot, which explains its moves", { timeout: 6000
     await waitForState(page, (m) => m.move_count > s.move_count && m.legal.length > 0, "the bot's answer", 20000);
   }
   await page.waitForSelector("[data-role=bot-explain] li", { timeout: 20000 });
+  await settled(page);
   const said = await page.textContent("[data-role=bot-explain] li");
   assert.ok(said.trim().length > 0 && !/\{\w+\}/.test(said), `the bot's move explained: ${said}`);
   await screenshot(page, "learn-final-1280");
