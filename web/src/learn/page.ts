@@ -189,7 +189,10 @@ function mountLesson(root: HTMLElement, lang: Lang, game: string, id: string): (
     ctx.seat = a.state.seat;
     if (a.state.event && a.state.move_count !== lastCount) story.push(a.state.event);
     lastCount = a.state.move_count;
-    (window as unknown as { __soukState: StateMessage }).__soukState = a.state;
+    // A finished lesson's table stays as it is, but takes no more moves.
+    const drawn: StateMessage = a.done ? { ...a.state, legal: [] } : a.state;
+    // The state on the table, for tests and debugging (as the game page keeps it).
+    (window as unknown as { __soukState: StateMessage | null }).__soukState = drawn;
     if (!screen) {
       const wg = webGame(a.state.game);
       if (!wg) {
@@ -200,8 +203,7 @@ function mountLesson(root: HTMLElement, lang: Lang, game: string, id: string): (
       table.classList.add(a.state.game);
       screen = wg.createScreen(table, ctx);
     }
-    // A finished lesson's table stays as it is, but takes no more moves.
-    screen.update(a.done ? { ...a.state, legal: [] } : a.state, animate);
+    screen.update(drawn, animate);
     const step = lesson!.steps[Math.min(a.step, lesson!.steps.length - 1)];
     stepLine.textContent = t(lang, "learn.step", { i: Math.min(a.step + 1, a.steps), n: a.steps });
     box.dataset.step = String(a.step);
@@ -324,6 +326,10 @@ function mountLesson(root: HTMLElement, lang: Lang, game: string, id: string): (
     screen?.destroy();
     screen = null;
     clear(table);
+    answer = null;
+    box.dataset.step = "-1";
+    box.dataset.done = "false";
+    (window as unknown as { __soukState: StateMessage | null }).__soukState = null;
     const a = await lessonsApi.play(game, id, []);
     if (!stopped) show(a, false);
   }
