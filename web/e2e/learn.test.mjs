@@ -147,6 +147,9 @@ test("a wrong move is explained and the step stays; a lesson in French; the phon
       await waitForStep(page, index);
       const step = lesson.steps[index];
       const s = await waitForState(page, (m) => m.legal.length > 0, "the learner's turn", 15000);
+      // What the step asks to touch is marked (for the ids every table has).
+      if (step.highlight?.some((h) => /^(market:(diamond|gold|silver|cloth|spice|leather|camel)|assam)$/.test(h) && (h === "assam" || s.view.market?.includes(h.slice(7)))))
+        await page.waitForSelector(".learn-highlight", { timeout: 5000 });
       const wrong = wrongMove(step, s);
       if (!wrong) {
         await page.context().close();

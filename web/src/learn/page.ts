@@ -222,8 +222,20 @@ function mountLesson(root: HTMLElement, lang: Lang, game: string, id: string): (
     void screen.settled().then(() => stopped || answer !== a || pointAt(a.done ? [] : (step?.highlight ?? [])));
   }
 
-  // The step's highlight ids, marked on the table (ids this app cannot map: nothing).
+  // The step's highlight ids, marked on the table (ids this app cannot map: nothing),
+  // and marked again whenever the screen redraws a part of it (a card selected).
+  let pointed: readonly string[] = [];
+  let repoint = 0;
+  const observer = new MutationObserver(() => {
+    if (repoint) return;
+    repoint = requestAnimationFrame(() => {
+      repoint = 0;
+      if (!stopped) pointAt(pointed);
+    });
+  });
+  observer.observe(table, { childList: true, subtree: true });
   function pointAt(ids: readonly string[]): void {
+    pointed = ids;
     for (const n of table.querySelectorAll(".learn-highlight")) n.classList.remove("learn-highlight");
     for (const hid of ids) for (const sel of highlightSelectors(hid)) for (const n of table.querySelectorAll(sel)) n.classList.add("learn-highlight");
   }
@@ -361,6 +373,8 @@ function mountLesson(root: HTMLElement, lang: Lang, game: string, id: string): (
 
   return () => {
     stopped = true;
+    observer.disconnect();
+    if (repoint) cancelAnimationFrame(repoint);
     screen?.destroy();
   };
 }
