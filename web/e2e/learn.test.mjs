@@ -129,6 +129,16 @@ test("every lesson of both games, in English, with the progress kept", { timeout
 
 test("a wrong move is explained and the step stays; a lesson in French; the phone's layout", { timeout: 90000 }, async () => {
   const { url } = env.server;
+  // The way in on a phone: the home page's "Learn to play" line.
+  {
+    const { page, check } = await openPage(env.browser, { viewport: { width: 390, height: 844 } });
+    await page.goto(url);
+    await page.waitForSelector("[data-role=learn-links] a[data-game=marrakech]");
+    await noSideScroll(page, "the home page on a phone");
+    await screenshot(page, "learn-home-390");
+    check();
+    await page.context().close();
+  }
   // The wrong move, in each game: the first move step whose wrong move (else another
   // legal move) the table can play.
   for (const game of GAMES) {
