@@ -48,6 +48,12 @@ test("highlight ids: goods, zones, Assam, squares, orientations; unknown ids poi
   assert.deepEqual(highlightSelectors("square:a7"), ["[data-square=a7]"]);
   assert.deepEqual(highlightSelectors("left"), ["button[data-orient=left]"]);
   assert.deepEqual(highlightSelectors("orient:straight"), ["button[data-orient=straight]"]);
+  assert.deepEqual(highlightSelectors("square:3,3"), ["[data-square=d4]"]);
+  assert.deepEqual(highlightSelectors("square:0,6"), ["[data-square=a7]"]);
+  assert.deepEqual(highlightSelectors("bonus:5"), ['[data-role=bonus-piles] [data-size="5"]']);
+  assert.deepEqual(highlightSelectors("seals"), ["[data-role=seals]"]);
+  assert.deepEqual(highlightSelectors("players"), [".mk-players"]);
+  for (const unknown of ["square:7,0", "square:1,", "bonus:6"]) assert.deepEqual(highlightSelectors(unknown), [], unknown);
   for (const unknown of ["market:rubies", "h9", "square:z1", "orient:back", "nothing", "", "market:le\"ather"])
     assert.deepEqual(highlightSelectors(unknown), [], unknown);
 });
@@ -71,6 +77,9 @@ test("goods and colours named in the page's language", () => {
   assert.equal(fillTemplate("{colour}", { colour: 1 }, en), fillTemplate("{colour}", { colour: 1 }, en)); // a colour's name
   assert.notEqual(fillTemplate("{colour}", { colour: 1 }, fr), "1");
   assert.equal(fillTemplate("{colour}", { colour: 9 }, en), "9");
+  assert.equal(fillTemplate("I turn Assam ({turn}).", { action: "orient", turn: "left" }, en), "I turn Assam (turn left).");
+  assert.equal(fillTemplate("({turn})", { action: "orient", turn: "straight" }, fr), "(tout droit)");
+  assert.equal(fillTemplate("the tokens {tokens}", { tokens: [5, 5, 3] }, en, (p) => joinList(p, "en")), "the tokens 5, 5 and 3");
 });
 
 test("the explanation is the entry of the event's action, in the page's language, else none", () => {

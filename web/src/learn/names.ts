@@ -15,6 +15,11 @@ export function namerFor(lang: Lang, seatName: (seat: number) => string): Namer 
       const count = field === "good" && typeof event["count"] === "number" ? (event["count"] as number) : 1;
       return goodName(value, count, lang);
     }
+    // Assam's turn, as the orientation buttons say it ("turn left", "straight on").
+    if (field === "turn" && (value === "left" || value === "straight" || value === "right")) {
+      const words = t(lang, `move.${value}`);
+      return words.charAt(0).toLowerCase() + words.slice(1);
+    }
     if (typeof value === "number" && /colou?r|carpet/.test(field))
       return value >= 0 && value < 4 ? t(lang, `mk.colour.${value as 0 | 1 | 2 | 3}`) : String(value);
     if (typeof value === "number" && /(^|\.)(seat|from|to)$/.test(field)) return seatName(value);

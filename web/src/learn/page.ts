@@ -16,6 +16,7 @@ import { gameTitle, isWebGame, webGame } from "../games.js";
 import { deadEnd } from "../shell/deadend.js";
 import { mountGame } from "../shell/game.js";
 import { seatNameFor } from "../shell/status.js";
+import { openDialog } from "../shell/dialogs.js";
 import { doneLessons, explainEvent, highlightSelectors, isDone, markDone } from "./pure.js";
 import { namerFor } from "./names.js";
 import type { Book, Lesson, PlayAnswer } from "./types.js";
@@ -127,7 +128,13 @@ function finalBlock(lang: Lang, game: string, book: Book): HTMLElement {
     button.disabled = true;
     errorLine.textContent = t(lang, "learn.final.starting");
     api
-      .create({ game, players: final.players || 2, seats: [{ player: "human", name: t(lang, "game.you") }, { player: final.bot }], creator_seat: 0 })
+      .create({
+        game,
+        players: final.players || 2,
+        // You, and the book's bot at every other seat.
+        seats: [{ player: "human", name: t(lang, "game.you") }, ...Array.from({ length: Math.max(1, (final.players || 2) - 1) }, () => ({ player: final.bot }))],
+        creator_seat: 0,
+      })
       .then(
         (created) => {
           seats.add(created.game_id, created.seat, created.token);
@@ -165,6 +172,8 @@ function mountLesson(root: HTMLElement, lang: Lang, game: string, id: string): (
   const donePanel = el("section", { class: "learn-done-panel card-panel", "data-role": "lesson-done", hidden: true });
   const coach = el("section", { class: "learn-coach card-panel" }, stepLine, say, why, donePanel, el("p", { class: "learn-buttons" }, nextButton, skipButton, leave));
   const table = el("div", { class: "table", "data-role": "table" });
+  // A move's own dialog (a Jaipur round's scoring), as the game page opens it.
+  const dialog = el("div", { class: "dialog-layer", "data-role": "dialog", hidden: true });
 
   const learner = (): number => lesson?.seat ?? 0;
   const seatName = (seat: number): string => (answer ? seatNameFor(answer.state, seat, learner(), lang) : String(seat));
@@ -204,6 +213,8 @@ function mountLesson(root: HTMLElement, lang: Lang, game: string, id: string): (
       screen = wg.createScreen(table, ctx);
     }
     screen.update(drawn, animate);
+    const opened = animate ? webGame(a.state.game)?.moveDialog(lang, drawn, seatName, () => (dialog.hidden = true)) : null;
+    if (opened) openDialog(dialog, opened);
     const step = lesson!.steps[Math.min(a.step, lesson!.steps.length - 1)];
     stepLine.textContent = t(lang, "learn.step", { i: Math.min(a.step + 1, a.steps), n: a.steps });
     box.dataset.step = String(a.step);
@@ -338,6 +349,7 @@ function mountLesson(root: HTMLElement, lang: Lang, game: string, id: string): (
     screen?.destroy();
     screen = null;
     clear(table);
+    dialog.hidden = true;
     answer = null;
     box.dataset.step = "-1";
     box.dataset.done = "false";
@@ -362,6 +374,7 @@ function mountLesson(root: HTMLElement, lang: Lang, game: string, id: string): (
         el("p", { class: "learn-crumbs" }, el("a", { href: `#/learn/${encodeURIComponent(game)}` }, `← ${t(lang, "learn.game", { game: gameName(lang, game) })}`)),
         title,
         el("div", { class: "learn-body" }, coach, el("div", { class: "table-wrap learn-table" }, table)),
+        dialog,
       );
       await start();
     } catch (err) {

@@ -44,9 +44,9 @@ const ORIENTS = ["left", "straight", "right"];
 // What a highlight id points at, as selectors on the game's table; an id this app does
 // not know points at nothing ([]).
 //   jaipur:    market:GOOD, market (all), hand:GOOD, hand, herd, deck, discard,
-//              tokens:GOOD (its goods tokens' pile), tokens, bonus
-//   marrakech: assam, SQUARE or square:SQUARE (a1..g7), orient:DIR or DIR
-//              (left/straight/right), die, place
+//              tokens:GOOD (its goods tokens' pile), tokens, bonus, bonus:3|4|5, seals
+//   marrakech: assam, SQUARE or square:SQUARE (a1..g7) or square:X,Y (0-6, from the
+//              top left), orient:DIR or DIR (left/straight/right), die, place, players
 export function highlightSelectors(id: string): string[] {
   const [kind, arg] = id.includes(":") ? [id.slice(0, id.indexOf(":")), id.slice(id.indexOf(":") + 1)] : [id, ""];
   const good = GOODS.includes(arg) ? arg : null;
@@ -68,15 +68,24 @@ export function highlightSelectors(id: string): string[] {
       if (!arg) return ["[data-role=token-piles]"];
       return good ? [`[data-role=token-piles] [data-good=${good}]`] : [];
     case "bonus":
-      return ["[data-role=bonus-piles]"];
+      if (!arg) return ["[data-role=bonus-piles]"];
+      return /^[345]$/.test(arg) ? [`[data-role=bonus-piles] [data-size="${arg}"]`] : [];
+    case "seals":
+      return ["[data-role=seals]"];
+    case "players":
+      return [".mk-players"];
     case "assam":
       return [".mk-assam"];
     case "die":
       return ["[data-role=die]"];
     case "place":
       return ["button[data-action=place]"];
-    case "square":
-      return SQUARE.test(arg) ? [`[data-square=${arg}]`] : [];
+    case "square": {
+      if (SQUARE.test(arg)) return [`[data-square=${arg}]`];
+      // FACTS.md's coordinates: column x 0–6 from the left, row y 0–6 from the top (3,3: d4).
+      const xy = /^([0-6]),([0-6])$/.exec(arg);
+      return xy ? [`[data-square=${String.fromCharCode(97 + Number(xy[1]))}${Number(xy[2]) + 1}]`] : [];
+    }
     case "orient":
       return ORIENTS.includes(arg) ? [`button[data-orient=${arg}]`] : [];
   }
