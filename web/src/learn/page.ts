@@ -196,8 +196,12 @@ function mountLesson(root: HTMLElement, lang: Lang, game: string, id: string): (
   function show(a: PlayAnswer, animate: boolean): void {
     answer = a;
     ctx.seat = a.state.seat;
-    if (a.state.event && a.state.move_count !== lastCount) story.push(a.state.event);
+    // A step read, or a move refused, leaves the table as it was: drawn again without
+    // playing its last move's animation (Assam's walk, a round's end) once more.
+    const fresh = a.state.move_count !== lastCount;
+    if (a.state.event && fresh) story.push(a.state.event);
     lastCount = a.state.move_count;
+    animate = animate && fresh;
     // A finished lesson's table stays as it is, but takes no more moves.
     const drawn: StateMessage = a.done ? { ...a.state, legal: [] } : a.state;
     // The state on the table, for tests and debugging (as the game page keeps it).
