@@ -529,8 +529,6 @@ export const en = {
   "learn.game": "Learn {game}",
   "learn.progress": "{done} of {n} lessons done",
   "learn.doneMark": "done",
-  "learn.start": "Start",
-  "learn.again": "Play again",
   "learn.step": "Step {i} of {n}",
   "learn.next": "Next",
   "learn.skip": "Skip",

@@ -520,8 +520,6 @@ export const fr: Catalogue = {
   "learn.game": "Apprendre {game}",
   "learn.progress": "{done} leçons faites sur {n}",
   "learn.doneMark": "faite",
-  "learn.start": "Commencer",
-  "learn.again": "Refaire",
   "learn.step": "Étape {i} sur {n}",
   "learn.next": "Suivant",
   "learn.skip": "Passer",
