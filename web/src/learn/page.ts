@@ -327,7 +327,7 @@ function mountLesson(root: HTMLElement, lang: Lang, game: string, id: string): (
     leave.hidden = true;
     const next = following();
     const repeat = el("button", { type: "button", "data-action": "lesson-repeat" }, t(lang, "learn.repeat"));
-    repeat.addEventListener("click", () => void start());
+    repeat.addEventListener("click", () => void start().catch((err: unknown) => stopped || showWhy("illegal", errorText(err))));
     donePanel.append(
       el("h2", {}, `✓ ${t(lang, "learn.finished")}`),
       el("p", { "data-role": "lesson-done-text" }, lesson!.done[lang]),
