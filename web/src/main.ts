@@ -12,6 +12,7 @@
 //   #/leaderboard[/POOL[/N]] a rating pool's leaderboard (the first pool's), page N
 //   #/my-games              the signed-in account's games
 //   #/meet                  play people: play now, the open tables (docs/lobby.md)
+//   #/learn[/GAME[/LESSON]] learn to play: the lessons, played on the real table (learn/page.ts)
 import type { Lang } from "./contract.js";
 import { clear, el } from "./dom.js";
 import { currentLang, setLang } from "./i18n/lang.js";
@@ -32,6 +33,7 @@ import { POOLS } from "./account/format.js";
 import { renderMyGames } from "./account/my-games.js";
 import { turnBadge } from "./shell/turn-badge.js";
 import { renderMeet } from "./meet/meet.js";
+import { mountLearn } from "./learn/page.js";
 
 let lang: Lang = currentLang();
 let unmount: (() => void) | null = null;
@@ -92,6 +94,7 @@ function route(): void {
   else if (page === "leaderboard") unmount = renderLeaderboard(main, lang, id || POOLS[0], Math.max(1, Math.floor(Number(extra ?? 1)) || 1));
   else if (page === "my-games" && !id) unmount = renderMyGames(main, lang, route);
   else if (page === "meet" && !id) unmount = renderMeet(main, lang);
+  else if (page === "learn") unmount = mountLearn(main, lang, parts.slice(1).filter((p) => p !== ""));
   else if (page === "rules" && id && isWebGame(id)) {
     document.title = `${t(lang, "nav.rules")} ${gameTitle(lang, id)} · Souk`;
     renderRules(main, id, lang);

@@ -3,6 +3,7 @@
 // sketch and pictures of the games' pieces, with a table of contents.
 import type { GameName, Lang } from "../contract.js";
 import { el } from "../dom.js";
+import { t } from "../i18n/t.js";
 import { en } from "./en.js";
 import { fr } from "./fr.js";
 import { WEB_GAMES } from "../games.js";
@@ -103,6 +104,8 @@ export function renderRules(root: HTMLElement, game: GameName, lang: Lang): void
   header.appendChild(otherLink);
   header.appendChild(el("h1", {}, ...inline(page.title)));
   header.appendChild(el("p", { class: "rules-lead" }, ...inline(page.lead)));
+  // The game's lessons, played on the real table (learn/page.ts).
+  header.appendChild(el("p", { class: "rules-learn" }, el("a", { class: "button primary", href: `#/learn/${game}`, "data-action": "learn" }, t(lang, "learn.title"))));
 
   // Table of contents. The app routes on the hash, so the links scroll in place
   // instead of changing it.

@@ -7,7 +7,7 @@ import { clear, el } from "../dom.js";
 import { plural, t } from "../i18n/t.js";
 import { deadEnd } from "./deadend.js";
 import { againstText, colourNames, resultText } from "./seats.js";
-import { gameTitle, isWebGame, webGame } from "../games.js";
+import { gameTitle, isWebGame, WEB_GAMES, webGame } from "../games.js";
 import { gameChoices, unplayable, variantsFor, type GameChoice } from "./choices.js";
 import { seatNameFor } from "./status.js";
 import { currentAccount } from "../account/session.js";
@@ -89,6 +89,16 @@ function hotseatName(form: HTMLFormElement, lang: Lang, seat: number): string {
   return typed || t(lang, "game.seat", { n: seat + 1 });
 }
 
+// "Learn to play": each game's lessons (learn/page.ts).
+function learnLinks(lang: Lang): HTMLElement {
+  return el(
+    "p",
+    { class: "learn-links", "data-role": "learn-links" },
+    el("a", { class: "learn-links-label", href: "#/learn" }, t(lang, "learn.title")),
+    ...WEB_GAMES.map((game) => el("a", { class: "button", href: `#/learn/${game}`, "data-action": "learn", "data-game": game }, gameTitle(lang, game))),
+  );
+}
+
 export function renderLobby(root: HTMLElement, lang: Lang): () => void {
   // The new game's form waits for the games the server lists; "Your games" does not.
   const formSlot = el("div", { class: "new-game card-panel" }, el("p", { class: "muted" }, t(lang, "invite.loading")));
@@ -100,7 +110,7 @@ export function renderLobby(root: HTMLElement, lang: Lang): () => void {
   const yours = el("section", { class: "your-games card-panel", "data-role": "your-games" }, el("h2", {}, t(lang, "home.yours")));
   const listBox = el("div", {});
   yours.appendChild(listBox);
-  root.append(el("p", { class: "tagline" }, t(lang, "app.tagline")), el("div", { class: seats.allTokens().length ? "lobby has-games" : "lobby" }, formSlot, yours));
+  root.append(el("p", { class: "tagline" }, t(lang, "app.tagline")), learnLinks(lang), el("div", { class: seats.allTokens().length ? "lobby has-games" : "lobby" }, formSlot, yours));
 
   let stopped = false;
   const refresh = async () => {
