@@ -1,6 +1,8 @@
 // The accounts over HTTP on a real server, on SQLite and on PostgreSQL: sign-up to
 // deletion, the cookie's flags, origins, names, and what the logs never hold.
 #include <gtest/gtest.h>
+
+#include "lessons/lessons.h"
 #include <sqlite3.h>
 
 #include <fstream>
@@ -275,6 +277,34 @@ TEST_P(AccountHttpTest, SignUpsPerAddressAreLimited) {
   EXPECT_EQ(third.status, 429);
   EXPECT_EQ(third.body["code"], "rate_limited");
   EXPECT_FALSE(third.Header("retry-after").empty());
+}
+
+// Issue 41: the lessons done follow the account (GET/PUT /api/me/lessons): progress
+// only grows, a lesson that does not exist is refused naming it, a change needs the
+// site's origin, and deleting the account forgets them.
+TEST_P(AccountHttpTest, TheLessonsDoneFollowTheAccount) {
+  const std::string cookie = SignUp("Ann", "correct horse");
+  FullReply empty = server_.Call(http::verb::get, "/api/me/lessons", nullptr, FromSite(cookie));
+  ASSERT_EQ(empty.status, 200) << empty.text;
+  EXPECT_EQ(empty.body["done"], Json::array());
+  const std::string first = "jaipur/" + (*lessons::LessonsOf("jaipur"))->lessons.front().id;
+  const std::string other = "marrakech/" + (*lessons::LessonsOf("marrakech"))->lessons.front().id;
+  FullReply added = server_.Call(http::verb::put, "/api/me/lessons", {{"done", {first, other}}}, FromSite(cookie));
+  ASSERT_EQ(added.status, 200) << added.text;
+  EXPECT_EQ(added.body["done"], (Json{first, other}));
+  FullReply again = server_.Call(http::verb::put, "/api/me/lessons", {{"done", {first}}}, FromSite(cookie));
+  EXPECT_EQ(again.body["done"], (Json{first, other})) << "progress only grows";
+  FullReply made_up = server_.Call(http::verb::put, "/api/me/lessons", {{"done", {"jaipur/no-such"}}}, FromSite(cookie));
+  EXPECT_EQ(made_up.status, 400);
+  EXPECT_NE(made_up.body["error"].get<std::string>().find("'jaipur/no-such' is no lesson"), std::string::npos) << made_up.text;
+  EXPECT_EQ(server_.Call(http::verb::put, "/api/me/lessons", {{"done", "x"}}, FromSite(cookie)).status, 400);
+  FullReply foreign = server_.Call(http::verb::put, "/api/me/lessons", {{"done", {first}}},
+                                    {{"Origin", "https://evil.example"}, {"Cookie", "souk_session=" + cookie}});
+  EXPECT_EQ(foreign.body["code"], "bad_origin");
+  EXPECT_EQ(server_.Call(http::verb::get, "/api/me/lessons").status, 401) << "not signed in";
+  const int64_t id = server_.accounts().store().AccountByKey("ann")->id;
+  ASSERT_EQ(server_.Call(http::verb::delete_, "/api/me", {{"password", "correct horse"}}, FromSite(cookie)).status, 200);
+  EXPECT_TRUE(server_.accounts().store().LessonsDone(id)->empty()) << "forgotten with the account";
 }
 
 INSTANTIATE_TEST_SUITE_P(Stores, AccountHttpTest, ::testing::Values(Backend::kSqlite, Backend::kPostgres),

@@ -1,5 +1,7 @@
 #include "server/account_routes.h"
 
+#include "lessons/lessons.h"
+
 #include <ctime>
 #include <memory>
 #include <utility>
@@ -14,6 +16,9 @@
 
 namespace souk::server {
 namespace {
+
+// More than every lesson there is: one request says them all.
+constexpr size_t kMaxLessonsSent = 500;
 
 using accounts::Accounts;
 using accounts::Authenticated;
@@ -200,6 +205,32 @@ Response Answer(Shared& shared, const Request& req, const Caller& caller) {
     const Authenticated who = signed_in_change();
     or_refuse(accounts.RevokeAll(who));
     return with_cookie(JsonResponse(req, http::status::ok, ok), "", 0);
+  }
+  // The lessons done (docs/lessons.md): the web app keeps them per browser, and per
+  // account here, so that they follow the player to another device.
+  if (target == "/api/me/lessons" && (verb == http::verb::get || verb == http::verb::put)) {
+    const Authenticated who = verb == http::verb::get ? signed_in_read() : signed_in_change();
+    if (verb == http::verb::put) {
+      const Json body = Body(req);
+      if (!body.is_object() || !body.contains("done") || !body["done"].is_array() || body["done"].size() > kMaxLessonsSent)
+        Refuse(Status::Error("done: expected an array of at most " + std::to_string(kMaxLessonsSent) +
+                             " lessons (\"game/lesson\")"));
+      std::vector<std::string> lessons;
+      for (const Json& item : body["done"]) {
+        const std::string text = item.is_string() ? item.get<std::string>() : item.dump();
+        const size_t slash = text.find('/');
+        auto book = slash == std::string::npos || !item.is_string() ? Result<std::shared_ptr<const lessons::LessonBook>>(
+                                                                          Status::NotFound(""))
+                                                                    : lessons::LessonsOf(text.substr(0, slash));
+        if (!book.ok() || !(*book)->Find(text.substr(slash + 1)))
+          Refuse(Status::Error("done: '" + text.substr(0, 80) + "' is no lesson (\"game/lesson\", as GET /api/lessons/GAME lists them)"));
+        lessons.push_back(text);
+      }
+      or_refuse(accounts.store().AddLessonsDone(who.account.id, lessons, WallMs()));
+    }
+    auto done = accounts.store().LessonsDone(who.account.id);
+    or_refuse(done.status());
+    return renewed(JsonResponse(req, http::status::ok, {{"done", *done}}), who);
   }
   constexpr std::string_view kSessionPrefix = "/api/me/sessions/";
   if (target.substr(0, kSessionPrefix.size()) == kSessionPrefix && verb == http::verb::delete_) {

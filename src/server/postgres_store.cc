@@ -28,7 +28,7 @@ namespace {
 // kMigrations (kMigrations[i] takes version i + 1 to i + 2) as an older database is,
 // each in the transaction that records the version it leads to: one path to every
 // version.
-constexpr int kSchemaVersion = 9;
+constexpr int kSchemaVersion = 10;
 constexpr std::array<const char*, kSchemaVersion - 1> kMigrations{
     // 1 to 2: several instances. The lease on a bot's turn: whether a bot is to move,
     // which instance thinks for it and until when (TakeBotTurn).
@@ -153,6 +153,14 @@ CREATE TABLE blocks(
   network TEXT PRIMARY KEY,
   reason TEXT NOT NULL DEFAULT '',
   created_ms BIGINT NOT NULL);
+)sql",
+    // 9 to 10: the lessons each account has done (docs/lessons.md), as "game/lesson".
+    R"sql(
+CREATE TABLE lessons_done(
+  account_id BIGINT NOT NULL REFERENCES accounts(id),
+  lesson TEXT NOT NULL,
+  done_ms BIGINT NOT NULL,
+  PRIMARY KEY(account_id, lesson));
 )sql"};
 
 // How long a lease on a bot's turn lasts unless renewed: an instance that dies holding

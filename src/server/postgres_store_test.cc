@@ -15,10 +15,11 @@ namespace {
 using testing::TestPostgres;
 
 // The version a database is brought to.
-const std::string kVersionNow = "9";
+const std::string kVersionNow = "10";
 
-// What versions 9, 8, 7, 6, 5 and 4 added, dropped: a database as the server before them left it.
-const std::string kDropVersion9 = "DROP TABLE blocks; ";
+// What versions 10, 9, 8, 7, 6, 5 and 4 added, dropped: a database as the server before them left it.
+const std::string kDropVersion10 = "DROP TABLE lessons_done; ";
+const std::string kDropVersion9 = kDropVersion10 + "DROP TABLE blocks; ";
 const std::string kDropVersion8 = kDropVersion9 + "ALTER TABLE notification_settings DROP COLUMN email_invitations; DROP TABLE reviews; ";
 const std::string kDropVersion7 = kDropVersion8 +
     "DROP TABLE email_addresses; DROP TABLE notification_settings; DROP TABLE turn_emails; DROP TABLE server_keys; ";
@@ -192,6 +193,16 @@ TEST_F(PostgresStoreTest, AVersion7DatabaseGainsTheInvitationSettingWithItsSetti
                                          "FROM notification_settings"), "false true");
   EXPECT_TRUE(TestPostgres::Execute(uri_, "INSERT INTO reviews(game_id, options, review, created_ms) "
                                           "VALUES('g', 'o', '{}', 1)").ok()) << "and the reviews table";
+}
+
+// Issue 41: a version 9 database gains the lessons each account has done.
+TEST_F(PostgresStoreTest, AVersion9DatabaseGainsTheLessonsDone) {
+  ASSERT_NO_FATAL_FAILURE(StoreAGameBefore());
+  ASSERT_TRUE(TestPostgres::Execute(uri_, kDropVersion10 + "UPDATE schema_version SET version=9").ok());
+  auto store = Open();
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT version FROM schema_version"), kVersionNow);
+  EXPECT_EQ(*TestPostgres::Execute(uri_, "SELECT count(*) FROM lessons_done"), "0");
 }
 
 // Issue 40: a version 8 database gains the operator's blocks, its games kept.

@@ -19,7 +19,7 @@ namespace {
 
 // The schema a new database gets, at kSchemaVersion; an older database is brought
 // to it by kMigrations, each in one transaction with the version it leads to.
-constexpr int kSchemaVersion = 10;
+constexpr int kSchemaVersion = 11;
 
 constexpr const char* kMeta = "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)";
 
@@ -156,6 +156,15 @@ CREATE TABLE blocks(
   created_ms INTEGER NOT NULL);
 )sql";
 
+// The lessons each account has done (docs/lessons.md), as "game/lesson".
+constexpr const char* kLessonsDoneTable = R"sql(
+CREATE TABLE lessons_done(
+  account_id INTEGER NOT NULL REFERENCES accounts(id),
+  lesson TEXT NOT NULL,
+  done_ms INTEGER NOT NULL,
+  PRIMARY KEY(account_id, lesson));
+)sql";
+
 constexpr const char* kClockColumns =
     "ALTER TABLE games ADD COLUMN clock_base_ms INTEGER NOT NULL DEFAULT 0;"
     "ALTER TABLE games ADD COLUMN clock_increment_ms INTEGER NOT NULL DEFAULT 0;"
@@ -201,6 +210,8 @@ constexpr const char* kMigrations[][2] = {
     {kInvitationSetting, kReviewTable},
     // 10: the client addresses the operator blocked.
     {kBlockTable, nullptr},
+    // 11: the lessons each account has done.
+    {kLessonsDoneTable, nullptr},
 };
 static_assert(std::size(kMigrations) == kSchemaVersion - 1);
 
@@ -237,7 +248,7 @@ class SqliteStore final : public Store {
     }
     if (version.empty()) {
       if (Status s = Exec(std::string("BEGIN IMMEDIATE;") + kSchema + kAccountTables + kRatingTables + kLobbyTable +
-                          kNotificationTables + kInvitationSetting + ";" + kReviewTable + kBlockTable + "INSERT INTO meta(key, value) VALUES('schema', '" +
+                          kNotificationTables + kInvitationSetting + ";" + kReviewTable + kBlockTable + kLessonsDoneTable + "INSERT INTO meta(key, value) VALUES('schema', '" +
                           std::to_string(kSchemaVersion) + "'); COMMIT;");
           !s.ok()) {
         Exec("ROLLBACK");

@@ -99,7 +99,7 @@ TEST_F(StoreMigrationTest, AVersion3DatabaseGainsTheAccountTablesWithItsGamesKep
     sqlite3_finalize(stmt);
     return value;
   };
-  EXPECT_EQ(one("SELECT value FROM meta WHERE key='schema'"), "10");
+  EXPECT_EQ(one("SELECT value FROM meta WHERE key='schema'"), "11");
   EXPECT_EQ(one("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='lobby'"), "1");
   EXPECT_EQ(one("SELECT count(*) FROM sqlite_master WHERE type='table' AND name IN ('accounts', 'sessions')"), "2");
   EXPECT_EQ(one("SELECT count(*) FROM games"), "1");
@@ -170,7 +170,7 @@ TEST_F(StoreMigrationTest, AVersion7DatabaseGainsTheNotificationTablesWithItsGam
   }
   Write("INSERT INTO accounts(id, name, name_key, password_hash, created_ms) VALUES(7, 'Ann', 'ann', 'h', 1);"
         "DROP TABLE email_addresses; DROP TABLE notification_settings; DROP TABLE turn_emails; DROP TABLE server_keys;"
-        "DROP TABLE reviews; DROP TABLE blocks; UPDATE meta SET value='7' WHERE key='schema';");
+        "DROP TABLE reviews; DROP TABLE blocks; DROP TABLE lessons_done; UPDATE meta SET value='7' WHERE key='schema';");
   auto store = OpenSqliteStore(path_);
   ASSERT_TRUE(store.ok()) << store.message();
   EXPECT_TRUE((*store)->LoadGame("kept").ok());
@@ -183,7 +183,7 @@ TEST_F(StoreMigrationTest, AVersion7DatabaseGainsTheNotificationTablesWithItsGam
     sqlite3_finalize(stmt);
     return value;
   };
-  EXPECT_EQ(one("SELECT value FROM meta WHERE key='schema'"), "10");
+  EXPECT_EQ(one("SELECT value FROM meta WHERE key='schema'"), "11");
   EXPECT_EQ(one("SELECT count(*) FROM sqlite_master WHERE type='table' AND name IN ('email_addresses', "
                 "'notification_settings', 'turn_emails', 'server_keys')"), "4");
   EXPECT_EQ(one("SELECT count(*) FROM accounts"), "1");
@@ -198,6 +198,7 @@ TEST_F(StoreMigrationTest, AVersion8DatabaseGainsTheInvitationSettingWithItsSett
   ASSERT_TRUE(OpenSqliteStore(path_).ok());
   Write("INSERT INTO accounts(id, name, name_key, password_hash, created_ms) VALUES(7, 'Ann', 'ann', 'h', 1);"
         "ALTER TABLE notification_settings DROP COLUMN email_invitations; DROP TABLE reviews; DROP TABLE blocks;"
+        "DROP TABLE lessons_done;"
         "INSERT INTO notification_settings(account_id, email_your_turn) VALUES(7, 0);"
         "UPDATE meta SET value='8' WHERE key='schema';");
   ASSERT_TRUE(OpenSqliteStore(path_).ok());
@@ -207,7 +208,7 @@ TEST_F(StoreMigrationTest, AVersion8DatabaseGainsTheInvitationSettingWithItsSett
   ASSERT_EQ(sqlite3_prepare_v2(db, "SELECT (SELECT value FROM meta WHERE key='schema'), email_your_turn, "
                                    "email_invitations FROM notification_settings", -1, &stmt, nullptr), SQLITE_OK);
   ASSERT_EQ(sqlite3_step(stmt), SQLITE_ROW);
-  EXPECT_EQ(std::string(reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0))), "10");
+  EXPECT_EQ(std::string(reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0))), "11");
   EXPECT_EQ(sqlite3_column_int(stmt, 1), 0) << "the 'your turn' setting is kept";
   EXPECT_EQ(sqlite3_column_int(stmt, 2), 1) << "invitations are on until turned off";
   sqlite3_finalize(stmt);
@@ -227,7 +228,7 @@ TEST_F(StoreMigrationTest, AVersion9DatabaseGainsTheBlocksTableWithItsGamesKept)
     g.seats = {{"human", "", "", ""}, {"easy", "", "", ""}};
     ASSERT_TRUE((*store)->CreateGame(g).ok());
   }
-  Write("DROP TABLE blocks; UPDATE meta SET value='9' WHERE key='schema';");
+  Write("DROP TABLE blocks; DROP TABLE lessons_done; UPDATE meta SET value='9' WHERE key='schema';");
   auto store = OpenSqliteStore(path_);
   ASSERT_TRUE(store.ok()) << store.message();
   EXPECT_TRUE((*store)->LoadGame("kept").ok());
@@ -235,6 +236,19 @@ TEST_F(StoreMigrationTest, AVersion9DatabaseGainsTheBlocksTableWithItsGamesKept)
   ASSERT_EQ(sqlite3_open(path_.c_str(), &db), SQLITE_OK);
   EXPECT_EQ(sqlite3_exec(db, "INSERT INTO blocks(network, reason, created_ms) VALUES('192.0.2.1', 'spam', 1)", nullptr,
                          nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(db);
+}
+
+// Issue 41: a version 10 database gains the lessons each account has done.
+TEST_F(StoreMigrationTest, AVersion10DatabaseGainsTheLessonsDoneWithItsAccountsKept) {
+  ASSERT_TRUE(OpenSqliteStore(path_).ok());
+  Write("INSERT INTO accounts(id, name, name_key, password_hash, created_ms) VALUES(7, 'Ann', 'ann', 'h', 1);"
+        "DROP TABLE lessons_done; UPDATE meta SET value='10' WHERE key='schema';");
+  ASSERT_TRUE(OpenSqliteStore(path_).ok());
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path_.c_str(), &db), SQLITE_OK);
+  EXPECT_EQ(sqlite3_exec(db, "INSERT INTO lessons_done(account_id, lesson, done_ms) VALUES(7, 'jaipur/take-one', 1)",
+                         nullptr, nullptr, nullptr), SQLITE_OK);
   sqlite3_close(db);
 }
 

@@ -50,7 +50,8 @@ class AccountStore {
   // judged on an old password never overwrites a newer one.
   virtual Status ReplacePasswordHash(int64_t id, const std::string& expected, const std::string& password_hash) = 0;
   virtual Status SetDisabled(int64_t id, bool disabled) = 0;
-  // Erases the name, the password hash and every session; the row stays as a tombstone.
+  // Erases the name, the password hash, every session, the email address and the
+  // lessons done; the row stays as a tombstone.
   virtual Status DeleteAccount(int64_t id, int64_t now_ms) = 0;
 
   virtual Status CreateSession(const StoredSession& session) = 0;
@@ -70,6 +71,11 @@ class AccountStore {
   // The accounts signed in at `now_ms`: live, not disabled, with at least one session
   // unexpired (an account on two devices counts once). For the operator's metrics.
   virtual Result<int64_t> CountSignedIn(int64_t now_ms) = 0;
+
+  // The lessons the account has done (docs/lessons.md), as "game/lesson", sorted.
+  virtual Result<std::vector<std::string>> LessonsDone(int64_t account_id) = 0;
+  // Adds these to them (progress only grows; one done again is kept as it was).
+  virtual Status AddLessonsDone(int64_t account_id, const std::vector<std::string>& lessons, int64_t now_ms) = 0;
 };
 
 // The account store of `db` (a SQLite file or a PostgreSQL URI, as OpenStore takes

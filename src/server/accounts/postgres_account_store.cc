@@ -97,7 +97,8 @@ class PostgresAccountStore final : public AccountStore, private PostgresClient {
     std::lock_guard lock(mutex_);
     if (Status s = Connect(); !s.ok()) return s;
     Rows erase = Query("WITH gone AS (DELETE FROM sessions WHERE account_id=$2), "
-                       "address AS (DELETE FROM email_addresses WHERE account_id=$2) "
+                       "address AS (DELETE FROM email_addresses WHERE account_id=$2), "
+                       "lessons AS (DELETE FROM lessons_done WHERE account_id=$2) "
                        "UPDATE accounts SET name=NULL, name_key=NULL, password_hash='', deleted_ms=$1 "
                        "WHERE id=$2 AND deleted_ms=0",
                        {std::to_string(now_ms), std::to_string(id)});
@@ -155,6 +156,29 @@ class PostgresAccountStore final : public AccountStore, private PostgresClient {
 
   Status PurgeExpired(int64_t now_ms) override {
     return Run("DELETE FROM sessions WHERE expires_ms<=$1", {std::to_string(now_ms)}, "purge sessions", nullptr);
+  }
+
+  Result<std::vector<std::string>> LessonsDone(int64_t account_id) override {
+    std::lock_guard lock(mutex_);
+    if (Status s = Connect(); !s.ok()) return s;
+    Rows read = Query("SELECT lesson FROM lessons_done WHERE account_id=$1 ORDER BY lesson", {std::to_string(account_id)});
+    if (!read.ok()) return Failure("read lessons done", read);
+    std::vector<std::string> out;
+    for (int r = 0; r < read.size(); ++r) out.push_back(read.Text(r, 0));
+    return out;
+  }
+
+  Status AddLessonsDone(int64_t account_id, const std::vector<std::string>& lessons, int64_t now_ms) override {
+    std::lock_guard lock(mutex_);
+    if (Status s = Connect(); !s.ok()) return s;
+    if (Status s = Command("BEGIN"); !s.ok()) return s;
+    for (const std::string& lesson : lessons) {
+      Rows add = Query("INSERT INTO lessons_done(account_id, lesson, done_ms) VALUES($1, $2, $3) "
+                       "ON CONFLICT(account_id, lesson) DO NOTHING",
+                       {std::to_string(account_id), lesson, std::to_string(now_ms)});
+      if (!add.ok()) return Rollback(Failure("add lessons done", add));
+    }
+    return Command("COMMIT");
   }
 
   Result<int64_t> CountSignedIn(int64_t now_ms) override {

@@ -101,10 +101,13 @@ class SqliteAccountStore final : public AccountStore {
     // Its email address goes too (docs/notifications.md).
     Statement address(db_, "DELETE FROM email_addresses WHERE account_id=?");
     address.Bind(1, id);
+    Statement lessons(db_, "DELETE FROM lessons_done WHERE account_id=?");
+    lessons.Bind(1, id);
     Statement erase(db_, "UPDATE accounts SET name=NULL, name_key=NULL, password_hash='', deleted_ms=? "
                     "WHERE id=? AND deleted_ms=0");
     erase.Bind(1, now_ms).Bind(2, id);
-    if (sessions.Step() != SQLITE_DONE || address.Step() != SQLITE_DONE || erase.Step() != SQLITE_DONE) {
+    if (sessions.Step() != SQLITE_DONE || address.Step() != SQLITE_DONE || lessons.Step() != SQLITE_DONE ||
+        erase.Step() != SQLITE_DONE) {
       Status failed = Error("delete account");
       sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
       return failed;
@@ -178,6 +181,39 @@ class SqliteAccountStore final : public AccountStore {
     Statement erase(db_, "DELETE FROM sessions WHERE expires_ms<=?");
     erase.Bind(1, now_ms);
     return erase.Step() == SQLITE_DONE ? Status::Ok() : Error("purge sessions");
+  }
+
+  Result<std::vector<std::string>> LessonsDone(int64_t account_id) override {
+    std::lock_guard lock(mutex_);
+    Statement read(db_, "SELECT lesson FROM lessons_done WHERE account_id=? ORDER BY lesson");
+    read.Bind(1, account_id);
+    std::vector<std::string> out;
+    int rc;
+    while ((rc = read.Step()) == SQLITE_ROW) out.push_back(read.Text(0));
+    if (rc != SQLITE_DONE) return Error("read lessons done");
+    return out;
+  }
+
+  Status AddLessonsDone(int64_t account_id, const std::vector<std::string>& lessons, int64_t now_ms) override {
+    std::lock_guard lock(mutex_);
+    if (sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK) return Error("add lessons done");
+    Statement add(db_, "INSERT INTO lessons_done(account_id, lesson, done_ms) VALUES(?, ?, ?) "
+                       "ON CONFLICT(account_id, lesson) DO NOTHING");
+    for (const std::string& lesson : lessons) {
+      add.Reset();
+      add.Bind(1, account_id).Bind(2, lesson).Bind(3, now_ms);
+      if (add.Step() != SQLITE_DONE) {
+        Status failed = Error("add lessons done");
+        sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+        return failed;
+      }
+    }
+    if (sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK) {
+      Status failed = Error("add lessons done");
+      sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+      return failed;
+    }
+    return Status::Ok();
   }
 
   Result<int64_t> CountSignedIn(int64_t now_ms) override {
