@@ -318,6 +318,9 @@ int AdminCommand::ExportAccount() {
   for (const auto& p : *history)
     out["rating_history"].push_back(
         {{"pool", p.pool}, {"game", p.game_id}, {"at", Iso8601(p.at_ms)}, {"rating", p.rating}, {"deviation", p.deviation}});
+  auto lessons_done = stores.accounts->LessonsDone(account.id);
+  if (!lessons_done.ok()) throw CliError{1, lessons_done.message()};
+  out["lessons_done"] = *lessons_done;
   auto sessions = stores.accounts->SessionsOf(account.id, now);
   if (!sessions.ok()) throw CliError{1, sessions.message()};
   out["sessions"] = Json::array();
