@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openPage, screenshot, serverAndBrowser, waitForState } from "./harness.mjs";
-import { api, closeDialogs, playJaipurMove, playMarrakechMove } from "./play.mjs";
+import { api, closeDialogs, playJaipurMove, playMarrakechMove, signUp } from "./play.mjs";
 
 const env = serverAndBrowser();
 const GAMES = ["jaipur", "marrakech"];
@@ -248,4 +248,32 @@ test("the whole game against the bot, which explains its moves", { timeout: 6000
   await screenshot(page, "learn-final-1280");
   check();
   await page.context().close();
+});
+
+test("a signed-in player's progress follows the account to another browser", { timeout: 60000 }, async () => {
+  const { url } = env.server;
+  const browser = env.browser;
+  const book = await api(url, "/api/lessons/jaipur");
+  const lesson = book.lessons[0];
+  const first = await openPage(browser);
+  await signUp(first.page, url, "Learner");
+  await playLesson(first.page, url, "jaipur", lesson);
+  // The account has it once the lesson is done (sent in the background).
+  await first.page.waitForFunction(async () => {
+    const res = await fetch("/api/me/lessons");
+    return res.ok && (await res.json()).done.length > 0;
+  }, null, { timeout: 10000 });
+  first.check();
+  await first.context.close();
+  // Another browser, nothing in its storage: logged in, the list shows the ✓.
+  const second = await openPage(browser);
+  await second.page.goto(`${url}#/signin`);
+  await second.page.fill("[data-role=login] input[name=name]", "Learner");
+  await second.page.fill("[data-role=login] input[name=password]", "correct horse");
+  await second.page.click("[data-action=login]");
+  await second.page.waitForSelector("[data-role=account-name]");
+  await second.page.goto(`${url}#/learn/jaipur`);
+  await second.page.waitForSelector(`[data-lesson="${lesson.id}"] [data-role=done]`, { timeout: 10000 });
+  second.check();
+  await second.context.close();
 });

@@ -2,7 +2,7 @@
 // browser, a step's highlight ids as selectors, the final game's explanations filled.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { PROGRESS_KEY, doneLessons, explainEvent, fillTemplate, highlightSelectors, isDone, markDone } from "../../build/web/js/learn/pure.js";
+import { PROGRESS_KEY, doneLessons, explainEvent, fillTemplate, highlightSelectors, isDone, markDone, mergeDone } from "../../build/web/js/learn/pure.js";
 import { namerFor } from "../../build/web/js/learn/names.js";
 import { joinList } from "../../build/web/js/i18n/words.js";
 
@@ -20,6 +20,14 @@ test("progress: none at first, each lesson once, per game", () => {
   assert.deepEqual(JSON.parse(s.map.get(PROGRESS_KEY)), ["jaipur/take-one", "marrakech/turn-assam"]);
   assert.equal(isDone(s, "jaipur", "take-one"), true);
   assert.equal(isDone(s, "marrakech", "take-one"), false);
+});
+
+test("progress: the account's lessons merged in, the browser's kept, none twice", () => {
+  const s = memory();
+  markDone(s, "jaipur", "take-one");
+  mergeDone(s, ["marrakech/first-turn", "jaipur/take-one"]);
+  mergeDone(s, []);
+  assert.deepEqual(doneLessons(s), ["jaipur/take-one", "marrakech/first-turn"]);
 });
 
 test("progress: anything unreadable is no progress, and is replaced", () => {

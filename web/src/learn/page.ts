@@ -17,7 +17,8 @@ import { deadEnd } from "../shell/deadend.js";
 import { mountGame } from "../shell/game.js";
 import { seatNameFor } from "../shell/status.js";
 import { openDialog } from "../shell/dialogs.js";
-import { doneLessons, explainEvent, highlightSelectors, isDone, markDone } from "./pure.js";
+import { doneLessons, explainEvent, highlightSelectors, isDone, markDone, mergeDone } from "./pure.js";
+import { currentAccount } from "../account/session.js";
 import { namerFor } from "./names.js";
 import type { Book, Lesson, PlayAnswer } from "./types.js";
 
@@ -27,6 +28,20 @@ const lessonsApi = {
   play: (game: string, id: string, moves: (string | null)[], attempt?: string) =>
     call<PlayAnswer>("POST", `/api/lessons/${encodeURIComponent(game)}/${encodeURIComponent(id)}/play`, attempt === undefined ? { moves } : { moves, try: attempt }),
 };
+
+// The progress on the signed-in account too, so that it follows the player to another
+// device: the browser's lessons sent, the account's all merged back. A guest asks nothing.
+async function syncProgress(): Promise<boolean> {
+  const account = await currentAccount();
+  if (!account) return false;
+  try {
+    const answer = await call<{ done: string[] }>("PUT", "/api/me/lessons", { done: doneLessons(store()) });
+    mergeDone(store(), answer.done);
+    return true;
+  } catch {
+    return false; // kept in the browser; sent again with the next lesson done
+  }
+}
 
 const store = (): Storage | { getItem: () => null; setItem: () => void } => {
   try {
@@ -87,8 +102,9 @@ function renderBook(root: HTMLElement, lang: Lang, game: string): () => void {
   document.title = `${t(lang, "learn.game", { game: gameName(lang, game) })} · Souk`;
   const box = page(root, el("p", { class: "muted" }, t(lang, "learn.loading")));
   let stopped = false;
-  lessonsApi.book(game).then(
-    (book) => {
+  // The account's progress merged first, so that the ✓ are the account's too.
+  Promise.all([lessonsApi.book(game), syncProgress()]).then(
+    ([book]) => {
       if (stopped) return;
       clear(box);
       const lessons = book.lessons;
@@ -321,6 +337,7 @@ function mountLesson(root: HTMLElement, lang: Lang, game: string, id: string): (
 
   function showDone(): void {
     markDone(store(), game, id);
+    void syncProgress();
     clear(donePanel);
     donePanel.hidden = false;
     skipButton.hidden = true;

@@ -1,5 +1,6 @@
 // The lessons' pure helpers: no DOM, node's unit tests call them (web/test/learn.test.mjs).
-//   - the progress kept in the browser (localStorage "souk.lessons.done": ["game/id", ...]);
+//   - the progress kept in the browser (localStorage "souk.lessons.done": ["game/id", ...]),
+//     merged with the signed-in account's (GET/PUT /api/me/lessons);
 //   - a step's `highlight` ids as the CSS selectors of what to point at on the table;
 //   - the final game's explanations, their {field} placeholders filled from an event.
 
@@ -34,6 +35,18 @@ export function markDone(store: KeyValue, game: string, id: string): void {
     store.setItem(PROGRESS_KEY, JSON.stringify(list));
   } catch {
     // A full or refused storage: the lesson is done, only not remembered.
+  }
+}
+
+// Adds `lessons` (the account's, from the server) to the browser's; the list grows only.
+export function mergeDone(store: KeyValue, lessons: readonly string[]): void {
+  const list = doneLessons(store);
+  const fresh = lessons.filter((key) => typeof key === "string" && !list.includes(key));
+  if (fresh.length === 0) return;
+  try {
+    store.setItem(PROGRESS_KEY, JSON.stringify([...list, ...fresh]));
+  } catch {
+    // A full or refused storage: shown as not done here, kept on the account.
   }
 }
 
