@@ -180,19 +180,19 @@ Result<LessonRun> LessonRun::Start(const Lesson& lesson) {
 }
 
 LessonRun::Verdict LessonRun::Try(std::string_view move, std::string_view lang) {
-  if (done()) return {Outcome::kDone, ""};
+  if (done()) return {Outcome::kDone, "", Status::Ok()};
   const Step& step = lesson_->steps[step_];
   if (std::find(step.expect.begin(), step.expect.end(), move) == step.expect.end()) {
     for (const WrongMove& w : step.wrong)
-      if (w.move == move) return {Outcome::kWrong, w.why.In(lang)};
+      if (w.move == move) return {Outcome::kWrong, w.why.In(lang), Status::Ok()};
     std::unique_ptr<GameState> trial = state_->Clone();
-    if (Status st = trial->Apply(move); !st.ok()) return {Outcome::kIllegal, st.message()};
+    if (Status st = trial->Apply(move); !st.ok()) return {Outcome::kIllegal, st.message(), st};
     return {Outcome::kWrong, step.say.In(lang)};
   }
   (void)state_->Apply(move);  // the lessons' test checks every expected move is legal
   for (const std::string& reply : step.then) (void)state_->Apply(reply);
   ++step_;
-  return {done() ? Outcome::kDone : Outcome::kNext, ""};
+  return {done() ? Outcome::kDone : Outcome::kNext, "", Status::Ok()};
 }
 
 void LessonRun::Next() {

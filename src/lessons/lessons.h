@@ -125,7 +125,8 @@ class LessonRun {
   enum class Outcome { kNext, kDone, kWrong, kIllegal };
   struct Verdict {
     Outcome outcome;
-    std::string why;  // kWrong: the step's text for it; kIllegal: the rules' error
+    std::string why;  // kWrong: the step's text for it; kIllegal: the rules' error (English)
+    Status refusal = Status::Ok();  // kIllegal: the rules' error, to be told in the learner's language
   };
   // The learner's move at the current step: right (played, with the step's "then"
   // replies after it), or why not (the state unchanged).

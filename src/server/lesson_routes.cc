@@ -100,12 +100,10 @@ Response Play(const Request& req, const lessons::Lesson& lesson, Lang lang) {
     if (run.done()) Malformed("try: the lesson is over");
     const std::string move = body["try"].get<std::string>();
     const size_t replies = run.lesson().steps[run.step()].then.size();
-    std::unique_ptr<GameState> trial = run.state().Clone();
-    const Status rules = trial->Apply(move);
     const lessons::LessonRun::Verdict v = run.Try(move, lang_name);
     // The rules' own error, in the client's language.
     verdict = {{"outcome", OutcomeName(v.outcome)},
-               {"why", v.outcome == lessons::LessonRun::Outcome::kIllegal ? StatusText(rules, lang) : v.why}};
+               {"why", v.outcome == lessons::LessonRun::Outcome::kIllegal ? StatusText(v.refusal, lang) : v.why}};
     if (v.outcome == lessons::LessonRun::Outcome::kNext || v.outcome == lessons::LessonRun::Outcome::kDone)
       played += 1 + replies;
   }

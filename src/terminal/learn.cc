@@ -15,6 +15,7 @@
 #include "terminal/games.h"
 #include "terminal/input.h"
 #include "terminal/layout.h"
+#include "terminal/messages.h"
 #include "terminal/screens.h"
 
 namespace souk::terminal {
@@ -90,7 +91,7 @@ class Learner {
     size_t next = first;
     if (!list_first) {
       if (Lesson(next) == Ending::kQuit) return 0;
-      ++next;
+      next = last_played_ + 1;
     }
     for (;;) {
       next = std::min(next, book_.lessons.size());
@@ -121,7 +122,7 @@ class Learner {
         continue;
       }
       if (Lesson(chosen) == Ending::kQuit) return 0;
-      next = chosen + 1;
+      next = last_played_ + 1;
     }
   }
 
@@ -217,6 +218,7 @@ class Learner {
   }
 
   Ending Lesson(size_t index) {
+    last_played_ = index;
     const Style& style = options_.style;
     const lessons::Lesson& lesson = book_.lessons[index];
     auto started = lessons::LessonRun::Start(lesson);
@@ -272,7 +274,12 @@ class Learner {
       const TerminalGame* known = TerminalGameFor(book_.game);
       const std::string move = known ? known->canonical(entry.text) : entry.text;
       const lessons::LessonRun::Verdict v = run.Try(move, LangName(style));
-      if (v.outcome == lessons::LessonRun::Outcome::kWrong || v.outcome == lessons::LessonRun::Outcome::kIllegal) {
+      if (v.outcome == lessons::LessonRun::Outcome::kIllegal) {
+        // The rules' own error, told as `souk play` tells it, in the learner's language.
+        feedback = std::string("✗ ") + ExplainRefusal(book_.game, run.state().PlayerView(lesson.seat), v.refusal, style);
+        continue;
+      }
+      if (v.outcome == lessons::LessonRun::Outcome::kWrong) {
         feedback = std::string("✗ ") + v.why;
         continue;
       }
@@ -327,6 +334,7 @@ class Learner {
   const std::string progress_path_;
   std::set<std::string> done_;
   std::string note_;
+  size_t last_played_ = 0;  // the list points at the lesson after it
 };
 
 }  // namespace
