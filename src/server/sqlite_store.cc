@@ -375,15 +375,7 @@ class SqliteStore final : public Store {
     std::lock_guard lock(mutex_);
     Statement games(db_, "SELECT id, game, seed, players, variant, created_ms, updated_ms, finished, client, abandoned, rated, clock_base_ms, clock_increment_ms, clock_per_move_ms FROM games "
                          "WHERE finished=0 AND abandoned=0 ORDER BY created_ms, id");
-    std::vector<StoredGame> out;
-    int rc;
-    while ((rc = games.Step()) == SQLITE_ROW) {
-      auto g = Fill(games);
-      if (!g.ok()) return g.status();
-      out.push_back(std::move(*g));
-    }
-    if (rc != SQLITE_DONE) return Error("load unfinished games");
-    return out;
+    return FillAll(games, "load unfinished games");
   }
 
   Result<std::vector<StoredGame>> ListGames(const GameFilter& filter) override {
@@ -395,15 +387,7 @@ class SqliteStore final : public Store {
                              GameStateCondition(filter.state) + " ORDER BY updated_ms DESC, id LIMIT ?5").c_str());
     games.Bind(1, filter.game).Bind(2, filter.client).Bind(3, filter.since_ms).Bind(4, filter.account_id)
         .Bind(5, static_cast<int64_t>(filter.limit));
-    std::vector<StoredGame> out;
-    int rc;
-    while ((rc = games.Step()) == SQLITE_ROW) {
-      auto g = Fill(games);
-      if (!g.ok()) return g.status();
-      out.push_back(std::move(*g));
-    }
-    if (rc != SQLITE_DONE) return Error("list games");
-    return out;
+    return FillAll(games, "list games");
   }
 
   Result<std::vector<std::string>> GamesOfTokens(const std::vector<std::string>& hashes) override {
@@ -459,6 +443,19 @@ class SqliteStore final : public Store {
   }
 
   // The game on `row`, with its seats and moves. Holds the lock.
+  // Every game row `games` steps through, whole.
+  Result<std::vector<StoredGame>> FillAll(Statement& games, const char* what) {
+    std::vector<StoredGame> out;
+    int rc;
+    while ((rc = games.Step()) == SQLITE_ROW) {
+      auto g = Fill(games);
+      if (!g.ok()) return g.status();
+      out.push_back(std::move(*g));
+    }
+    if (rc != SQLITE_DONE) return Error(what);
+    return out;
+  }
+
   Result<StoredGame> Fill(Statement& row) {
     StoredGame g;
     g.id = row.Text(0);
