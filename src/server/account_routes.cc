@@ -212,11 +212,11 @@ Response Answer(Shared& shared, const Request& req, const Caller& caller) {
     const Authenticated who = verb == http::verb::get ? signed_in_read() : signed_in_change();
     if (verb == http::verb::put) {
       const Json body = Body(req);
-      if (!body.is_object() || !body.contains("done") || !body["done"].is_array() || body["done"].size() > kMaxLessonsSent)
+      if (!body.is_object() || !body.contains("done") || !body.at("done").is_array() || body.at("done").size() > kMaxLessonsSent)
         Refuse(Status::Error("done: expected an array of at most " + std::to_string(kMaxLessonsSent) +
                              " lessons (\"game/lesson\")"));
       std::vector<std::string> lessons;
-      for (const Json& item : body["done"]) {
+      for (const Json& item : body.at("done")) {
         const std::string text = item.is_string() ? item.get<std::string>() : item.dump();
         const size_t slash = text.find('/');
         auto book = slash == std::string::npos || !item.is_string() ? Result<std::shared_ptr<const lessons::LessonBook>>(

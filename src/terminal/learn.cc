@@ -64,11 +64,11 @@ std::string Fill(const std::string& text, const Json& event, const Json& words) 
     std::string value;
     auto word = [&words](const Json& v) {
       std::string w = v.is_string() ? v.get<std::string>() : v.dump();
-      if (words.is_object() && words.contains(w) && words[w].is_string()) w = words[w].get<std::string>();
+      if (words.is_object() && words.contains(w) && words.at(w).is_string()) w = words.at(w).get<std::string>();
       return w;
     };
     if (event.contains(key)) {
-      const Json& v = event[key];
+      const Json& v = event.at(key);
       if (v.is_array()) {  // a list of goods: "diamond, gold, spice"
         for (const Json& item : v) value += (value.empty() ? "" : ", ") + word(item);
       } else {
