@@ -10,6 +10,8 @@ namespace {
 constexpr std::string_view kPrefix = "/api/lessons";
 // A lesson is a few steps; more moves than this is no lesson's.
 constexpr size_t kMaxMoves = 64;
+// The longest move of either game is some 60 characters.
+constexpr size_t kMaxMoveBytes = 200;
 
 // The lesson's table as the web app's game screens take it: a state message
 // (docs/protocol.md, "The state message") for the learner's seat, of no stored game.
@@ -71,22 +73,22 @@ Response Play(const Request& req, const lessons::Lesson& lesson, Lang lang) {
   lessons::LessonRun run = std::move(*started);
   size_t played = lesson.setup_moves.size();
   if (body.contains("moves")) {
-    const Json& moves = body["moves"];
+    const Json& moves = body.at("moves");
     if (!moves.is_array() || moves.size() > kMaxMoves)
       Malformed("moves: expected an array of at most " + std::to_string(kMaxMoves) + " moves (null for a step read)");
     for (size_t i = 0; i < moves.size(); ++i) {
       const std::string at = "moves[" + std::to_string(i) + "]";
       if (run.done()) Malformed(at + ": the lesson is over before it");
       const bool read_only = run.lesson().steps[run.step()].expect.empty();
-      if (moves[i].is_null() != read_only)
+      if (moves.at(i).is_null() != read_only)
         Malformed(at + (read_only ? ": step " + std::to_string(run.step()) + " is read only: null" :
                                     ": step " + std::to_string(run.step()) + " asks for a move"));
       const size_t replies = run.lesson().steps[run.step()].then.size();
       if (read_only) {
         run.Next();
       } else {
-        if (!moves[i].is_string()) Malformed(at + ": expected a move's text");
-        const lessons::LessonRun::Verdict v = run.Try(moves[i].get<std::string>(), lang_name);
+        if (!moves.at(i).is_string()) Malformed(at + ": expected a move's text");
+        const lessons::LessonRun::Verdict v = run.Try(moves.at(i).get<std::string>(), lang_name);
         if (v.outcome != lessons::LessonRun::Outcome::kNext && v.outcome != lessons::LessonRun::Outcome::kDone)
           Malformed(at + ": not the move step " + std::to_string(run.step()) + " asks for");
         ++played;
@@ -96,9 +98,12 @@ Response Play(const Request& req, const lessons::Lesson& lesson, Lang lang) {
   }
   Json verdict = nullptr;
   if (body.contains("try")) {
-    if (!body["try"].is_string()) Malformed("try: expected a move's text");
+    if (!body.at("try").is_string()) Malformed("try: expected a move's text");
     if (run.done()) Malformed("try: the lesson is over");
-    const std::string move = body["try"].get<std::string>();
+    if (run.lesson().steps[run.step()].expect.empty())
+      Malformed("try: step " + std::to_string(run.step()) + " is read only (send it as null in moves)");
+    const std::string move = body.at("try").get<std::string>();
+    if (move.size() > kMaxMoveBytes) Malformed("try: a move is at most " + std::to_string(kMaxMoveBytes) + " bytes");
     const size_t replies = run.lesson().steps[run.step()].then.size();
     const lessons::LessonRun::Verdict v = run.Try(move, lang_name);
     // The rules' own error, in the client's language.

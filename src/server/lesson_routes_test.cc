@@ -63,12 +63,17 @@ TEST_F(LessonRoutesTest, EveryLessonIsPlayedThroughToItsEndOneTryAtATime) {
 
 TEST_F(LessonRoutesTest, AWrongMoveIsExplainedAndAnIllegalOneRefusedInTheLearnersLanguage) {
   const lessons::Lesson& lesson = (*lessons::LessonsOf("jaipur"))->lessons.front();
-  FullReply illegal = Play("jaipur", lesson.id, {{"moves", Json::array()}, {"try", "sell 9 diamond"}}, "fr");
-  ASSERT_EQ(illegal.status, 200);
+  Json to_a_move = Json::array();  // the read-only steps before the first move
+  for (const lessons::Step& step : lesson.steps) {
+    if (!step.expect.empty()) break;
+    to_a_move.push_back(nullptr);
+  }
+  FullReply illegal = Play("jaipur", lesson.id, {{"moves", to_a_move}, {"try", "sell 9 diamond"}}, "fr");
+  ASSERT_EQ(illegal.status, 200) << illegal.text;
   EXPECT_EQ(illegal.body["verdict"]["outcome"], "illegal");
   EXPECT_NE(illegal.body["verdict"]["why"].get<std::string>().find("coup illégal"), std::string::npos)
       << illegal.body["verdict"];
-  EXPECT_EQ(illegal.body["step"], 0) << "nothing changed";
+  EXPECT_EQ(illegal.body["step"], to_a_move.size()) << "nothing changed";
   // The first step with a reason for a wrong move, reached by the moves before it.
   Json moves = Json::array();
   for (const lessons::Step& step : lesson.steps) {
@@ -90,6 +95,15 @@ TEST_F(LessonRoutesTest, MistakesAreNamed) {
   EXPECT_EQ(error({{"moves", "x"}}), "moves: expected an array of at most 64 moves (null for a step read)");
   EXPECT_EQ(error({{"moves", {"made up"}}}).rfind("moves[0]: ", 0), 0u);
   EXPECT_EQ(error({{"try", 7}}), "try: expected a move's text");
+  if (lesson.steps.front().expect.empty()) {
+    EXPECT_EQ(error({{"try", "camels"}}), "try: step 0 is read only (send it as null in moves)");
+  }
+  Json to_a_move = Json::array();
+  for (const lessons::Step& step : lesson.steps) {
+    if (!step.expect.empty()) break;
+    to_a_move.push_back(nullptr);
+  }
+  EXPECT_EQ(error({{"moves", to_a_move}, {"try", std::string(5000, 'a')}}), "try: a move is at most 200 bytes");
   EXPECT_EQ(Play("jaipur", "no-such-lesson", Json::object()).status, 404);
   EXPECT_EQ(CallServerWith(server_.port(), http::verb::get, "/api/lessons/jaipur/x/play", "", {}).status, 404);
   EXPECT_EQ(CallServerWith(server_.port(), http::verb::post, "/api/lessons/jaipur/" + lesson.id + "/play", "not json",
