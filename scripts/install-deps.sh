@@ -18,6 +18,7 @@ packages=(
   prometheus  # promtool checks the metrics' format; tests/prometheus_test.sh scrapes two servers with it
   libcurl4-openssl-dev  # the email notifications' SMTP client (docs/notifications.md)
   python3-aiosmtpd  # the real SMTP server the email tests start
+  python3-torch python3-matplotlib  # the learning showcase (examples/learning/, docs/python-learning.md)
 )
 # The web app's build and its browser tests run on Node.js 20 or newer with npm
 # (playwright-core needs 20): Debian's packages when the machine has none.
