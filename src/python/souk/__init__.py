@@ -3,7 +3,8 @@
 A native module over the same C++ core as the `souk` command, shaped like
 OpenSpiel's pyspiel (load_game, State, actions, observations), with batched
 environments for learning (VectorEnv, with masked_softmax and sample_masked over
-legal actions) and Souk's bots (Bot). docs/python.md
+legal actions), one game in the shape of PettingZoo's AEC API (AECEnv) and Souk's
+bots (Bot). docs/python.md
 documents every part; the short version:
 
     import souk
@@ -36,9 +37,11 @@ from ._souk import (
     state_from_json,
     state_from_record,
 )
+from .aec import AECEnv
 from .masked import masked_softmax, sample_masked
 
 __all__ = [
+    "AECEnv",
     "CHANCE",
     "TERMINAL",
     "BadMoveError",
