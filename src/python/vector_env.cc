@@ -342,9 +342,10 @@ void BindVectorEnv(py::module_& m) {
              options.seed = SeedOf(seed);
              options.opponent = std::move(opponent);
              if (!seat.is_none()) {
-               // Far out of range, a seat the engine refuses as it refuses 9 (its message names no number).
+               // Negative or far out of range: a seat the engine refuses as it refuses 9
+               // (its message names the range; -1 is its own "rotate", not the caller's).
                const std::optional<int64_t> s = Int64Of(seat, "seat");
-               options.seat = s && *s >= -1000 && *s <= 1000 ? static_cast<int>(*s) : 1000;
+               options.seat = s && *s >= 0 && *s <= 1000 ? static_cast<int>(*s) : 1000;
              }
              options.reward = RewardModeOf(reward);
              return std::make_unique<PyVectorEnv>(options, reward);
