@@ -13,6 +13,10 @@
 namespace souk::python {
 namespace {
 
+// numpy's object dtype, made once when the module is imported (never freed: numpy
+// lives as long as the interpreter).
+const py::dtype* object_dtype = nullptr;
+
 RewardMode RewardModeOf(const std::string& name) {
   if (name == "win") return RewardMode::kWin;
   if (name == "score") return RewardMode::kScore;
@@ -178,44 +182,56 @@ class PyVectorEnv {
   };
 
   // Gymnasium 0.29's final observation and final info (same-step autoreset), and the
-  // same facts as arrays: only in a step where some game ended (docs/python.md).
+  // same facts as arrays: only in a step where some game ended (docs/python.md). Built
+  // through raw pointers: at 64 environments a game ends every few steps, and pybind's
+  // per-call checks, numpy.full and .copy() cost a tenth of such a step.
   void AddFinalInfo(const Ended& ended, py::dict& info) const {
     const py::ssize_t n = engine_->num_envs(), size = engine_->observation_size();
     const py::ssize_t players = engine_->options().game.players;
     py::array_t<float> observation({n, size});
-    py::array_t<bool> has_final(n);
+    py::array_t<bool> has_final(n), has_final_info(n), winners({n, players});
     py::array_t<int32_t> scores({n, players}), length(n), steps(n), seat(n);
     py::array_t<float> returns({n, players});
-    py::array_t<bool> winners({n, players});
-    // Gymnasium's object array: None, or a dict, per environment.
-    py::object final_info = py::module_::import("numpy").attr("full")(n, py::none(), py::arg("dtype") = "object");
-    std::fill(observation.mutable_data(), observation.mutable_data() + n * size, 0.0f);
-    std::fill(has_final.mutable_data(), has_final.mutable_data() + n, false);
-    std::fill(scores.mutable_data(), scores.mutable_data() + n * players, 0);
-    std::fill(returns.mutable_data(), returns.mutable_data() + n * players, 0.0f);
-    std::fill(winners.mutable_data(), winners.mutable_data() + n * players, false);
-    std::fill(length.mutable_data(), length.mutable_data() + n, 0);
-    std::fill(steps.mutable_data(), steps.mutable_data() + n, 0);
-    std::fill(seat.mutable_data(), seat.mutable_data() + n, -1);
+    py::array final_info(*object_dtype, std::vector<py::ssize_t>{n});  // None, or a dict
+    float* observation_rows = observation.mutable_data();
+    bool* has = has_final.mutable_data();
+    bool* won = winners.mutable_data();
+    int32_t* score = scores.mutable_data();
+    int32_t* decisions = length.mutable_data();
+    int32_t* step_calls = steps.mutable_data();
+    int32_t* whose = seat.mutable_data();
+    float* seat_return = returns.mutable_data();
+    PyObject** infos = static_cast<PyObject**>(final_info.mutable_data());
+    std::fill_n(observation_rows, n * size, 0.0f);
+    std::fill_n(has, n, false);
+    std::fill_n(won, n * players, false);
+    std::fill_n(score, n * players, 0);
+    std::fill_n(seat_return, n * players, 0.0f);
+    std::fill_n(decisions, n, 0);
+    std::fill_n(step_calls, n, 0);
+    std::fill_n(whose, n, -1);
+    for (py::ssize_t i = 0; i < n; ++i) {
+      Py_XDECREF(infos[i]);
+      infos[i] = py::none().release().ptr();
+    }
     for (size_t k = 0; k < ended.games.size(); ++k) {
       const EndedGame& game = ended.games[k];
       const py::ssize_t i = game.env;
-      std::copy_n(ended.observations.data() + static_cast<py::ssize_t>(k) * size, size, observation.mutable_data() + i * size);
-      has_final.mutable_data()[i] = true;
-      py::list seat_scores, seat_returns, winner_seats;
+      std::copy_n(ended.observations.data() + static_cast<py::ssize_t>(k) * size, size, observation_rows + i * size);
+      has[i] = true;
+      py::list seat_scores(players), seat_returns(players), winner_seats;
       for (py::ssize_t p = 0; p < players; ++p) {
         const size_t q = static_cast<size_t>(p);
-        scores.mutable_data()[i * players + p] = game.scores[q];
-        returns.mutable_data()[i * players + p] = static_cast<float>(game.returns[q]);
-        const bool won = (game.winner_bits >> p) & 1u;
-        winners.mutable_data()[i * players + p] = won;
-        seat_scores.append(game.scores[q]);
-        seat_returns.append(game.returns[q]);
-        if (won) winner_seats.append(p);
+        score[i * players + p] = game.scores[q];
+        seat_return[i * players + p] = static_cast<float>(game.returns[q]);
+        won[i * players + p] = (game.winner_bits >> p) & 1u;
+        seat_scores[static_cast<size_t>(p)] = game.scores[q];
+        seat_returns[static_cast<size_t>(p)] = game.returns[q];
+        if (won[i * players + p]) winner_seats.append(p);
       }
-      length.mutable_data()[i] = game.length;
-      steps.mutable_data()[i] = game.steps;
-      seat.mutable_data()[i] = game.seat;
+      decisions[i] = game.length;
+      step_calls[i] = game.steps;
+      whose[i] = game.seat;
       py::dict one;
       one["scores"] = seat_scores;
       one["returns"] = seat_returns;
@@ -224,12 +240,14 @@ class PyVectorEnv {
       one["steps"] = game.steps;
       one["seat"] = game.seat;
       one["truncated"] = game.truncated;
-      final_info[py::int_(i)] = one;
+      Py_XDECREF(infos[i]);
+      infos[i] = one.release().ptr();
     }
+    std::copy_n(has, n, has_final_info.mutable_data());
     info["final_observation"] = observation;
     info["_final_observation"] = has_final;
     info["final_info"] = final_info;
-    info["_final_info"] = has_final.attr("copy")();
+    info["_final_info"] = has_final_info;
     info["final_seat"] = seat;
     info["final_scores"] = scores;
     info["final_returns"] = returns;
@@ -331,6 +349,7 @@ SOUK_CONSTRUCTED_ONLY(souk::python::PyVectorEnv)
 namespace souk::python {
 
 void BindVectorEnv(py::module_& m) {
+  object_dtype = new py::dtype("O");
   py::class_<PyVectorEnv>(m, "VectorEnv",
                           "num_envs games stepped together in C++ (docs/python.md): reset() -> (obs, legal); "
                           "step(actions) -> (obs, legal, rewards, terminated, info); legal = (ids, offsets).")
