@@ -184,16 +184,19 @@ class PyVectorEnv {
   // Gymnasium 0.29's final observation and final info (same-step autoreset), and the
   // same facts as arrays: only in a step where some game ended (docs/python.md). Built
   // through raw pointers: at 64 environments a game ends every few steps, and pybind's
-  // per-call checks, numpy.full and .copy() cost a tenth of such a step.
+  // per-call checks, numpy.full and .copy() cost a tenth of such a step. The final
+  // observations are Gymnasium's object array, an array per ended game: a dense
+  // [num_envs, observation_size] one was zeroed whole in every such step (1.6 MB for
+  // 1024 Marrakech games, a fifth of the step).
   void AddFinalInfo(const Ended& ended, py::dict& info) const {
     const py::ssize_t n = engine_->num_envs(), size = engine_->observation_size();
     const py::ssize_t players = engine_->options().game.players;
-    py::array_t<float> observation({n, size});
+    py::array final_observation(*object_dtype, std::vector<py::ssize_t>{n});  // None, or the observation
     py::array_t<bool> has_final(n), has_final_info(n), winners({n, players});
     py::array_t<int32_t> scores({n, players}), length(n), steps(n), seat(n);
     py::array_t<float> returns({n, players});
     py::array final_info(*object_dtype, std::vector<py::ssize_t>{n});  // None, or a dict
-    float* observation_rows = observation.mutable_data();
+    PyObject** observations = static_cast<PyObject**>(final_observation.mutable_data());
     bool* has = has_final.mutable_data();
     bool* won = winners.mutable_data();
     int32_t* score = scores.mutable_data();
@@ -202,7 +205,6 @@ class PyVectorEnv {
     int32_t* whose = seat.mutable_data();
     float* seat_return = returns.mutable_data();
     PyObject** infos = static_cast<PyObject**>(final_info.mutable_data());
-    std::fill_n(observation_rows, n * size, 0.0f);
     std::fill_n(has, n, false);
     std::fill_n(won, n * players, false);
     std::fill_n(score, n * players, 0);
@@ -213,11 +215,16 @@ class PyVectorEnv {
     for (py::ssize_t i = 0; i < n; ++i) {
       Py_XDECREF(infos[i]);
       infos[i] = py::none().release().ptr();
+      Py_XDECREF(observations[i]);
+      observations[i] = py::none().release().ptr();
     }
     for (size_t k = 0; k < ended.games.size(); ++k) {
       const EndedGame& game = ended.games[k];
       const py::ssize_t i = game.env;
-      std::copy_n(ended.observations.data() + static_cast<py::ssize_t>(k) * size, size, observation_rows + i * size);
+      py::array_t<float> observation(size);
+      std::copy_n(ended.observations.data() + static_cast<py::ssize_t>(k) * size, size, observation.mutable_data());
+      Py_XDECREF(observations[i]);
+      observations[i] = observation.release().ptr();
       has[i] = true;
       py::list seat_scores(players), seat_returns(players), winner_seats;
       for (py::ssize_t p = 0; p < players; ++p) {
@@ -244,7 +251,7 @@ class PyVectorEnv {
       infos[i] = one.release().ptr();
     }
     std::copy_n(has, n, has_final_info.mutable_data());
-    info["final_observation"] = observation;
+    info["final_observation"] = final_observation;
     info["_final_observation"] = has_final;
     info["final_info"] = final_info;
     info["_final_info"] = has_final_info;

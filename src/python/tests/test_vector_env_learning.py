@@ -37,12 +37,12 @@ def test_final_observation_and_info_when_a_game_ends(game):
             continue
         assert FINAL_KEYS <= set(info)
         assert info["_final_observation"].tolist() == done.tolist() == info["_final_info"].tolist()
-        assert info["final_observation"].shape == (n, game.observation_tensor_size())
-        assert info["final_observation"].dtype == np.float32
+        assert info["final_observation"].shape == info["final_info"].shape == (n,)
+        assert info["final_observation"].dtype == info["final_info"].dtype == object
         assert info["final_scores"].shape == info["final_returns"].shape == info["final_winners"].shape == (n, players)
         for i in range(n):
             if not done[i]:
-                assert not info["final_observation"][i].any() and info["final_info"][i] is None
+                assert info["final_observation"][i] is None and info["final_info"][i] is None
                 assert info["final_seat"][i] == -1 and info["episode_length"][i] == 0
                 continue
             ended += 1
@@ -51,6 +51,7 @@ def test_final_observation_and_info_when_a_game_ends(game):
             assert final.is_terminal()
             returns = final.returns()
             assert info["final_seat"][i] == actor
+            assert info["final_observation"][i].dtype == np.float32
             assert info["final_observation"][i].tobytes() == final.observation_tensor(actor).tobytes()
             assert info["final_scores"][i].tolist() == final.scores()
             np.testing.assert_allclose(info["final_returns"][i], returns, atol=1e-6)
