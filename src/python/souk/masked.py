@@ -2,7 +2,8 @@
 for a network").
 
 Both take `logits` and a boolean `mask` of the same shape (..., A): the last axis holds one
-row's candidates, `mask` True where a candidate is legal. That row may be the dense form
+row's candidates, `mask` True where a candidate is legal (an integer mask of 0 and 1, as
+AECEnv.observe's action_mask, is read as one). That row may be the dense form
 (`VectorEnv.legal_actions_mask()`, A = num_distinct_actions) or the padded form
 (`VectorEnv.legal_actions_padded()`'s `valid`, A = K); with the padded form a sampled
 column c of row i is the action `ids[i, c]`.
@@ -29,8 +30,12 @@ def _invalid(message):
 def _checked(logits, mask):
     logits = np.asarray(logits)
     mask = np.asarray(mask)
+    if np.issubdtype(mask.dtype, np.integer):  # PettingZoo's int8 action masks (AECEnv.observe)
+        if ((mask != 0) & (mask != 1)).any():
+            raise _invalid("an integer mask must hold only 0 and 1")
+        mask = mask.astype(bool)
     if mask.dtype != np.bool_:
-        raise TypeError(f"mask must be a bool array, got {mask.dtype}")
+        raise TypeError(f"mask must be a bool array (or integers 0 and 1), got {mask.dtype}")
     if not np.issubdtype(logits.dtype, np.floating):
         logits = logits.astype(np.float64)
     if logits.ndim == 0 or logits.shape != mask.shape:

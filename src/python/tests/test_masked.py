@@ -67,7 +67,9 @@ def test_bad_shapes_types_and_logits_are_refused():
     with pytest.raises(souk.InvalidArgumentError, match="same shape"):
         souk.masked_softmax(np.zeros((2, 3)), np.ones((2, 4), bool))
     with pytest.raises(TypeError, match="mask must be a bool array"):
-        souk.masked_softmax(np.zeros((2, 3)), np.ones((2, 3), np.int8))
+        souk.masked_softmax(np.zeros((2, 3)), np.ones((2, 3), np.float32))
+    with pytest.raises(souk.InvalidArgumentError, match="an integer mask must hold only 0 and 1"):
+        souk.masked_softmax(np.zeros((2, 3)), np.full((2, 3), 2, np.int8))
     logits = np.zeros((2, 3))
     logits[1, 2] = np.nan
     with pytest.raises(souk.InvalidArgumentError, match=r"logit at \[1, 2\] of a legal action is nan"):
@@ -91,3 +93,13 @@ def test_with_a_vector_envs_padded_legal_actions():
         for i, action in enumerate(actions):
             assert action in env.get_state(i).legal_actions()
         env.step(actions)
+
+
+def test_an_aec_action_mask_of_int8_is_a_mask():
+    env = souk.AECEnv(souk.load_game("marrakech"), seed=3)
+    env.reset(seed=3)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    logits = np.random.default_rng(1).normal(size=mask.shape)
+    probs = souk.masked_softmax(logits, mask)
+    assert (probs[mask == 0] == 0).all() and probs.sum() == pytest.approx(1)
+    assert mask[souk.sample_masked(logits, mask, 1)] == 1
