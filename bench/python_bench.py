@@ -14,7 +14,7 @@ best chunk (the best is the machine's speed when nothing else ran). Usage:
     make build
     taskset -c 1 /usr/bin/python3 bench/python_bench.py [--quick]
 
-with PYTHONPATH=build/python, or run from the repository's root (it finds build/python).
+with PYTHONPATH=build/python, or without PYTHONPATH (it then finds this tree's build/python).
 """
 
 import argparse
@@ -28,7 +28,9 @@ import sys
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "build" / "python"))
+# PYTHONPATH, when set, chooses the module (another tree's build, to compare two builds).
+if not os.environ.get("PYTHONPATH"):
+    sys.path.insert(0, str(ROOT / "build" / "python"))
 
 import souk  # noqa: E402
 
@@ -50,8 +52,8 @@ def chunks(run, repetitions, target=0.05):
     return statistics.median(rates), max(rates)
 
 
-def vector_env(game, num_envs, repetitions):
-    env = souk.VectorEnv(game, num_envs, seed=1)
+def vector_env(game, num_envs, repetitions, reward):
+    env = souk.VectorEnv(game, num_envs, seed=1, reward=reward)
     env.reset()
 
     def python_loop(k):
@@ -117,11 +119,14 @@ def cpp_playouts():
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer repetitions and sizes")
+    parser.add_argument("--reward", default="win", choices=["win", "score", "score+win"],
+                        help="VectorEnv's reward option (default win, the plain step)")
     args = parser.parse_args()
     repetitions = 3 if args.quick else 9
     sizes = [1, 64, 1024] if args.quick else [1, 4, 16, 64, 256, 1024, 4096]
     print(f"souk python benchmark: {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} CPUs, "
-          f"Python {sys.version.split()[0]}, one thread")
+          f"Python {sys.version.split()[0]}, one thread, VectorEnv reward={args.reward}")
+    print(f"module: {souk.__file__}")
     for name, rate in cpp_playouts().items():
         print(f"C++ {name}: {rate / 1e6:.2f} M moves/s (souk_bench median of 3)")
     print()
@@ -130,7 +135,7 @@ def main():
     for name in ("jaipur", "marrakech"):
         game = souk.load_game(name)
         for n in sizes:
-            (py_median, py_best), (cpp_median, cpp_best) = vector_env(game, n, repetitions)
+            (py_median, py_best), (cpp_median, cpp_best) = vector_env(game, n, repetitions, args.reward)
             print(f"| {name} | {n} | {py_median / 1e6:.2f} M, {py_best / 1e6:.2f} M "
                   f"| {cpp_median / 1e6:.2f} M, {cpp_best / 1e6:.2f} M |", flush=True)
     print()

@@ -22,9 +22,16 @@ class PyBot {
     return std::visit([&](const auto& state) { return AnyView(state.ViewFor(mover)); }, s.state);
   }
 
+  // The state must be one of the bot's game, its player count and variant too: a bot
+  // of 3-player Marrakech would otherwise choose for a 4-player table.
   void CheckGame(const PyState& s) const {
     if (s.game.type != game_.type)
       throw py::value_error("a " + std::string(game_.type->name) + " bot cannot play " + std::string(s.game.type->name));
+    if (!StateIsOf(s.state, game_)) {
+      const std::string of_state = std::visit([](const auto& x) { return Ops<std::decay_t<decltype(x)>>::Describe(x); }, s.state);
+      const std::string of_bot = WithStateOf(game_.type, [&](auto t) { return Ops<typename decltype(t)::type>::Describe(game_); });
+      throw py::value_error("a bot for " + of_bot + " cannot play " + of_state);
+    }
   }
 
   int Step(const PyState& s) {

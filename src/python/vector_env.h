@@ -9,9 +9,11 @@
 //   legal ids     int32  flat, environment i's sorted at [offsets[i], offsets[i + 1])
 //   offsets       int64  [num_envs + 1]
 // and after a step: rewards (float [num_envs * reward_width]: every seat's without an
-// opponent, the learner's with one), terminated and truncated (bool [num_envs]).
+// opponent, the learner's with one), terminated and truncated (bool [num_envs]), and
+// the games that ended in the step (EndedGame), for Gymnasium's final observation.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -24,6 +26,13 @@
 
 namespace souk::python {
 
+// What a step's reward is made of (docs/python.md, "Rewards").
+enum class RewardMode {
+  kWin,           // the game's returns when it ends, else 0
+  kScore,         // the change of (own score - best opponent's) since the seat's last decision
+  kScoreAndWin,   // both added
+};
+
 struct VectorEnvOptions {
   // More environments than this is a mistake, not a batch (a million games' states).
   static constexpr int kMaxEnvs = 1 << 20;
@@ -32,6 +41,20 @@ struct VectorEnvOptions {
   uint64_t seed = 0;
   std::optional<std::string> opponent;  // a bot spec for every seat but the learner's
   int seat = -1;                        // the learner's seat; -1: episode k of env i plays (i + k) % players
+  RewardMode reward = RewardMode::kWin;
+};
+
+// A game that ended (or was truncated) during the last step, before its environment
+// was dealt anew: what Gymnasium's final observation and final info carry.
+struct EndedGame {
+  int env = 0;
+  int seat = 0;       // whose observation `observation` is: the learner's, or the seat that acted
+  int length = 0;     // decisions of every seat (chance outcomes not counted)
+  int steps = 0;      // step() calls the game took
+  bool truncated = false;
+  uint32_t winner_bits = 0;
+  std::array<double, kMaxSeats> returns{};
+  std::array<int, kMaxSeats> scores{};  // the game's own (GameState::Scores)
 };
 
 // Where a step writes its per-environment results (each num_envs long, rewards
@@ -53,6 +76,8 @@ class VectorEnvEngine {
   int num_envs() const { return options_.num_envs; }
   int observation_size() const { return options_.game.ObservationSize(); }
   int reward_width() const { return options_.opponent ? 1 : options_.game.players; }
+  // The most legal ids a position of the game may have (the padded form's width).
+  virtual int max_legal() const = 0;
   const VectorEnvOptions& options() const { return options_; }
 
   // New games everywhere: with a seed, every sequence restarts as in a new engine of
@@ -68,12 +93,18 @@ class VectorEnvEngine {
 
   const std::vector<int32_t>& legal_ids() const { return legal_; }
   const std::vector<int64_t>& legal_offsets() const { return offsets_; }
+  // The games that ended in the last step, in environment order, and their final
+  // observations one after the other (observation_size each).
+  const std::vector<EndedGame>& ended() const { return ended_; }
+  const std::vector<float>& ended_observations() const { return ended_observations_; }
 
  protected:
   explicit VectorEnvEngine(const VectorEnvOptions& options) : options_(options) {}
   VectorEnvOptions options_;
   std::vector<int32_t> legal_;
   std::vector<int64_t> offsets_;
+  std::vector<EndedGame> ended_;
+  std::vector<float> ended_observations_;
 };
 
 }  // namespace souk::python

@@ -2,9 +2,11 @@
 // core State: the loop that plays the learner's actions, the opponents' moves and the
 // chance outcomes, and writes observations and legal ids.
 #include <algorithm>
+#include <utility>
 
 #include "ai/bot.h"
 #include "python/vector_env.h"
+#include "python/vector_env_scores.h"
 
 namespace souk::python {
 namespace {
@@ -23,15 +25,24 @@ class Engine final : public VectorEnvEngine {
     S state;
     uint64_t episodes = 0;  // games begun
     int decisions = 0;      // in the current game
+    int steps = 0;          // step() calls in the current game
     int learner = 0;
+    int actor = 0;          // the seat that played the last step's action
     std::vector<std::unique_ptr<ai::Bot>> bots;  // by seat, with an opponent
+    // reward="score": each seat's score difference at its last reward.
+    ScoreKeeper<S> keeper;
+    std::array<int, kMaxSeats> last_difference{};
   };
 
  public:
   explicit Engine(const VectorEnvOptions& options)
       : VectorEnvEngine(options),
         envs_(static_cast<size_t>(options.num_envs)),
-        num_actions_(options.game.NumDistinctActions()) {}
+        num_actions_(options.game.NumDistinctActions()),
+        scored_(options.reward != RewardMode::kWin),
+        win_rewarded_(options.reward != RewardMode::kScore) {}
+
+  int max_legal() const override { return O::kMaxLegal; }
 
   // A bot per seat of every environment (the learner's unused), seeded apart.
   Status MakeBots() {
@@ -58,6 +69,7 @@ class Engine final : public VectorEnvEngine {
     }
     legal_.clear();
     offsets_.assign(1, 0);
+    ClearEnded();
     Status result;
     for (size_t i = 0; i < envs_.size(); ++i) {
       NewEpisode(i);
@@ -84,6 +96,7 @@ class Engine final : public VectorEnvEngine {
   Status Step(std::span<const int64_t> actions, const StepOutputs& out) override {
     legal_.clear();
     offsets_.assign(1, 0);
+    ClearEnded();
     Status result;
     const size_t width = static_cast<size_t>(reward_width());
     std::fill(out.rewards, out.rewards + envs_.size() * width, 0.0f);
@@ -91,10 +104,17 @@ class Engine final : public VectorEnvEngine {
       Env& env = envs_[i];
       out.terminated[i] = 0;
       out.truncated[i] = 0;
+      env.actor = O::CurrentPlayer(env.state);
       Play<S>::Apply(env.state, static_cast<int>(actions[i]));
       ++env.decisions;
+      ++env.steps;
+      if (scored_) env.keeper.AfterMove(env.state);
+      const size_t ended_before = ended_.size();
       Status advanced = Advance(i, out);
       if (!advanced.ok() && result.ok()) result = advanced;
+      // A game that ended was given its last reward in Advance; the new one's starts
+      // from its first deal.
+      if (scored_ && ended_.size() == ended_before) AddScoreRewards(env, out.rewards + i * width);
       Emit(i, out);
     }
     return result;
@@ -115,9 +135,54 @@ class Engine final : public VectorEnvEngine {
     const uint64_t game_seed = Mix(Mix(options_.seed, i), env.episodes);
     env.state = std::get<S>(NewState(options_.game, game_seed));
     env.decisions = 0;
+    env.steps = 0;
     const int n = options_.game.players;
     env.learner = options_.seat >= 0 ? options_.seat : static_cast<int>((i + env.episodes) % static_cast<uint64_t>(n));
     ++env.episodes;
+    if (scored_) {
+      env.keeper.Start(env.state);
+      for (int p = 0; p < n; ++p) env.last_difference[static_cast<size_t>(p)] = ScoreDifference(env.keeper, env.state, n, p);
+    }
+  }
+
+  void ClearEnded() {
+    ended_.clear();
+    ended_observations_.clear();
+  }
+
+  // The change of each rewarded seat's score difference since its last reward, added
+  // to its reward.
+  void AddScoreRewards(Env& env, float* row) {
+    const int n = options_.game.players;
+    auto change = [&](int seat) {
+      const int now = ScoreDifference(env.keeper, env.state, n, seat);
+      const int before = std::exchange(env.last_difference[static_cast<size_t>(seat)], now);
+      return static_cast<float>(now - before);
+    };
+    if (options_.opponent) {
+      row[0] += change(env.learner);
+    } else {
+      for (int p = 0; p < n; ++p) row[p] += change(p);
+    }
+  }
+
+  // Environment i's game as it ended, before it is dealt anew.
+  void RecordEnd(size_t i, bool truncated) {
+    const Env& env = envs_[i];
+    const int n = O::NumPlayers(env.state);
+    EndedGame game;
+    game.env = static_cast<int>(i);
+    game.seat = options_.opponent ? env.learner : env.actor;
+    game.length = env.decisions;
+    game.steps = env.steps;
+    game.truncated = truncated;
+    game.winner_bits = truncated ? 0 : O::WinnerBits(env.state);
+    Returns(n, game.winner_bits, !truncated, std::span<double>(game.returns.data(), static_cast<size_t>(n)));
+    for (int p = 0; p < n; ++p) game.scores[static_cast<size_t>(p)] = env.state.Score(p);
+    ended_.push_back(game);
+    const size_t size = static_cast<size_t>(O::kObservationSize);
+    ended_observations_.resize(ended_observations_.size() + size);
+    O::Observe(env.state, game.seat, ended_observations_.data() + ended_observations_.size() - size);
   }
 
   // Plays chance outcomes and the opponents' moves, and deals finished or truncated
@@ -128,18 +193,20 @@ class Engine final : public VectorEnvEngine {
     const size_t width = static_cast<size_t>(reward_width());
     while (true) {
       if (O::IsOver(env.state)) {
-        double returns[kMaxSeats];
-        const int n = O::NumPlayers(env.state);
-        Returns(n, O::WinnerBits(env.state), true, std::span<double>(returns, static_cast<size_t>(n)));
+        RecordEnd(i, false);
+        const EndedGame& game = ended_.back();
         float* row = out.rewards ? out.rewards + i * width : nullptr;
-        if (row && options_.opponent) row[0] = static_cast<float>(returns[env.learner]);
-        if (row && !options_.opponent)
-          for (int p = 0; p < n; ++p) row[p] = static_cast<float>(returns[p]);
+        if (row && win_rewarded_ && options_.opponent) row[0] = static_cast<float>(game.returns[static_cast<size_t>(env.learner)]);
+        if (row && win_rewarded_ && !options_.opponent)
+          for (int p = 0; p < options_.game.players; ++p) row[p] = static_cast<float>(game.returns[static_cast<size_t>(p)]);
+        if (row && scored_) AddScoreRewards(env, row);
         if (out.terminated) out.terminated[i] = 1;
         NewEpisode(i);
         continue;
       }
       if (env.decisions >= options_.game.MaxGameLength()) {
+        RecordEnd(i, true);
+        if (out.rewards && scored_) AddScoreRewards(env, out.rewards + i * width);
         if (out.truncated) out.truncated[i] = 1;
         NewEpisode(i);
         continue;
@@ -147,6 +214,7 @@ class Engine final : public VectorEnvEngine {
       const int mover = O::CurrentPlayer(env.state);
       if (mover == kChance) {
         Play<S>::Apply(env.state, O::SampleChance(env.state));
+        if (scored_) env.keeper.AfterMove(env.state);
         continue;
       }
       if (!options_.opponent || mover == env.learner) return Status::Ok();
@@ -161,6 +229,7 @@ class Engine final : public VectorEnvEngine {
       }
       env.state.ApplyMove(*move);
       ++env.decisions;
+      if (scored_) env.keeper.AfterMove(env.state);
     }
   }
 
@@ -178,6 +247,8 @@ class Engine final : public VectorEnvEngine {
 
   std::vector<Env> envs_;
   int num_actions_;
+  bool scored_;        // reward="score" or "score+win"
+  bool win_rewarded_;  // reward="win" or "score+win"
   Prng sampler_;
 };
 
@@ -190,6 +261,9 @@ Result<std::unique_ptr<VectorEnvEngine>> VectorEnvEngine::Make(const VectorEnvOp
                          std::to_string(options.num_envs));
   if (options.seat < -1 || options.seat >= options.game.players)
     return Status::Error("seat must be a seat from 0 to " + std::to_string(options.game.players - 1) + ", or None");
+  const bool scores_kept = WithStateOf(options.game.type, [](auto t) { return ScoreKeeper<typename decltype(t)::type>::kSupported; });
+  if (options.reward != RewardMode::kWin && !scores_kept)
+    return Status::Error("reward 'score' is for jaipur and marrakech, not " + std::string(options.game.type->name));
   if (options.opponent) {
     auto probe = ai::MakeBot(options.game.type->name, *options.opponent, 0);
     if (!probe.ok()) return probe.status();

@@ -2,7 +2,9 @@
 
 A native module over the same C++ core as the `souk` command, shaped like
 OpenSpiel's pyspiel (load_game, State, actions, observations), with batched
-environments for learning (VectorEnv) and Souk's bots (Bot). docs/python.md
+environments for learning (VectorEnv, with masked_softmax and sample_masked over
+legal actions), one game in the shape of PettingZoo's AEC API (AECEnv) and Souk's
+bots (Bot). docs/python.md
 documents every part; the short version:
 
     import souk
@@ -35,8 +37,11 @@ from ._souk import (
     state_from_json,
     state_from_record,
 )
+from .aec import AECEnv
+from .masked import masked_softmax, sample_masked
 
 __all__ = [
+    "AECEnv",
     "CHANCE",
     "TERMINAL",
     "BadMoveError",
@@ -53,7 +58,9 @@ __all__ = [
     "arena_report",
     "games",
     "load_game",
+    "masked_softmax",
     "review",
+    "sample_masked",
     "state_from_json",
     "state_from_record",
 ]

@@ -97,9 +97,12 @@ def test_vector_env_sizes_and_seats_out_of_range():
         souk.VectorEnv(JAIPUR, -(2**70))
     with pytest.raises(TypeError):
         souk.VectorEnv(JAIPUR, 2.0)
-    for seat in (2, 2**40, -(2**70)):
+    # -1 too: a negative seat is no seat (the rotation is asked for with None).
+    for seat in (2, 2**40, -1, -2, -(2**70)):
         with pytest.raises(souk.InvalidArgumentError, match="seat must be a seat from 0 to 1, or None"):
             souk.VectorEnv(JAIPUR, 2, opponent="random", seat=seat)
+    with pytest.raises(souk.InvalidArgumentError, match="num_envs must be from 1 to 1048576, got 1099511627776"):
+        souk.VectorEnv(JAIPUR, np.int64(2**40))
     with pytest.raises(souk.InvalidArgumentError, match="seed must be from 0 to 2\\*\\*64 - 1"):
         souk.VectorEnv(JAIPUR, 2, seed=2**64)
 
@@ -120,3 +123,21 @@ def test_vector_env_actions_and_indices_out_of_range():
             env.get_state(index)
     with pytest.raises(souk.InvalidArgumentError, match="steps must be from 0"):
         env._play_random(2**40)
+
+
+def test_a_bot_refuses_a_state_of_another_player_count_or_variant():
+    three = souk.load_game("marrakech", players=3)
+    bot = souk.Bot(three, "greedy", seed=1)
+    for other, described in ((souk.load_game("marrakech", players=4), "a marrakech game of 4 players"),
+                             (souk.load_game("marrakech", players=2, variant="single_colour"),
+                              "a marrakech game of 2 players, single-colour")):
+        state = other.new_initial_state(seed=1)
+        while state.is_chance_node():
+            state.apply_action(state.sample_chance_outcome())
+        for call in (bot.step, bot.analyse):
+            with pytest.raises(ValueError, match=f"a bot for marrakech, 3 players cannot play {described}"):
+                call(state)
+    with pytest.raises(ValueError, match="a marrakech bot cannot play jaipur"):
+        bot.step(JAIPUR.new_initial_state(seed=1))
+    state = three.new_initial_state(seed=1)
+    assert bot.step(state) in state.legal_actions()
