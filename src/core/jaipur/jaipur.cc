@@ -302,7 +302,8 @@ void State::ApplyChance(Card card) {
 }
 
 bool State::operator==(const State& o) const {
-  if (rng != o.rng || explicit_chance != o.explicit_chance || pending_draws != o.pending_draws || round != o.round || to_move != o.to_move || round_starter != o.round_starter ||
+  if (rng != o.rng || explicit_chance != o.explicit_chance || pending_draws != o.pending_draws || round != o.round ||
+      to_move != o.to_move || round_starter != o.round_starter ||
       game_over != o.game_over || winner != o.winner || timed_out != o.timed_out || market != o.market || discard != o.discard ||
       deck_size != o.deck_size || tokens_left != o.tokens_left || bonus_left != o.bonus_left ||
       players != o.players || last_round != o.last_round)
