@@ -226,6 +226,35 @@ TEST(JaipurChance, AResampledStateHasTheViewItWasMadeFrom) {
   EXPECT_GT(at_chance_nodes, 10);
 }
 
+// At a chance node a view tells how many cards are to be drawn, never which: the
+// deck and the opponent's unknown cards dealt again leave every view as it was.
+TEST(JaipurChance, AViewAtAChanceNodeDoesNotTellTheNextCard) {
+  Prng prng(17);
+  int checked = 0, other_next_card = 0;
+  for (int game = 0; game < 20; ++game) {
+    State s = State::NewGame(static_cast<uint64_t>(game) + 500, ExplicitChance());
+    for (int steps = 0; steps < 300 && !s.game_over; ++steps) {
+      if (s.IsChanceNode()) {
+        for (int viewer = 0; viewer < kNumPlayers; ++viewer) {
+          State redealt = s;
+          redealt.RandomizeHidden(viewer, prng);
+          const View view = s.ViewFor(viewer);
+          ASSERT_EQ(redealt.ViewFor(viewer), view);
+          EXPECT_EQ(view.pending_draws, s.pending_draws);
+          EXPECT_TRUE(view.explicit_chance);
+          ++checked;
+          other_next_card += redealt.SampleChance() != s.SampleChance();
+        }
+        s.ApplyChance(RandomOutcome(s, prng));
+      } else {
+        s.ApplyMove(RandomMove(s, prng));
+      }
+    }
+  }
+  EXPECT_GT(checked, 500);
+  EXPECT_GT(other_next_card, checked / 3);  // the same view, another card to come
+}
+
 // Pearson's statistic of observed counts against expected ones (expected > 0 only).
 double ChiSquare(const std::array<double, kNumCardTypes>& observed, const std::array<double, kNumCardTypes>& expected) {
   double chi2 = 0;
