@@ -112,6 +112,16 @@ int ReadTimedOut(const Json& j) {
   return timed_out ? ReadSeatOrNull(*timed_out, "timed_out") : -1;
 }
 
+// The explicit_chance option and the cards it has still to draw: written only with
+// the option on, so that every other state reads as before; absent means off.
+void ReadExplicitChance(const Json& j, bool* explicit_chance, int* pending_draws) {
+  const Json* option = OptionalMember(j, "explicit_chance", "");
+  *explicit_chance = option && Bool(*option, "explicit_chance");
+  const Json* pending = OptionalMember(j, "pending_draws", "");
+  *pending_draws = pending ? Int(*pending, "pending_draws", 0, kCardsDealt) : 0;
+  if (*pending_draws && !*explicit_chance) throw JsonError("pending_draws", "cards are drawn by chance only with explicit_chance");
+}
+
 State Load(const Json& j) {
   State s;
   if (String(Member(j, "game", ""), "game") != "jaipur") throw JsonError("game", "expected \"jaipur\"");
@@ -124,6 +134,9 @@ State Load(const Json& j) {
   s.game_over = status == "game_over";
   s.winner = static_cast<int8_t>(ReadSeatOrNull(Member(j, "winner", ""), "winner"));
   s.timed_out = static_cast<int8_t>(ReadTimedOut(j));
+  int pending_draws = 0;
+  ReadExplicitChance(j, &s.explicit_chance, &pending_draws);
+  s.pending_draws = static_cast<uint8_t>(pending_draws);
 
   s.market = ReadCards(Member(j, "market", ""), "market", kMarketSize);
   s.discard = ReadCards(Member(j, "discard", ""), "discard", kNumCards);
@@ -177,6 +190,7 @@ View LoadView(const Json& j) {
   v.game_over = status == "game_over";
   v.winner = ReadSeatOrNull(Member(j, "winner", ""), "winner");
   v.timed_out = ReadTimedOut(j);
+  ReadExplicitChance(j, &v.explicit_chance, &v.pending_draws);
   v.market = ReadCards(Member(j, "market", ""), "market", kMarketSize);
   v.discard = ReadCards(Member(j, "discard", ""), "discard", kNumCards);
   v.deck_size = Int(Member(j, "deck_size", ""), "deck_size", 0, kNumCards);
@@ -300,6 +314,10 @@ Json StateToJson(const State& s) {
   j["status"] = StatusJson(s.game_over);
   j["winner"] = Seat(s.winner);
   if (s.timed_out >= 0) j["timed_out"] = s.timed_out;
+  if (s.explicit_chance) {
+    j["explicit_chance"] = true;
+    j["pending_draws"] = s.pending_draws;
+  }
   j["last_round"] = LastRound(s.last_round);
   j["rng"] = Prng(s.rng).StateHex();
   return j;
@@ -353,6 +371,10 @@ Json ViewToJson(const View& v) {
   j["status"] = StatusJson(v.game_over);
   j["winner"] = Seat(v.winner);
   if (v.timed_out >= 0) j["timed_out"] = v.timed_out;
+  if (v.explicit_chance) {
+    j["explicit_chance"] = true;
+    j["pending_draws"] = v.pending_draws;
+  }
   j["last_round"] = LastRound(v.last_round);
   return j;
 }

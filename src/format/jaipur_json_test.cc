@@ -49,6 +49,24 @@ TEST(JaipurJson, RoundTripsByteIdentically) {
   }
 }
 
+TEST(JaipurJson, ExplicitChanceIsWrittenOnlyWhenOnAndRoundTripsAtAChanceNode) {
+  EXPECT_FALSE(NewJson(4).contains("explicit_chance"));
+  EXPECT_FALSE(NewJson(4).contains("pending_draws"));
+  Options options;
+  options.explicit_chance = true;
+  State s = State::NewGame(4, options);
+  for (int i = 0; i < 3; ++i) s.ApplyChance(s.SampleChance());
+  const Json j = StateToJson(s);
+  EXPECT_EQ(j.at("explicit_chance"), true);
+  EXPECT_EQ(j.at("pending_draws"), kCardsDealt - 3);
+  auto loaded = StateFromJson(j);
+  ASSERT_TRUE(loaded.ok()) << loaded.message();
+  EXPECT_EQ(*loaded, s);
+  Json without_option = j;
+  without_option.erase("explicit_chance");
+  EXPECT_NE(LoadError(without_option).find("pending_draws"), std::string::npos) << LoadError(without_option);
+}
+
 TEST(JaipurJson, LoaderNamesThePathOfAMissingKey) {
   Json j = NewJson(1);
   j["players"][1].erase("herd");

@@ -37,7 +37,11 @@ int Game::ObservationSize() const {
 }
 
 int Game::MaxChanceOutcomes() const {
-  return WithStateOf(type, [](auto t) { return OpsOf<decltype(t)>::kMaxChanceOutcomes; });
+  return WithStateOf(type, [&](auto t) {
+    using O = OpsOf<decltype(t)>;
+    if constexpr (requires { O::MaxChanceOutcomes(*this); }) return O::MaxChanceOutcomes(*this);
+    else return O::kMaxChanceOutcomes;
+  });
 }
 
 int Game::MaxGameLength() const {
@@ -54,9 +58,12 @@ bool HasOwnOps(const GameType* type, std::index_sequence<I...>) {
 
 }  // namespace
 
-Result<Game> LoadGame(std::string_view name, int players, std::string_view variant) {
+Result<Game> LoadGame(std::string_view name, int players, std::string_view variant, bool explicit_chance) {
   auto type = GameTypeOrError(name);
   if (!type.ok()) return type.status();
+  if (explicit_chance && *type != &kJaipurType)
+    return Status::Error("explicit_chance is an option of jaipur, not of " + std::string((*type)->name) +
+                         " (its chance nodes, if any, are always explicit)");
   const ActionIds* ids = nullptr;
   if (!HasOwnOps(*type, std::make_index_sequence<std::variant_size_v<AnyState> - 1>())) {
     auto registered = ActionIds::Of(*type);
@@ -68,7 +75,13 @@ Result<Game> LoadGame(std::string_view name, int players, std::string_view varia
   std::replace(v.begin(), v.end(), '_', '-');
   auto count = CheckPlayersAndVariant(**type, players, v);
   if (!count.ok()) return count.status();
-  return Game{*type, *count, v, ids};
+  Game game;
+  game.type = *type;
+  game.players = *count;
+  game.variant = v;
+  game.ids = ids;
+  game.explicit_chance = explicit_chance;
+  return game;
 }
 
 AnyState NewState(const Game& game, uint64_t seed) {
@@ -153,11 +166,35 @@ void Observe(const AnyState& state, int player, std::span<float> out) {
   std::visit([&](const auto& s) { Ops<std::decay_t<decltype(s)>>::Observe(s, player, out.data()); }, state);
 }
 
+std::vector<std::pair<int, double>> ChanceOutcomesOf(const AnyState& state) {
+  return std::visit(
+      [](const auto& s) {
+        using O = Ops<std::decay_t<decltype(s)>>;
+        std::vector<std::pair<int, double>> outcomes;
+        if constexpr (!kRegisteredState<decltype(s)>) {
+          outcomes.resize(O::kMaxChanceOutcomes);
+          outcomes.resize(static_cast<size_t>(O::ChanceOutcomes(s, outcomes.data())));
+        }
+        return outcomes;
+      },
+      state);
+}
+
+int SampleChanceOf(const AnyState& state) {
+  return std::visit([](const auto& s) { return Ops<std::decay_t<decltype(s)>>::SampleChance(s); }, state);
+}
+
 std::string ActionText(const AnyState& state, int action) {
   return std::visit(
       [&](const auto& s) {
-        if constexpr (kRegisteredState<decltype(s)>) return std::string(s.ids().TextOf(action));
-        else return ToString(Ops<std::decay_t<decltype(s)>>::MoveOf(action));
+        if constexpr (kRegisteredState<decltype(s)>) {
+          return std::string(s.ids().TextOf(action));
+        } else if constexpr (std::is_same_v<std::decay_t<decltype(s)>, jaipur::State>) {
+          if (const auto card = jaipur::ChanceCardOf(action)) return "draw " + std::string(jaipur::CardName(*card));
+          return ToString(jaipur::MoveOf(action));
+        } else {
+          return ToString(Ops<std::decay_t<decltype(s)>>::MoveOf(action));
+        }
       },
       state);
 }

@@ -13,10 +13,12 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -55,20 +57,27 @@ struct Game {
   int players = 2;
   std::string variant;  // the registry's name ("single-colour"), "" for the default
   const ActionIds* ids = nullptr;  // a game played through RegisteredState: its move ids
+  // Jaipur's option (jaipur::Options): each card drawn is a chance node, its outcome
+  // ids after the decisions' (jaipur::ChanceActionOf). Always false for other games.
+  bool explicit_chance = false;
 
   int NumDistinctActions() const;
   int ObservationSize() const;
+  // The most outcomes a chance node has; 0 for a game without chance nodes (Jaipur
+  // without explicit_chance).
   int MaxChanceOutcomes() const;
   // Decisions (chance outcomes not counted) in the longest game.
   int MaxGameLength() const;
   bool operator==(const Game& other) const {
-    return type == other.type && players == other.players && variant == other.variant;
+    return type == other.type && players == other.players && variant == other.variant &&
+           explicit_chance == other.explicit_chance;
   }
 };
 
 // The game of that name with those options (players 0: the default; variant with
-// '_' or '-', "single_colour" or "single-colour"), or the registry's message.
-Result<Game> LoadGame(std::string_view name, int players, std::string_view variant);
+// '_' or '-', "single_colour" or "single-colour"; explicit_chance for Jaipur only), or
+// the registry's message.
+Result<Game> LoadGame(std::string_view name, int players, std::string_view variant, bool explicit_chance = false);
 
 // Every game the module plays: one alternative per game of Souk's own, each with its
 // Ops below, then RegisteredState for every other game of the registry that has move
@@ -111,22 +120,39 @@ struct Ops<jaipur::State> {
   static constexpr const GameType* kType = &kJaipurType;
   static constexpr int kObservationSize = jaipur::kObservationSize;
   static constexpr int kMaxLegal = jaipur::kMaxMoves;
-  static constexpr int kMaxChanceOutcomes = 0;  // deals happen inside moves
+  // With explicit_chance, one outcome per card type; without, draws happen inside moves.
+  static constexpr int kMaxChanceOutcomes = jaipur::kNumCardTypes;
+  static int MaxChanceOutcomes(const Game& game) { return game.explicit_chance ? kMaxChanceOutcomes : 0; }
+  // Decision ids only: the chance outcomes' follow them (jaipur::ChanceActionOf).
   static int NumActions() { return jaipur::NumDistinctActions(); }
   static int MaxGameLength(const Game&) { return kJaipurMaxGameLength; }
-  static State NewGame(const Game&, uint64_t seed) { return State::NewGame(seed); }
-  static bool IsOf(const State&, const Game&) { return true; }
-  static std::string Describe(const State&) { return "a jaipur game"; }
-  static std::string Describe(const Game&) { return "jaipur"; }
+  static jaipur::Options OptionsOf(const Game& game) {
+    jaipur::Options options;
+    options.explicit_chance = game.explicit_chance;
+    return options;
+  }
+  static State NewGame(const Game& game, uint64_t seed) { return State::NewGame(seed, OptionsOf(game)); }
+  static bool IsOf(const State& s, const Game& game) { return s.explicit_chance == game.explicit_chance; }
+  static std::string Describe(const State& s) {
+    return s.explicit_chance ? "a jaipur game with explicit chance" : "a jaipur game";
+  }
+  static std::string Describe(const Game& game) { return game.explicit_chance ? "jaipur with explicit chance" : "jaipur"; }
   static Result<State> FromJson(const Json& json) { return jaipur::StateFromJson(json); }
   static Result<jaipur::Move> ParseMove(std::string_view text) { return jaipur::ParseMove(text); }
   static int ActionOf(const jaipur::Move& move) { return jaipur::ActionOf(move); }
   static int NumPlayers(const State&) { return jaipur::kNumPlayers; }
   static bool IsOver(const State& s) { return s.game_over; }
-  static int CurrentPlayer(const State& s) { return s.game_over ? kTerminal : s.to_move; }
+  static int CurrentPlayer(const State& s) { return s.game_over ? kTerminal : s.IsChanceNode() ? kChance : s.to_move; }
   static uint32_t WinnerBits(const State& s) { return s.winner >= 0 ? 1u << s.winner : 0; }
-  // The legal ids, sorted, into `out` (kMaxLegal at least); their count.
+  // The legal ids, sorted, into `out` (kMaxLegal at least); their count. At a chance
+  // node, the outcomes' ids.
   static int LegalIds(const State& s, int32_t* out) {
+    if (s.IsChanceNode()) [[unlikely]] {
+      std::pair<int, double> outcomes[kMaxChanceOutcomes];
+      const int n = ChanceOutcomes(s, outcomes);
+      for (int i = 0; i < n; ++i) out[i] = outcomes[i].first;
+      return n;
+    }
     // Not on the stack: constructing a list of 512 moves costs more than filling it.
     static thread_local jaipur::MoveList moves;
     s.LegalMoves(&moves);
@@ -136,7 +162,19 @@ struct Ops<jaipur::State> {
     return n;
   }
   static jaipur::Move MoveOf(int action) { return jaipur::MoveOf(action); }
-  static int SampleChance(const State&) { return -1; }  // deals happen inside moves
+  // At a chance node (explicit_chance), each outcome's id and probability into `out`
+  // (kMaxChanceOutcomes at least), in increasing id order; their count. 0 elsewhere.
+  static int ChanceOutcomes(const State& s, std::pair<int, double>* out) {
+    jaipur::ChanceOutcomeList outcomes;
+    s.ChanceOutcomes(&outcomes);
+    int n = 0;
+    for (const jaipur::ChanceOutcome& o : outcomes) out[n++] = {jaipur::ChanceActionOf(o.card), o.probability};
+    return n;
+  }
+  // At a chance node, the card the game's own deck gives (its top card), as an id:
+  // played at every chance node, the game is the one without explicit_chance. -1
+  // elsewhere.
+  static int SampleChance(const State& s) { return s.IsChanceNode() ? jaipur::ChanceActionOf(s.SampleChance()) : -1; }
   static void Observe(const State& s, int player, float* out) {
     jaipur::WriteObservation(s.ViewFor(player), std::span<float, kObservationSize>(out, kObservationSize));
   }
@@ -190,6 +228,15 @@ struct Ops<marrakech::State> {
     return n;
   }
   static marrakech::Move MoveOf(int action) { return marrakech::MoveOf(action); }
+  // At the die, each roll's id and probability into `out` (kMaxChanceOutcomes at
+  // least), in kRollOutcomes' order; their count. 0 elsewhere.
+  static int ChanceOutcomes(const State& s, std::pair<int, double>* out) {
+    if (s.phase != marrakech::Phase::kRoll) return 0;
+    int n = 0;
+    for (const marrakech::RollOutcome& o : marrakech::kRollOutcomes)
+      out[n++] = {marrakech::ActionOf(marrakech::Move::Roll(o.roll)), o.probability};
+    return n;
+  }
   // At the die: the roll the game's own PRNG draws (`GameState::SampleChance`, as the
   // arena and `souk demo` play it), as an id; -1 elsewhere.
   static int SampleChance(const State& s) {
@@ -262,9 +309,9 @@ decltype(auto) WithStateOf(const GameType* type, F&& f) {
   }
 }
 
-// Operations shared by every game, on any state (a registered game's below).
+// Decisions by id, as every game of Souk's own plays them (Play below).
 template <typename State>
-struct Play {
+struct PlayDecisions {
   using O = Ops<State>;
   // Ok, or why the action is refused: not an id of the game, or the rule's reason.
   static Status Check(const State& s, int64_t action) {
@@ -275,6 +322,39 @@ struct Play {
   }
   // Plays a checked action.
   static void Apply(State& s, int action) { s.ApplyMove(O::MoveOf(action)); }
+};
+
+// Operations shared by every game, on any state (Jaipur's and a registered game's below).
+template <typename State>
+struct Play : PlayDecisions<State> {};
+
+// Jaipur's chance outcomes have ids after its decisions' (jaipur::ChanceActionOf).
+template <>
+struct Play<jaipur::State> {
+  using O = Ops<jaipur::State>;
+  static Status Check(const jaipur::State& s, int64_t action) {
+    const int first_chance = O::NumActions();
+    if (s.IsChanceNode()) {
+      const bool in_block = action >= first_chance && action < first_chance + jaipur::kNumCardTypes;
+      const std::optional<jaipur::Card> card = in_block ? jaipur::ChanceCardOf(static_cast<int>(action)) : std::nullopt;
+      if (!card)
+        return Status::Illegal("action " + std::to_string(action) + " is not a chance outcome: a card is to be drawn (" +
+                               std::to_string(first_chance) + " to " + std::to_string(first_chance + jaipur::kNumCardTypes - 1) +
+                               ")");
+      return s.CheckChance(*card);
+    }
+    // Without the option those ids are none of the game's.
+    if (s.explicit_chance && action >= first_chance && action < first_chance + jaipur::kNumCardTypes)
+      return Status::Illegal("action " + std::to_string(action) + " is a chance outcome, but no card is to be drawn");
+    return PlayDecisions<jaipur::State>::Check(s, action);
+  }
+  static void Apply(jaipur::State& s, int action) {
+    if (s.IsChanceNode()) {
+      s.ApplyChance(*jaipur::ChanceCardOf(action));
+    } else {
+      s.ApplyMove(O::MoveOf(action));
+    }
+  }
 };
 
 template <>
@@ -299,7 +379,14 @@ std::vector<double> Returns(const AnyState& state);
 // Rupees or dirhams as the scoring rules count them now (GameState::Scores).
 std::vector<int> Scores(const AnyState& state);
 void Observe(const AnyState& state, int player, std::span<float> out);
-// A move's canonical text, and back to an id (errors in the parser's words, or the
+// At a chance node, each outcome's id and probability (Ops::ChanceOutcomes): Jaipur
+// with explicit_chance, Marrakech's die; empty elsewhere, and for a registered game,
+// which does not tell them (its SampleChance draws one).
+std::vector<std::pair<int, double>> ChanceOutcomesOf(const AnyState& state);
+// At a chance node, the outcome the game's own PRNG or deck gives, as an id; -1
+// elsewhere or for a game that cannot.
+int SampleChanceOf(const AnyState& state);
+// A move's canonical text ("draw gold" for a Jaipur chance outcome), and back to an id (errors in the parser's words, or the
 // move has no id).
 std::string ActionText(const AnyState& state, int action);
 Result<int> ParseAction(const AnyState& state, std::string_view text);

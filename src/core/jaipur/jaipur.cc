@@ -187,8 +187,9 @@ int PlayerState::BonusRupees() const {
   return total;
 }
 
-State State::NewGame(uint64_t seed) {
+State State::NewGame(uint64_t seed, Options options) {
   State s;
+  s.explicit_chance = options.explicit_chance;
   Prng prng(seed);
   s.round_starter = static_cast<uint8_t>(prng.Below(kNumPlayers));
   s.rng = prng.state();
@@ -200,6 +201,8 @@ State State::NewGame(uint64_t seed) {
 // order are shuffled; cards 0-4 go to seat 0, 5-9 to seat 1, 10-11 to the market,
 // and the rest form the deck with card 12 on top. Then the three bonus piles are
 // shuffled, 3-card pile first; the first element of each shuffled pile is taken first.
+// With explicit_chance all 52 form the deck, card 0 on top, and the chance nodes
+// deal them in the same order (DrawAtDeal).
 void State::DealRound() {
   Prng prng(rng);
   std::array<Card, kNumCards - kCamelsInStartingMarket> cards{};
@@ -224,18 +227,11 @@ void State::DealRound() {
     p.bonus_tokens = {};
   }
   size_t next = 0;
-  for (auto& p : players) {
-    for (int i = 0; i < kStartingHand; ++i) {
-      Card c = cards[next++];
-      if (c == Card::kCamel) {
-        ++p.herd;
-      } else {
-        ++p.hand[Index(c)];
-        ++p.hand_size;
-      }
-    }
+  if (explicit_chance) {
+    pending_draws = kCardsDealt;
+  } else {
+    for (int i = 0; i < kCardsDealt; ++i) DrawAtDeal(cards[next++], i);
   }
-  for (int i = 0; i < kMarketSize - kCamelsInStartingMarket; ++i) ++market[Index(cards[next++])];
   deck_size = static_cast<uint8_t>(cards.size() - next);
   for (int i = 0; i < deck_size; ++i) deck[static_cast<size_t>(deck_size - 1 - i)] = cards[next + static_cast<size_t>(i)];
 
@@ -252,8 +248,62 @@ void State::DealRound() {
   to_move = round_starter;
 }
 
+void State::DrawAtDeal(Card card, int drawn) {
+  if (drawn >= kNumPlayers * kStartingHand) {
+    ++market[Index(card)];
+    return;
+  }
+  PlayerState& p = players[static_cast<size_t>(drawn / kStartingHand)];
+  if (card == Card::kCamel) {
+    ++p.herd;
+  } else {
+    ++p.hand[Index(card)];
+    ++p.hand_size;
+  }
+}
+
+void State::ChanceOutcomes(ChanceOutcomeList* outcomes) const {
+  outcomes->clear();
+  if (!IsChanceNode()) return;
+  std::array<int, kNumCardTypes> counts{};
+  for (int i = 0; i < deck_size; ++i) ++counts[static_cast<size_t>(Index(deck[static_cast<size_t>(i)]))];
+  for (int t = 0; t < kNumCardTypes; ++t) {
+    if (counts[static_cast<size_t>(t)] == 0) continue;
+    ChanceOutcome o;
+    o.card = static_cast<Card>(t);
+    o.probability = static_cast<double>(counts[static_cast<size_t>(t)]) / deck_size;
+    outcomes->push_back(o);
+  }
+}
+
+souk::Status State::CheckChance(Card card) const {
+  using souk::Status;
+  if (!IsChanceNode()) return Status::FailedPrecondition("no card is to be drawn: a player is to move");
+  if (Index(card) < 0 || Index(card) >= kNumCardTypes) return Status::Error("a card of no known type cannot be drawn");
+  for (int i = 0; i < deck_size; ++i)
+    if (deck[static_cast<size_t>(i)] == card) return Status::Ok();
+  return Status::Illegal("the deck holds no " + std::string(CardName(card)) + " to draw");
+}
+
+void State::ApplyChance(Card card) {
+  assert(CheckChance(card).ok());
+  size_t top = static_cast<size_t>(deck_size - 1);
+  size_t at = top;
+  while (deck[at] != card) --at;
+  std::swap(deck[at], deck[top]);
+  --deck_size;
+  const int missing = kMarketSize - MarketSize();
+  if (pending_draws <= missing) {
+    ++market[Index(card)];
+  } else {
+    DrawAtDeal(card, kCardsDealt - pending_draws);
+  }
+  --pending_draws;
+}
+
 bool State::operator==(const State& o) const {
-  if (rng != o.rng || round != o.round || to_move != o.to_move || round_starter != o.round_starter ||
+  if (rng != o.rng || explicit_chance != o.explicit_chance || pending_draws != o.pending_draws || round != o.round ||
+      to_move != o.to_move || round_starter != o.round_starter ||
       game_over != o.game_over || winner != o.winner || timed_out != o.timed_out || market != o.market || discard != o.discard ||
       deck_size != o.deck_size || tokens_left != o.tokens_left || bonus_left != o.bonus_left ||
       players != o.players || last_round != o.last_round)
@@ -281,7 +331,7 @@ constexpr auto kSales = BuildSales();
 // the largest cost of playouts.
 void State::LegalMoves(MoveList* moves) const {
   moves->clear();
-  if (game_over) return;
+  if (game_over || pending_draws) return;
   const PlayerState& me = players[to_move];
   Move* tail = moves->Tail();
   Move* write = tail;
@@ -307,6 +357,8 @@ souk::Status State::CheckMove(const Move& move) const {
   using souk::Status;
   using Id = MessageId;
   if (game_over) return Refuse(move, Id::kGameOver);
+  if (pending_draws)
+    return Status::Illegal("illegal move '" + ToString(move) + "': a card is to be drawn first (a chance node)");
   const PlayerState& me = players[to_move];
   switch (move.kind) {
     case MoveKind::kTake: {
@@ -349,6 +401,10 @@ souk::Status State::CheckMove(const Move& move) const {
 
 bool State::Refill() {
   int missing = kMarketSize - MarketSize();
+  if (explicit_chance && missing <= deck_size) {
+    pending_draws = static_cast<uint8_t>(missing);
+    return true;
+  }
   while (missing > 0 && deck_size > 0) {
     ++market[Index(deck[--deck_size])];
     --missing;
@@ -491,6 +547,8 @@ View State::ViewFor(int player) const {
   v.game_over = game_over;
   v.winner = winner;
   v.timed_out = timed_out;
+  v.explicit_chance = explicit_chance;
+  v.pending_draws = pending_draws;
   v.market = market;
   v.discard = discard;
   v.deck_size = deck_size;
@@ -571,6 +629,8 @@ State State::FromView(const View& view, Prng& prng) {
   s.game_over = view.game_over;
   s.winner = static_cast<int8_t>(view.winner);
   s.timed_out = static_cast<int8_t>(view.timed_out);
+  s.explicit_chance = view.explicit_chance;
+  s.pending_draws = static_cast<uint8_t>(view.pending_draws);
   s.market = view.market;
   s.discard = view.discard;
   s.tokens_left = view.tokens_left;
@@ -694,8 +754,20 @@ souk::Status State::Validate() const {
                   " in play, the game has " + std::to_string(kCardsPerType[t]));
   }
   int market_size = MarketSize();
-  if (market_size > kMarketSize || (!scored_end && market_size != kMarketSize))
+  if (pending_draws) {
+    if (!explicit_chance) return fail("pending_draws: cards are drawn by chance only with explicit_chance");
+    if (game_over) return fail("pending_draws: the game is over");
+    if (pending_draws > kCardsDealt || pending_draws > deck_size)
+      return fail("pending_draws: more than the deal draws or the deck holds");
+    // A refill, or a deal's last cards, fill the market; a deal's first ten find it at
+    // its three camels.
+    const bool dealing_hands = pending_draws > kMarketSize - kCamelsInStartingMarket;
+    if (market_size + pending_draws != kMarketSize && !(dealing_hands && market_size == kCamelsInStartingMarket))
+      return fail("market: " + std::to_string(market_size) + " cards and " + std::to_string(pending_draws) +
+                  " to draw do not make a market");
+  } else if (market_size > kMarketSize || (!scored_end && market_size != kMarketSize)) {
     return fail("market: must hold 5 cards during a round, has " + std::to_string(market_size));
+  }
 
   // Goods tokens: what is left on each pile plus the players' tokens must be the 38 tokens.
   std::array<int, 8> value_count{};  // by value 0..7

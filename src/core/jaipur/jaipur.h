@@ -19,8 +19,23 @@
 //   gives no seal). The loser (after a full tie: the player who did not start)
 //   starts the next round. Two seals win the game.
 //
-// Parameters: none. A game is its seed (which draws the first player and every deal)
-// plus its moves.
+// Parameters: one option, explicit_chance (Options; off by default). A game is its
+// options, its seed (which draws the first player and every deal) and its moves.
+//
+// Explicit chance (docs/rules/jaipur.md, "Explicit chance"): off, every card drawn
+// (the refill after `take` and `camels`, the deal at each round's start) is drawn
+// inside the move from the state's ordered deck. On, each single card drawn is a
+// chance node: the move only says how many cards are to be drawn (pending_draws), and
+// then no seat is to move until each of them is drawn with ApplyChance(type), whose
+// probability is that type's share of the deck (ChanceOutcomes). The deal is drawn in
+// the order the deal without the option gives the cards: seat 0's five, seat 1's
+// five, then the market's two (camels dealt into a hand go to its herd). A refill the
+// deck cannot complete ends the round as without the option: the rest of the deck
+// goes to the market inside the move (there is nothing left to chance), no chance
+// node. SampleChance() gives the deck's top card, so that playing the chance nodes
+// with it gives exactly the game the same seed and moves give without the option.
+// The bonus tokens a sale takes are random and hidden too, but stay inside the sale:
+// they are never chance nodes.
 //
 // Representation: State is a fixed-size value (no heap) that is cheap to copy; search
 // copies it rather than undoing moves, because deals and refills are not invertible
@@ -195,6 +210,23 @@ struct RoundResult {
 
 struct View;
 
+// How a game is played beyond the rules' fixed parts.
+struct Options {
+  bool explicit_chance = false;  // see the header comment
+  bool operator==(const Options&) const = default;
+};
+
+// One outcome of a chance node: the type of the card drawn and its probability.
+struct ChanceOutcome {
+  Card card = Card::kDiamond;
+  double probability = 0;
+};
+// A chance node has at most one outcome per card type.
+using ChanceOutcomeList = FixedList<ChanceOutcome, kNumCardTypes>;
+// The cards a round's deal draws: five to each hand, two to the market (beside its
+// three camels).
+inline constexpr int kCardsDealt = kNumPlayers * kStartingHand + 2;
+
 // The whole state of a game, hidden parts included. Fields are public so that
 // loaders and tests can build any position; Validate() says whether it is one the
 // rules allow, and every member function expects a valid state.
@@ -220,14 +252,41 @@ struct State {
   std::array<uint8_t, kNumBonusPiles> bonus_left{};
   std::array<PlayerState, kNumPlayers> players{};
   std::optional<RoundResult> last_round;
+  bool explicit_chance = false;  // Options::explicit_chance
+  // explicit_chance only: the single cards still to be drawn, each a chance node,
+  // before anyone moves. The next goes to the market when pending_draws is no more
+  // than the market's empty places, else (a deal: 12 down to 3) to seat 0's hand while
+  // more than 7 are pending, then to seat 1's.
+  uint8_t pending_draws = 0;
 
-  // A new game: the seed draws the first player, then round 1 is dealt.
-  static State NewGame(uint64_t seed);
+  // A new game: the seed draws the first player, then round 1 is dealt (with
+  // explicit_chance, round 1's deal is left to the chance nodes).
+  static State NewGame(uint64_t seed, Options options = {});
+  Options options() const {
+    Options o;
+    o.explicit_chance = explicit_chance;
+    return o;
+  }
 
-  // Every move the seat to move may choose; never a timeout (see MoveKind).
+  // Whether the next step is a card drawn by chance (explicit_chance only).
+  bool IsChanceNode() const { return pending_draws != 0; }
+  // The card types the deck holds, each with its share of the deck (they sum to 1);
+  // empty away from a chance node.
+  void ChanceOutcomes(ChanceOutcomeList* outcomes) const;
+  // The card the deck would give: its top card, as the draw without the option takes
+  // it. At a chance node only.
+  Card SampleChance() const { return deck[static_cast<size_t>(deck_size - 1)]; }
+  // Ok, or why `card` cannot be drawn now: not a chance node, or none left in the deck.
+  souk::Status CheckChance(Card card) const;
+  // Draws a card of that type (checked by assert only): the topmost one of the deck,
+  // moved to the top first, so that SampleChance()'s card leaves the deck as it is.
+  void ApplyChance(Card card);
+
+  // Every move the seat to move may choose; never a timeout (see MoveKind). None at a
+  // chance node.
   void LegalMoves(MoveList* moves) const;
   // Ok, or an error naming the move and the rule it breaks. A timeout is accepted
-  // whenever the game goes on.
+  // whenever the game goes on and no card is to be drawn.
   souk::Status CheckMove(const Move& move) const;
   // Plays a legal move (checked by assert only: call CheckMove on untrusted input).
   // Ends, scores and deals rounds as the move requires.
@@ -289,7 +348,10 @@ struct State {
 
  private:
   void DealRound();
-  bool Refill();  // false when the deck ran out before the market was full
+  // false when the deck ran out before the market was full; with explicit_chance a
+  // refill the deck can complete is left to the chance nodes.
+  bool Refill();
+  void DrawAtDeal(Card card, int drawn);  // the deal's card number `drawn` (from 0)
   void EndRound();
 };
 
@@ -309,6 +371,8 @@ struct View {
   bool game_over = false;
   int winner = -1;
   int timed_out = -1;  // State::timed_out: public
+  bool explicit_chance = false;  // State::explicit_chance: public
+  int pending_draws = 0;         // State::pending_draws: public
   CardCounts market{};
   CardCounts discard{};
   int deck_size = 0;

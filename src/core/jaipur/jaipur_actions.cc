@@ -145,4 +145,12 @@ Move MoveOf(int action) {
   return tables.moves[static_cast<size_t>(action)];
 }
 
+int ChanceActionOf(Card card) { return NumDistinctActions() + Index(card); }
+
+std::optional<Card> ChanceCardOf(int action) {
+  const int type = action - NumDistinctActions();
+  if (type < 0 || type >= kNumCardTypes) return std::nullopt;
+  return static_cast<Card>(type);
+}
+
 }  // namespace souk::jaipur

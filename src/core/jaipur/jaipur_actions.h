@@ -8,6 +8,8 @@
 //              then the cards given, each as its canonical list of cards in
 //              lexicographic order of card indices (diamond 0 ... camel 6); the
 //              goods given never include one taken (the rules forbid it)
+//   after them  with explicit_chance, a chance node's outcomes: NumDistinctActions()
+//               + the card type drawn (diamond 0 ... camel 6), kNumCardTypes ids
 //
 // Every legal move has an id; not every id is legal in a given state (a sale of 7
 // diamonds never is). The ids are documented in docs/python.md; changing them
@@ -15,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 
 #include "core/jaipur/jaipur.h"
@@ -38,5 +41,10 @@ int ActionOf(const Move& move);
 void ActionsOf(std::span<const Move> moves, int32_t* out);
 // The move of an id in [0, NumDistinctActions()).
 Move MoveOf(int action);
+
+// The id of drawing a card of that type at a chance node (explicit_chance), and back:
+// the type drawn, or nullopt for an id that is no chance outcome.
+int ChanceActionOf(Card card);
+std::optional<Card> ChanceCardOf(int action);
 
 }  // namespace souk::jaipur
