@@ -1,6 +1,8 @@
 // What the module derives from a state's seed and history: a replay (undo_action,
 // deserialize_state), a seat's perfect-recall information state, and the text
 // serialize() writes (docs/python.md, "OpenSpiel's API").
+#include <algorithm>
+#include <array>
 #include <cstdio>
 #include <sstream>
 
@@ -62,27 +64,66 @@ PyState Replayed(const Game& game, uint64_t seed, std::span<const int> history) 
   return s;
 }
 
+namespace {
+
+// A seat's information state so far, for one game from one seed: the replay's state,
+// the seat's last observation and the text. Searches ask for the strings of a history's
+// successive states (MCCFR, MCTS), so the last few are kept and a longer history is
+// written on from the longest kept prefix: a trajectory costs its length, not its square.
+struct InformationState {
+  Game game;
+  uint64_t seed = 0;
+  int player = -1;
+  std::vector<int> history;
+  AnyState state;
+  Seen seen;
+  std::string text;
+};
+
+bool Extends(const InformationState& kept, const PyState& s, int player) {
+  return kept.player == player && kept.seed == *s.seed && kept.game == s.game &&
+         kept.history.size() <= s.history.size() &&
+         std::equal(kept.history.begin(), kept.history.end(), s.history.begin());
+}
+
+}  // namespace
+
 std::string InformationStateString(const PyState& s, int player) {
   if (!s.seed) ThrowNoHistory("information_state_string");
   // Every move of a player is public in the games of this module; Marrakech's die is
   // public too. Another game's chance outcome may be a private deal: it is written as
   // "chance", and what the seat saw of it is in its observation's changes.
   const bool public_chance = s.game.type == &kMarrakechType;
-  AnyState state = NewState(s.game, *s.seed);
-  Seen seen = SeenBy(s.game, state, player);
-  std::string text = "player " + std::to_string(player) + " start:";
-  if (seen.numbers.empty()) text.append(" ").append(seen.view);
-  for (float value : seen.numbers) text.append(" ").append(Number(value));
-  for (int action : s.history) {
-    const bool chance = CurrentPlayer(state) == kChance;
-    if (chance && !public_chance) text.append("\nchance:");
-    else text.append("\n").append(std::to_string(action)).append(":");
-    Apply(state, action);
-    Seen next = SeenBy(s.game, state, player);
-    text += Changes(seen, next);
-    seen = std::move(next);
+  static thread_local std::array<InformationState, 8> kept;
+  static thread_local size_t next_slot = 0;
+  InformationState* from = nullptr;
+  for (InformationState& candidate : kept)
+    if (Extends(candidate, s, player) && (!from || candidate.history.size() > from->history.size())) from = &candidate;
+  if (!from) {
+    from = &kept[next_slot];
+    next_slot = (next_slot + 1) % kept.size();
+    *from = InformationState{s.game, *s.seed, player, {}, NewState(s.game, *s.seed), {}, {}};
+    from->seen = SeenBy(s.game, from->state, player);
+    from->text = "player " + std::to_string(player) + " start:";
+    if (from->seen.numbers.empty()) from->text.append(" ").append(from->seen.view);
+    for (float value : from->seen.numbers) from->text.append(" ").append(Number(value));
   }
-  return text;
+  for (size_t i = from->history.size(); i < s.history.size(); ++i) {
+    const int action = s.history[i];
+    // A pickle's history is checked only as ids: one that does not replay is refused.
+    if (const Status legal = Check(from->state, action); !legal.ok()) {
+      from->player = -1;
+      Throw(legal.Prefixed("the state's history does not replay from its seed: action " + std::to_string(i + 1) + ": "));
+    }
+    if (CurrentPlayer(from->state) == kChance && !public_chance) from->text.append("\nchance:");
+    else from->text.append("\n").append(std::to_string(action)).append(":");
+    Apply(from->state, action);
+    Seen next = SeenBy(s.game, from->state, player);
+    from->text += Changes(from->seen, next);
+    from->seen = std::move(next);
+    from->history.push_back(action);
+  }
+  return from->text;
 }
 
 std::string Serialize(const PyState& s) {

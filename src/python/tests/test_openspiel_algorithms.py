@@ -4,6 +4,7 @@ mcts.py, UCT with random rollouts, chance drawn from chance_outcomes()) and tabu
 outcome-sampling MCCFR (outcome_sampling_mccfr.py, keyed by information_state_string).
 Each runs on Jaipur and two-player Marrakech in a few seconds."""
 
+import hashlib
 import math
 import random
 import time
@@ -56,11 +57,17 @@ def mcts_search(root_state, simulations, rng, c=2.0):
             if state.is_chance_node():
                 state.apply_action(sample_chance(state, rng))
                 continue
-            if not node.children:
-                legal = state.legal_actions()
-                rng.shuffle(legal)
-                node.children = [SearchNode(a, state.current_player()) for a in legal]
-            node = max(node.children, key=lambda child: child.uct(node.explore_count, c))
+            # Open loop: what is legal here depends on the chance outcomes drawn above,
+            # so a node grows a child for each action legal in any of its visits.
+            legal = state.legal_actions()
+            known = {child.action for child in node.children}
+            fresh = [a for a in legal if a not in known]
+            rng.shuffle(fresh)
+            node.children += [SearchNode(a, state.current_player()) for a in fresh]
+            allowed = set(legal)
+            parent = node
+            node = max((child for child in parent.children if child.action in allowed),
+                       key=lambda child: child.uct(parent.explore_count, c))
             state = state.child(node.action)
             path.append(node)
         returns = state.returns() if state.is_terminal() else random_rollout(state, rng)
@@ -111,7 +118,8 @@ def test_mcts_plays_jaipur_to_the_end():
 
 class OutcomeSamplingMCCFR:
     """OpenSpiel's OutcomeSamplingSolver: regrets and average policy per infostate,
-    keyed by information_state_string, each a list over the infostate's legal actions."""
+    keyed by information_state_string (its digest), each a list over the infostate's legal
+    actions."""
 
     def __init__(self, game, rng, epsilon=0.6):
         self.game, self.rng, self.epsilon = game, rng, epsilon
@@ -120,21 +128,24 @@ class OutcomeSamplingMCCFR:
     def iteration(self, seed):
         for update_player in range(self.game.num_players()):
             state = self.game.new_initial_state(seed=seed)
-            self.episode(state, update_player, 1.0, 1.0, 1.0)
+            self.episode(state, update_player, 1.0)
 
     def regret_matching(self, regrets):
         positive = [max(r, 0.0) for r in regrets]
         total = sum(positive)
         return [p / total for p in positive] if total > 0 else [1.0 / len(regrets)] * len(regrets)
 
-    def episode(self, state, update_player, my_reach, opp_reach, sample_reach):
+    def episode(self, state, update_player, weight):
+        """OpenSpiel's _episode, with `weight` = opp_reach / sample_reach kept as one
+        ratio: a product of 200 probabilities (a Jaipur game) underflows a float."""
         if state.is_terminal():
             return state.player_return(update_player)
         if state.is_chance_node():
-            return self.episode(state.child(sample_chance(state, self.rng)), update_player, my_reach, opp_reach,
-                                sample_reach)
+            return self.episode(state.child(sample_chance(state, self.rng)), update_player, weight)
         player = state.current_player()
-        key = state.information_state_string(player)
+        # The string's digest as the key: a Jaipur information state is about 5 KB
+        # (200 moves of perfect recall), and a run visits some 80,000 of them.
+        key = hashlib.sha1(state.information_state_string(player).encode()).digest()
         legal = state.legal_actions(player)
         entry = self.infostates.setdefault(key, [legal, [0.0] * len(legal), [0.0] * len(legal)])
         assert entry[0] == legal, "an information state must have the same legal actions every time"
@@ -142,23 +153,20 @@ class OutcomeSamplingMCCFR:
         if player == update_player:
             sample_policy = [self.epsilon / len(legal) + (1 - self.epsilon) * p for p in policy]
         else:
-            sample_policy = policy
+            sample_policy = policy  # the opponent's reach and sampling probabilities cancel
         index = self.rng.choices(range(len(legal)), weights=sample_policy)[0]
-        child_value = self.episode(
-            state.child(legal[index]), update_player,
-            my_reach * (policy[index] if player == update_player else 1.0),
-            opp_reach * (policy[index] if player != update_player else 1.0),
-            sample_reach * sample_policy[index])
+        child_weight = weight / sample_policy[index] if player == update_player else weight
+        child_value = self.episode(state.child(legal[index]), update_player, child_weight)
+        sampled_value = child_value / sample_policy[index]
+        value_estimate = policy[index] * sampled_value
         if player == update_player:
-            # The sampled-outcome regret estimate (Lanctot et al. 2009), as OpenSpiel's.
-            value_estimate = child_value * policy[index] / sample_policy[index]
             for i in range(len(legal)):
-                action_value = child_value / sample_policy[index] if i == index else 0.0
-                entry[1][i] += (action_value - value_estimate * 1.0) * opp_reach / sample_reach * sample_policy[index]
+                action_value = sampled_value if i == index else 0.0
+                entry[1][i] += (action_value - value_estimate) * weight
         else:
             for i in range(len(legal)):
-                entry[2][i] += opp_reach * policy[i] / sample_reach
-        return child_value * policy[index] / sample_policy[index]
+                entry[2][i] += weight * policy[i]
+        return value_estimate
 
     def average_policy(self, key):
         legal, _, sums = self.infostates[key]
