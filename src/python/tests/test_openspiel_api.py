@@ -458,3 +458,13 @@ def test_a_pickled_history_that_does_not_replay_is_refused():
     state.__setstate__((name, players, variant, text, [6, 6], seed))  # camels twice in a row
     with pytest.raises(ValueError, match="does not replay from its seed: action 2: "):
         state.information_state_string(0)
+
+
+@pytest.mark.parametrize("name", ["jaipur", "marrakech(players=4)", "marrakech(players=2,variant=single_colour)"])
+def test_information_state_of_a_whole_game_is_as_documented(name):
+    """Across Jaipur's new rounds (a new deal of each hand) and to the game's end."""
+    game = souk.load_game(name)
+    state = random_state(game, 8, 10_000)
+    assert state.is_terminal()
+    for player in range(game.num_players()):
+        assert state.information_state_string(player) == reference_information_state(game, 8, state.history(), player)
