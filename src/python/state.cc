@@ -124,12 +124,12 @@ PyState Child(const PyState& s, const py::object& action) {
 // OpenSpiel's UndoAction(player, action): the last action, by its player, taken back by
 // replaying the rest of the history from the seed.
 void UndoAction(PyState& s, const py::object& player_object, const py::object& action_object) {
+  const int player = PlayerOf(player_object);
+  const int64_t action = ActionOf(s, action_object);
   if (!s.seed)
     ThrowInvalid("undo_action replays the history from the state's seed, and this state has none (it was loaded "
                  "from JSON or resampled)");
   if (s.history.empty()) ThrowInvalid("undo_action: no action has been applied to this state");
-  const int player = PlayerOf(player_object);
-  const int64_t action = ActionOf(s, action_object);
   std::vector<int> rest(s.history.begin(), s.history.end() - 1);
   PyState before = Replayed(s.game, *s.seed, rest);
   if (action != s.history.back() || player != CurrentPlayer(before.state))

@@ -468,3 +468,34 @@ def test_information_state_of_a_whole_game_is_as_documented(name):
     assert state.is_terminal()
     for player in range(game.num_players()):
         assert state.information_state_string(player) == reference_information_state(game, 8, state.history(), player)
+
+
+def test_wrong_types_raise_type_error_and_nothing_crashes():
+    game = souk.load_game("jaipur")
+    state = game.new_initial_state(seed=1)
+    observer = souk.make_observer(game)
+    for call in (
+        lambda: state.child("6"),
+        lambda: state.child(6.0),
+        lambda: state.undo_action("0", 6),
+        lambda: state.player_return(None),
+        lambda: game.deserialize_state(7),
+        lambda: observer.set_from("state", 0),
+        lambda: observer.set_from(state, 0.0),
+        lambda: souk.make_observer("jaipur"),
+        lambda: souk.IIGObservationType(private_info=2),
+        lambda: type(observer).__new__(type(observer)).set_from(state, 0),
+    ):
+        with pytest.raises(TypeError):
+            call()
+    assert state.history() == []
+
+
+@pytest.mark.parametrize("junk", ["souk-state 1", "souk-state 1\ngame jaipur(players=2)\n", "\x00" * 50,
+                                  "souk-state 1\ngame jaipur(players=2)\njson {}\n",
+                                  "souk-state 1\ngame jaipur(players=2)\nseed 99999999999999999999999\nhistory\n"])
+def test_junk_serialized_states_are_value_errors(junk):
+    with pytest.raises(ValueError):
+        souk.load_game("jaipur").deserialize_state(junk)
+    with pytest.raises(ValueError):
+        souk.deserialize_game_and_state(junk)
