@@ -104,6 +104,13 @@ PyState Replayed(const Game& game, uint64_t seed, std::span<const int> history);
 std::string InformationStateString(const PyState& s, int player);
 // serialize() / Game.deserialize_state(): the game string with the seed and history, or
 // with the state's JSON for a state without a seed.
+// full_history(): each action of the history with the player who took it (souk.CHANCE
+// for a chance outcome), by replaying it from the seed.
+struct PlayerAction {
+  int player = 0;
+  int action = 0;
+};
+std::vector<PlayerAction> FullHistory(const PyState& s);
 std::string Serialize(const PyState& s);
 PyState Deserialize(const Game& game, std::string_view text);
 
@@ -125,3 +132,4 @@ void BindReview(py::module_& m);     // review.cc: souk.review, a finished game'
 
 SOUK_CONSTRUCTED_ONLY(souk::python::Game)
 SOUK_CONSTRUCTED_ONLY(souk::python::PyState)
+SOUK_CONSTRUCTED_ONLY(souk::python::PlayerAction)

@@ -126,6 +126,22 @@ std::string InformationStateString(const PyState& s, int player) {
   return from->text;
 }
 
+std::vector<PlayerAction> FullHistory(const PyState& s) {
+  if (!s.seed) ThrowNoHistory("full_history");
+  AnyState state = NewState(s.game, *s.seed);
+  std::vector<PlayerAction> actions;
+  for (size_t i = 0; i < s.history.size(); ++i) {
+    if (const Status legal = Check(state, s.history[i]); !legal.ok())
+      Throw(legal.Prefixed("the state's history does not replay from its seed: action " + std::to_string(i + 1) + ": "));
+    PlayerAction taken;
+    taken.player = CurrentPlayer(state);
+    taken.action = s.history[i];
+    actions.push_back(taken);
+    Apply(state, s.history[i]);
+  }
+  return actions;
+}
+
 std::string Serialize(const PyState& s) {
   std::string text = "souk-state 1\ngame " + GameString(s.game) + "\n";
   if (!s.seed) return text + "json " + StateJson(s.state) + "\n";

@@ -252,6 +252,6 @@ PYBIND11_MODULE(_souk, m) {
   py::object package = py::module_::import("sys").attr("modules").attr("get")("souk");
   if (!package.is_none())
     for (const char* name : {"GameType", "IIGObservationType", "PrivateInfoType", "make_observer", "registered_names",
-                             "serialize_game_and_state", "deserialize_game_and_state"})
+                             "serialize_game_and_state", "deserialize_game_and_state", "PlayerAction"})
       if (!py::hasattr(package, name)) package.attr(name) = m.attr(name);
 }

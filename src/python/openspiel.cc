@@ -4,14 +4,13 @@
 #include "python/bindings.h"
 
 namespace souk::python {
-namespace {
 
 // pyspiel.GameType's enums, by the same names and values.
 enum class Dynamics { kSimultaneous = 0, kSequential = 1, kMeanField = 2 };
 enum class ChanceMode { kDeterministic = 0, kExplicitStochastic = 1, kSampledStochastic = 2 };
 enum class Information { kOneShot = 0, kPerfectInformation = 1, kImperfectInformation = 2 };
 enum class Utility { kZeroSum = 0, kConstantSum = 1, kGeneralSum = 2, kIdentical = 3 };
-enum class RewardModel { kRewards = 0, kTerminal = 1 };
+enum class RewardModel { kRewards = 0, kTerminalReward = 1 };
 
 struct SpielGameType {
   std::string short_name;
@@ -20,7 +19,7 @@ struct SpielGameType {
   ChanceMode chance_mode = ChanceMode::kDeterministic;
   Information information = Information::kPerfectInformation;
   Utility utility = Utility::kZeroSum;
-  RewardModel reward_model = RewardModel::kTerminal;
+  RewardModel reward_model = RewardModel::kTerminalReward;
   int max_num_players = 2;
   int min_num_players = 2;
   bool provides_information_state_string = true;
@@ -31,6 +30,14 @@ struct SpielGameType {
   bool default_loadable = true;
   bool provides_factored_observation_string = false;
 };
+
+}  // namespace souk::python
+
+// A GameType made without its constructor is refused (bindings.h).
+SOUK_CONSTRUCTED_ONLY(souk::python::SpielGameType)
+
+namespace souk::python {
+namespace {
 
 SpielGameType TypeOf(const Game& game) {
   const GameType& type = *game.type;
@@ -90,7 +97,7 @@ void BindOpenSpielGame(py::module_& m, py::class_<Game>& game_class) {
       .value("IDENTICAL", Utility::kIdentical);
   py::enum_<RewardModel>(type_class, "RewardModel")
       .value("REWARDS", RewardModel::kRewards)
-      .value("TERMINAL", RewardModel::kTerminal);
+      .value("TERMINAL", RewardModel::kTerminalReward);
   type_class.def_readonly("short_name", &SpielGameType::short_name)
       .def_readonly("long_name", &SpielGameType::long_name)
       .def_readonly("dynamics", &SpielGameType::dynamics)
@@ -109,6 +116,20 @@ void BindOpenSpielGame(py::module_& m, py::class_<Game>& game_class) {
       .def_property_readonly("parameter_specification",
                              [](const SpielGameType& t) { return t.parameter_specification.attr("copy")(); })
       .def("__repr__", &TypeRepr);
+
+  py::class_<PlayerAction>(m, "PlayerAction", "pyspiel.PlayerAction: an action and the player who took it.")
+      .def_readonly("player", &PlayerAction::player)
+      .def_readonly("action", &PlayerAction::action)
+      .def("__eq__",
+           [](const PlayerAction& a, const py::object& b) {
+             if (!py::isinstance<PlayerAction>(b)) return false;
+             const PlayerAction& other = b.cast<const PlayerAction&>();
+             return a.player == other.player && a.action == other.action;
+           })
+      .def("__repr__", [](const PlayerAction& a) {
+        return "PlayerAction(player=" + std::to_string(a.player) + ", action=" + std::to_string(a.action) + ")";
+      });
+  m.attr("PlayerAction").attr("__hash__") = py::none();
 
   game_class.def("get_type", &TypeOf, "What kind of game it is (pyspiel.GameType's fields).")
       .def("get_parameters", &GameParameters, "The game's parameters with their values: {'players': 3, ...}.")

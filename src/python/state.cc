@@ -248,6 +248,9 @@ void BindState(py::module_& m) {
       .def("is_initial_state", [](const PyState& s) { return s.seed.has_value() && s.history.empty(); },
            "Whether no action has been applied since new_initial_state (False for a state without a seed).")
       .def("num_distinct_actions", [](const PyState& s) { return s.game.NumDistinctActions(); })
+      .def("full_history", &FullHistory,
+           "Each action of the history with the player who took it (souk.CHANCE for a die), replayed from the "
+           "seed; InvalidArgumentError for a state without one.")
       .def("history_str", [](const PyState& s) {
              std::string text;
              for (size_t i = 0; i < s.history.size(); ++i) text.append(i ? ", " : "").append(std::to_string(s.history[i]));

@@ -499,3 +499,18 @@ def test_junk_serialized_states_are_value_errors(junk):
         souk.load_game("jaipur").deserialize_state(junk)
     with pytest.raises(ValueError):
         souk.deserialize_game_and_state(junk)
+
+
+def test_full_history_names_each_actions_player():
+    state = souk.load_game("marrakech").new_initial_state(seed=1)
+    for action in (1, 4, None):
+        state.apply_action(state.legal_actions()[0] if action is None else action)
+    assert [(a.player, a.action) for a in state.full_history()] == [
+        (0, 1), (souk.CHANCE, 4), (0, state.history()[2])]
+    with pytest.raises(TypeError):
+        souk.PlayerAction.__new__(souk.PlayerAction).player
+    with pytest.raises(TypeError):
+        souk.GameType.__new__(souk.GameType).short_name
+    loaded = souk.state_from_json(state.get_game(), state.to_json())
+    with pytest.raises(souk.InvalidArgumentError, match="full_history needs the state's history"):
+        loaded.full_history()
