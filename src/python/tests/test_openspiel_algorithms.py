@@ -2,7 +2,11 @@
 only (docs/python.md, "OpenSpiel's API"): open-loop MCTS (open_spiel/python/algorithms/
 mcts.py, UCT with random rollouts, chance drawn from chance_outcomes()) and tabular
 outcome-sampling MCCFR (outcome_sampling_mccfr.py, keyed by information_state_string).
-Each runs on Jaipur and two-player Marrakech in a few seconds."""
+Each runs on Jaipur and two-player Marrakech in a few seconds.
+
+The MCTS searches from the true state, as OpenSpiel's MCTSBot does: on Jaipur it sees the
+hidden cards (and Marrakech's pile order); information-set search would determinize with
+resample_from_infostate instead. It is here to show the API carries the algorithm."""
 
 import hashlib
 import math
