@@ -178,7 +178,7 @@ class OutcomeSamplingMCCFR:
         return legal, ([s / total for s in sums] if total > 0 else [1.0 / len(legal)] * len(legal))
 
 
-@pytest.mark.parametrize("name, iterations", [("jaipur", 200), ("marrakech(players=2)", 300)])
+@pytest.mark.parametrize("name, iterations", [("jaipur", 150), ("marrakech(players=2)", 300)])
 def test_mccfr_average_policy_is_a_distribution_over_legal_actions(name, iterations):
     game = souk.load_game(name)
     solver = OutcomeSamplingMCCFR(game, random.Random(1))
