@@ -7,6 +7,7 @@
 #include <pybind11/stl.h>
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -86,6 +87,38 @@ int PlayerOf(const py::handle& player);
 // A seat of the state's game, or ValueError naming the range.
 int CheckSeat(const AnyState& state, int player);
 
+// game_string.cc: OpenSpiel's game strings ("marrakech(players=3)") and parameter
+// dicts ({"players": 3}); unknown parameters and bad values raise InvalidArgumentError.
+Game GameOfString(std::string_view text);
+Game GameOfParams(std::string_view name, const py::dict& params);
+py::dict GameParameters(const Game& game);           // every parameter, with its value
+py::dict ParameterSpecification(const GameType& type);  // every parameter, with its default
+std::string GameString(const Game& game);            // "marrakech(players=3)"
+
+// history.cc: what a state's seed and history give.
+// The game from `seed` with `history` applied, each action checked (InvalidArgumentError
+// or IllegalMoveError naming the action's place).
+PyState Replayed(const Game& game, uint64_t seed, std::span<const int> history);
+// The seat's perfect-recall information state (docs/python.md, "OpenSpiel's API");
+// InvalidArgumentError for a state without a seed.
+std::string InformationStateString(const PyState& s, int player);
+// serialize() / Game.deserialize_state(): the game string with the seed and history, or
+// with the state's JSON for a state without a seed.
+// full_history(): each action of the history with the player who took it (souk.CHANCE
+// for a chance outcome), by replaying it from the seed.
+struct PlayerAction {
+  int player = 0;
+  int action = 0;
+};
+std::vector<PlayerAction> FullHistory(const PyState& s);
+std::string Serialize(const PyState& s);
+PyState Deserialize(const Game& game, std::string_view text);
+
+// openspiel.cc: souk.GameType and Game.get_type and OpenSpiel's other Game methods.
+void BindOpenSpielGame(py::module_& m, py::class_<Game>& game_class);
+// observer.cc: souk.make_observer, IIGObservationType, PrivateInfoType.
+void BindObserver(py::module_& m);
+
 void BindGame(py::module_& m);       // module.cc: load_game, souk.Game, constants
 void BindState(py::module_& m);      // state.cc: souk.State, state_from_json
 void BindVectorEnv(py::module_& m);  // vector_env.cc: souk.VectorEnv
@@ -99,3 +132,4 @@ void BindReview(py::module_& m);     // review.cc: souk.review, a finished game'
 
 SOUK_CONSTRUCTED_ONLY(souk::python::Game)
 SOUK_CONSTRUCTED_ONLY(souk::python::PyState)
+SOUK_CONSTRUCTED_ONLY(souk::python::PlayerAction)

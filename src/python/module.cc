@@ -148,7 +148,8 @@ void BindGame(py::module_& m) {
   m.attr("TERMINAL") = kTerminal;
   m.def("games", &GameTypeNames, "The names of the games load_game knows.");
 
-  py::class_<Game>(m, "Game", "A game and its options; made by souk.load_game.")
+  py::class_<Game> game_class(m, "Game", "A game and its options; made by souk.load_game.");
+  game_class
       .def("name", [](const Game& g) { return std::string(g.type->name); })
       .def("variant", [](const Game& g) { return g.variant; },
            "The variant's name ('single-colour'), '' for the standard rules.")
@@ -187,10 +188,21 @@ void BindGame(py::module_& m) {
         return py::make_tuple(py::module_::import("copyreg").attr("__newobj__"), py::make_tuple(py::type::of(self)),
                               self.attr("__getstate__")());
       });
+  BindOpenSpielGame(m, game_class);
 
   m.def(
       "load_game",
       [](const std::string& name, const py::object& players, const std::string& variant) {
+        // OpenSpiel's forms: load_game("name(key=value,...)") and load_game(name, {params}).
+        if (py::isinstance<py::dict>(players)) {
+          if (!variant.empty()) ThrowInvalid("give variant in the parameter dict, not beside it");
+          return GameOfParams(name, players.cast<py::dict>());
+        }
+        if (name.find('(') != std::string::npos) {
+          if (!(py::isinstance<py::int_>(players) && players.cast<int64_t>() == 0) || !variant.empty())
+            ThrowInvalid("a game string names its parameters itself: give players and variant inside it");
+          return GameOfString(name);
+        }
         // Far out of range, a count the registry refuses as it refuses 9.
         const std::optional<int64_t> count = Int64Of(players, "players");
         const bool fits = count && *count >= -1000 && *count <= 1000;
@@ -199,7 +211,8 @@ void BindGame(py::module_& m) {
       py::arg("name"), py::arg("players") = 0, py::arg("variant") = "",
       "The game 'jaipur' or 'marrakech', or another of souk.games() whose module gives its moves ids "
       "(docs/python.md); players 0 for the game's default (Marrakech: 2, 3 or 4); variant 'single_colour' "
-      "(or 'single-colour') for two-player Marrakech.");
+      "(or 'single-colour') for two-player Marrakech. OpenSpiel's forms too: load_game('marrakech(players=3)') "
+      "and load_game('marrakech', {'players': 3}).");
 }
 
 }  // namespace souk::python
@@ -232,4 +245,13 @@ PYBIND11_MODULE(_souk, m) {
   BindRecords(m);
   BindTesting(m);
   BindReview(m);
+  BindObserver(m);
+  // souk/__init__.py imports the names it exports one by one; OpenSpiel's names that it
+  // does not list yet are set on the package here, so that souk.make_observer and the
+  // others are there whichever list it has.
+  py::object package = py::module_::import("sys").attr("modules").attr("get")("souk");
+  if (!package.is_none())
+    for (const char* name : {"GameType", "IIGObservationType", "PrivateInfoType", "make_observer", "registered_names",
+                             "serialize_game_and_state", "deserialize_game_and_state", "PlayerAction"})
+      if (!py::hasattr(package, name)) package.attr(name) = m.attr(name);
 }

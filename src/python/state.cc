@@ -25,8 +25,18 @@ int ObserverOf(const PyState& s, const py::object& player) {
   return CheckSeat(s.state, PlayerOf(player));
 }
 
+// Whether `player` (None: the one to move) may act now: a seat out of range raises
+// ValueError naming the range; a valid seat not to move has no legal actions (OpenSpiel's
+// answer). At a chance node, souk.CHANCE (-1) names chance.
+bool MayAct(const PyState& s, const py::object& player) {
+  if (player.is_none()) return true;
+  const int seat = PlayerOf(player);
+  if (seat == kChance) return CurrentPlayer(s.state) == kChance;
+  return CheckSeat(s.state, seat) == CurrentPlayer(s.state);
+}
+
 py::list LegalActions(const PyState& s, const py::object& player) {
-  if (!player.is_none() && PlayerOf(player) != CurrentPlayer(s.state)) return py::list();
+  if (!MayAct(s, player)) return py::list();
   LegalBuffer ids;
   const int n = Legal(s.state, ids);
   py::list list(n);
@@ -38,7 +48,7 @@ py::array_t<bool> LegalMask(const PyState& s, const py::object& player) {
   py::array_t<bool> mask(s.game.NumDistinctActions());
   bool* out = mask.mutable_data();
   std::fill(out, out + mask.size(), false);
-  if (!player.is_none() && PlayerOf(player) != CurrentPlayer(s.state)) return mask;
+  if (!MayAct(s, player)) return mask;
   LegalBuffer ids;
   const int n = Legal(s.state, ids);
   for (int i = 0; i < n; ++i) out[ids[static_cast<size_t>(i)]] = true;
@@ -60,8 +70,14 @@ void ApplyAction(PyState& s, const py::object& action_object) {
   s.history.push_back(static_cast<int>(action));
 }
 
-std::string ActionToString(const PyState& s, const py::object& action_object) {
-  const int64_t action = ActionOf(s, action_object);
+// action_to_string(action) and OpenSpiel's action_to_string(player, action): the player
+// (a seat or souk.CHANCE) is checked, and the text is the same for any of them.
+std::string ActionToString(const PyState& s, const py::object& first, const py::object& second) {
+  if (!second.is_none()) {
+    const int player = PlayerOf(first);
+    if (player != kChance) CheckSeat(s.state, player);
+  }
+  const int64_t action = ActionOf(s, second.is_none() ? first : second);
   if (action < 0 || action >= s.game.NumDistinctActions())
     ThrowInvalid("action " + std::to_string(action) + " is not an id of this game (0 to " +
                  std::to_string(s.game.NumDistinctActions() - 1) + ")");
@@ -97,6 +113,34 @@ py::array_t<float> ObservationTensor(const PyState& s, const py::object& player)
   py::array_t<float> tensor(s.game.ObservationSize());
   Observe(s.state, seat, std::span<float>(tensor.mutable_data(), static_cast<size_t>(tensor.size())));
   return tensor;
+}
+
+PyState Child(const PyState& s, const py::object& action) {
+  PyState child = s;
+  ApplyAction(child, action);
+  return child;
+}
+
+// OpenSpiel's UndoAction(player, action): the last action, by its player, taken back by
+// replaying the rest of the history from the seed.
+void UndoAction(PyState& s, const py::object& player_object, const py::object& action_object) {
+  const int player = PlayerOf(player_object);
+  const int64_t action = ActionOf(s, action_object);
+  if (!s.seed)
+    ThrowInvalid("undo_action replays the history from the state's seed, and this state has none (it was loaded "
+                 "from JSON or resampled)");
+  if (s.history.empty()) ThrowInvalid("undo_action: no action has been applied to this state");
+  std::vector<int> rest(s.history.begin(), s.history.end() - 1);
+  PyState before = Replayed(s.game, *s.seed, rest);
+  if (action != s.history.back() || player != CurrentPlayer(before.state))
+    ThrowInvalid("undo_action(" + std::to_string(player) + ", " + std::to_string(action) +
+                 "): the last action was " + std::to_string(s.history.back()) + " by player " +
+                 std::to_string(CurrentPlayer(before.state)));
+  s = std::move(before);
+}
+
+double PlayerReturn(const PyState& s, const py::object& player) {
+  return Returns(s.state)[static_cast<size_t>(CheckSeat(s.state, PlayerOf(player)))];
 }
 
 std::vector<double> Rewards(const PyState& s) {
@@ -188,11 +232,64 @@ void BindState(py::module_& m) {
       .def("apply_action", &ApplyAction, py::arg("action"),
            "Plays the action; a refused one raises souk.IllegalMoveError (a ValueError) with the rule's reason and "
            "changes nothing.")
-      .def("action_to_string", &ActionToString, py::arg("action"), "The move's canonical text, as the CLI writes it.")
+      .def("action_to_string", &ActionToString, py::arg("player_or_action"), py::arg("action") = py::none(),
+           "action_to_string(action) or action_to_string(player, action): the move's canonical text, as the CLI "
+           "writes it (the same for any player).")
+      .def("child", &Child, py::arg("action"), "A copy of the state with the action applied.")
+      .def("undo_action", &UndoAction, py::arg("player"), py::arg("action"),
+           "Takes back the last action (by that player), replaying the history from the state's seed; "
+           "InvalidArgumentError for a state without one.")
+      .def("player_return", &PlayerReturn, py::arg("player"))
+      .def("player_reward", [](const PyState& s, const py::object& player) {
+             return Rewards(s)[static_cast<size_t>(CheckSeat(s.state, PlayerOf(player)))];
+           }, py::arg("player"))
+      .def("is_simultaneous_node", [](const PyState&) { return false; }, "False: both games are sequential.")
+      .def("is_mean_field_node", [](const PyState&) { return false; }, "False: no mean-field game here.")
+      .def("is_initial_state", [](const PyState& s) { return s.seed.has_value() && s.history.empty(); },
+           "Whether no action has been applied since new_initial_state (False for a state without a seed).")
+      .def("num_distinct_actions", [](const PyState& s) { return s.game.NumDistinctActions(); })
+      .def("full_history", &FullHistory,
+           "Each action of the history with the player who took it (souk.CHANCE for a die), replayed from the "
+           "seed; InvalidArgumentError for a state without one.")
+      .def("history_str", [](const PyState& s) {
+             std::string text;
+             for (size_t i = 0; i < s.history.size(); ++i) text.append(i ? ", " : "").append(std::to_string(s.history[i]));
+             return text;
+           }, "The history's ids, ', '-separated, as OpenSpiel writes it.")
+      .def("information_state_string",
+           [](const PyState& s, const py::object& player) { return InformationStateString(s, ObserverOf(s, player)); },
+           py::arg("player") = py::none(),
+           "The seat's perfect-recall information state: its first observation, then each action with what changed "
+           "in its observation (docs/python.md).")
+      .def("information_state_tensor", [](const PyState& s, const py::object&) -> py::array_t<float> {
+             ThrowInvalid(std::string(s.game.type->name) +
+                          " has no information state tensor in this module (get_type().provides_information_state_"
+                          "tensor is False): information_state_string() holds the seat's perfect-recall information "
+                          "state");
+           }, py::arg("player") = py::none())
+      .def("serialize", &Serialize, "Text Game.deserialize_state reads back: the game, seed and history.")
+      .def("to_string", [](const PyState& s) { return StateJson(s.state); }, "str(state): the state's JSON.")
       .def(
           "string_to_action",
           [](const PyState& s, std::string_view text) { return Value(ParseAction(s.state, text)); },
           py::arg("text"), "The id of a move written as the CLI reads it ('sell 3 cloth', 'place c3 d3').")
+      .def(
+          "string_to_action",
+          [](const PyState& s, const py::object& player, std::string_view text) {
+            if (const int seat = PlayerOf(player); seat != kChance) CheckSeat(s.state, seat);
+            return Value(ParseAction(s.state, text));
+          },
+          py::arg("player"), py::arg("text"), "OpenSpiel's string_to_action(player, text): the same id for any player.")
+      .def("apply_action_with_legality_check", &ApplyAction, py::arg("action"),
+           "apply_action, which checks every action anyway.")
+      .def("legal_chance_outcomes", [](const PyState& s) {
+             return CurrentPlayer(s.state) == kChance ? LegalActions(s, py::none()) : py::list();
+           }, "At a chance node its outcomes' ids; [] elsewhere.")
+      .def("is_player_acting", [](const PyState& s, const py::object& player) {
+             return CheckSeat(s.state, PlayerOf(player)) == CurrentPlayer(s.state);
+           }, py::arg("player"))
+      .def("get_type", [](const PyState& s) { return py::cast(s.game).attr("get_type")(); },
+           "The game's GameType (Game.get_type()).")
       .def("chance_outcomes", &ChanceOutcomes,
            "At a chance node: [(action, probability), ...]; [] elsewhere. A game played through its GameState "
            "(docs/python.md) does not tell them: InvalidArgumentError at its chance nodes.")
