@@ -296,7 +296,9 @@ void State::ApplyMove(const Move& move) {
       uint8_t c = me.pile[--me.pile_size];
       uint8_t id = static_cast<uint8_t>(NextCarpetId());
       for (size_t sq : {size_t{move.first}, size_t{move.second}}) {
-        if (carpet[sq]) color_bits[color[sq]] &= ~Bit(static_cast<int>(sq));
+        // No test for an empty square: it has colour 0 and is in no colour's set,
+        // so clearing its bit changes nothing (and a test would be a coin toss).
+        color_bits[color[sq]] &= ~Bit(static_cast<int>(sq));
         carpet[sq] = id;
         color[sq] = c;
         color_bits[c] |= Bit(static_cast<int>(sq));
