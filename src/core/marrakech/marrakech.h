@@ -299,6 +299,10 @@ struct State {
   bool operator==(const State&) const = default;
 
  private:
+  // ApplyMove's cases other than orienting (ApplyMove itself is inline).
+  void ApplyRoll(int roll);
+  void ApplyPlacement(int first, int second);
+  void ApplyTimeOut();
   void EndTurn();
 };
 
@@ -337,3 +341,5 @@ struct View {
 };
 
 }  // namespace souk::marrakech
+
+#include "core/marrakech/marrakech_inline.h"  // LegalMoves and ApplyMove, inline
