@@ -251,7 +251,9 @@ void State::EndTurn() {
   }
   int next = to_move;
   do {
-    next = next + 1 == num_players ? 0 : next + 1;
+    // The seat after, wrapping to 0 by a mask: a branch would mispredict once a round.
+    const int after = next + 1;
+    next = after & -static_cast<int>(after < num_players);
   } while (players[static_cast<size_t>(next)].out);
   to_move = static_cast<uint8_t>(next);
   phase = Phase::kOrient;
