@@ -66,47 +66,6 @@ constexpr WalkTable BuildWalk() {
 }
 constexpr WalkTable kWalk = BuildWalk();
 
-// The placements allowed by the board's shape alone, for each square of Assam:
-// two adjacent squares, at least one beside Assam, neither under him. Sorted in
-// row-major order of (first, second).
-struct PlacementTable {
-  std::array<std::array<std::array<uint8_t, 2>, kMaxMoves>, kNumSquares> pairs{};
-  std::array<uint8_t, kNumSquares> count{};
-};
-
-constexpr PlacementTable BuildPlacements() {
-  PlacementTable t{};
-  constexpr int kDx[4] = {0, 1, 0, -1}, kDy[4] = {-1, 0, 1, 0};
-  for (int a = 0; a < kNumSquares; ++a) {
-    auto& pairs = t.pairs[static_cast<size_t>(a)];
-    int n = 0;
-    for (int d = 0; d < 4; ++d) {
-      int nx = SquareX(a) + kDx[d], ny = SquareY(a) + kDy[d];
-      if (!OnBoard(nx, ny)) continue;
-      int beside = SquareAt(nx, ny);
-      for (int e = 0; e < 4; ++e) {
-        int mx = nx + kDx[e], my = ny + kDy[e];
-        if (!OnBoard(mx, my) || SquareAt(mx, my) == a) continue;
-        int other = SquareAt(mx, my);
-        int lo = beside < other ? beside : other, hi = beside < other ? other : beside;
-        // Two squares beside Assam are never adjacent, so no pair comes twice.
-        pairs[static_cast<size_t>(n)] = {static_cast<uint8_t>(lo), static_cast<uint8_t>(hi)};
-        ++n;
-      }
-    }
-    for (int i = 1; i < n; ++i)  // insertion sort
-      for (int j = i; j > 0 && pairs[static_cast<size_t>(j)] < pairs[static_cast<size_t>(j - 1)]; --j) {
-        auto tmp = pairs[static_cast<size_t>(j)];
-        pairs[static_cast<size_t>(j)] = pairs[static_cast<size_t>(j - 1)];
-        pairs[static_cast<size_t>(j - 1)] = tmp;
-      }
-    t.count[static_cast<size_t>(a)] = static_cast<uint8_t>(n);
-  }
-  return t;
-}
-constexpr PlacementTable kPlacements = BuildPlacements();
-static_assert(kPlacements.count[kCentre] == kMaxMoves);
-
 // "illegal move 'MOVE': RULE", through the catalogue of messages.
 souk::Status Refuse(const Move& move, MessageId rule, const MessageArgs& args = {}) {
   return MessageStatus(ErrorCode::kIllegalMove,
@@ -181,40 +140,6 @@ int State::PlayersIn() const {
   return in;
 }
 
-void State::LegalMoves(MoveList* moves) const {
-  moves->clear();
-  switch (phase) {
-    case Phase::kOrient:
-      moves->push_back(Move::Orient(Turn::kLeft));
-      moves->push_back(Move::Orient(Turn::kStraight));
-      moves->push_back(Move::Orient(Turn::kRight));
-      return;
-    case Phase::kRoll:
-      for (const RollOutcome& o : kRollOutcomes) moves->push_back(Move::Roll(o.roll));
-      return;
-    case Phase::kPlace: {
-      const auto& pairs = kPlacements.pairs[assam.square];
-      int candidates = kPlacements.count[assam.square];
-      Move* tail = moves->Tail();
-      int n = 0;
-      Move m;
-      m.kind = MoveKind::kPlace;
-      for (int i = 0; i < candidates; ++i) {
-        uint8_t a = pairs[static_cast<size_t>(i)][0], b = pairs[static_cast<size_t>(i)][1];
-        uint8_t id = carpet[a];
-        m.first = a;
-        m.second = b;
-        tail[n] = m;
-        n += id == 0 || id != carpet[b];  // never both halves of one carpet
-      }
-      moves->Extend(n);
-      return;
-    }
-    case Phase::kGameOver:
-      return;
-  }
-}
-
 souk::Status State::CheckMove(const Move& move) const {
   using souk::Status;
   using Id = MessageId;
@@ -258,64 +183,56 @@ souk::Status State::CheckMove(const Move& move) const {
   return Status::Error("unknown move kind");
 }
 
-void State::ApplyMove(const Move& move) {
-  assert(CheckMove(move).ok());
-  switch (move.kind) {
-    case MoveKind::kOrient:
-      assam.facing = Turned(assam.facing, move.turn);
-      phase = Phase::kRoll;
-      return;
-    case MoveKind::kRoll: {
-      // Every roll, drawn or chosen, advances the PRNG exactly as drawing one
-      // does (DrawRoll may reject a value), so that later draws never reuse one.
-      Prng prng(rng);
-      DrawRoll(prng);
-      rng = prng.state();
-      assam = MoveAssam(assam, move.roll);
-      if (const int due = TributeOwed(to_move, assam.square); due > 0) {
-        PlayerState& me = players[to_move];
-        PlayerState& owner_state = players[static_cast<size_t>(Owner(color[assam.square]))];
-        if (me.dirhams >= due) {
-          me.dirhams = static_cast<uint8_t>(me.dirhams - due);
-          owner_state.dirhams = static_cast<uint8_t>(owner_state.dirhams + due);
-        } else {  // pays all they have and is out; the turn ends at once
-          owner_state.dirhams = static_cast<uint8_t>(owner_state.dirhams + me.dirhams);
-          me.dirhams = 0;
-          me.out = true;
-          EndTurn();
-          return;
-        }
-      }
-      phase = Phase::kPlace;
-      return;
-    }
-    case MoveKind::kPlace: {
-      PlayerState& me = players[to_move];
-      uint8_t c = me.pile[--me.pile_size];
-      uint8_t id = static_cast<uint8_t>(NextCarpetId());
-      for (size_t sq : {size_t{move.first}, size_t{move.second}}) {
-        if (carpet[sq]) color_bits[color[sq]] &= ~Bit(static_cast<int>(sq));
-        carpet[sq] = id;
-        color[sq] = c;
-        color_bits[c] |= Bit(static_cast<int>(sq));
-      }
-      ++placed[c];
-      EndTurn();
-      return;
-    }
-    case MoveKind::kTimeOut: {
-      // Out as after a tribute they cannot pay, but the dirhams go to no one: no
-      // carpet asked for them. In the roll phase the die was not thrown, so the
-      // PRNG stays as it was; in the place phase the drawn carpet stays on the pile.
-      PlayerState& me = players[to_move];
-      dirhams_lost = static_cast<uint8_t>(dirhams_lost + me.dirhams);
+void State::ApplyRoll(int roll) {
+  // Every roll, drawn or chosen, advances the PRNG exactly as drawing one
+  // does (DrawRoll may reject a value), so that later draws never reuse one.
+  Prng prng(rng);
+  DrawRoll(prng);
+  rng = prng.state();
+  assam = MoveAssam(assam, roll);
+  if (const int due = TributeOwed(to_move, assam.square); due > 0) {
+    PlayerState& me = players[to_move];
+    PlayerState& owner_state = players[static_cast<size_t>(Owner(color[assam.square]))];
+    if (me.dirhams >= due) {
+      me.dirhams = static_cast<uint8_t>(me.dirhams - due);
+      owner_state.dirhams = static_cast<uint8_t>(owner_state.dirhams + due);
+    } else {  // pays all they have and is out; the turn ends at once
+      owner_state.dirhams = static_cast<uint8_t>(owner_state.dirhams + me.dirhams);
       me.dirhams = 0;
       me.out = true;
-      timed_out = static_cast<uint8_t>(timed_out | (1u << to_move));
       EndTurn();
       return;
     }
   }
+  phase = Phase::kPlace;
+}
+
+void State::ApplyPlacement(int first, int second) {
+  PlayerState& me = players[to_move];
+  uint8_t c = me.pile[--me.pile_size];
+  uint8_t id = static_cast<uint8_t>(NextCarpetId());
+  for (size_t sq : {static_cast<size_t>(first), static_cast<size_t>(second)}) {
+    // No test for an empty square: it has colour 0 and is in no colour's set,
+    // so clearing its bit changes nothing (and a test would be a coin toss).
+    color_bits[color[sq]] &= ~Bit(static_cast<int>(sq));
+    carpet[sq] = id;
+    color[sq] = c;
+    color_bits[c] |= Bit(static_cast<int>(sq));
+  }
+  ++placed[c];
+  EndTurn();
+}
+
+void State::ApplyTimeOut() {
+  // Out as after a tribute they cannot pay, but the dirhams go to no one: no
+  // carpet asked for them. In the roll phase the die was not thrown, so the
+  // PRNG stays as it was; in the place phase the drawn carpet stays on the pile.
+  PlayerState& me = players[to_move];
+  dirhams_lost = static_cast<uint8_t>(dirhams_lost + me.dirhams);
+  me.dirhams = 0;
+  me.out = true;
+  timed_out = static_cast<uint8_t>(timed_out | (1u << to_move));
+  EndTurn();
 }
 
 void State::EndTurn() {
@@ -334,7 +251,9 @@ void State::EndTurn() {
   }
   int next = to_move;
   do {
-    next = next + 1 == num_players ? 0 : next + 1;
+    // The seat after, wrapping to 0 by a mask: a branch would mispredict once a round.
+    const int after = next + 1;
+    next = after & -static_cast<int>(after < num_players);
   } while (players[static_cast<size_t>(next)].out);
   to_move = static_cast<uint8_t>(next);
   phase = Phase::kOrient;
@@ -347,13 +266,19 @@ int State::SampleRoll() const {
 
 uint64_t State::GroupAt(int square) const {
   if (!carpet[static_cast<size_t>(square)]) return 0;
-  uint64_t mask = color_bits[color[static_cast<size_t>(square)]];
-  uint64_t group = Bit(square), previous;
+  const uint64_t mask = color_bits[color[static_cast<size_t>(square)]];
+  auto grow = [mask](uint64_t group) {
+    return (group | ((group << 1) & ~kColumnA) | ((group >> 1) & ~kColumnG) | (group << kBoardSize) |
+            (group >> kBoardSize)) &
+           mask;
+  };
+  // Two steps before the first test: most groups in play are reached by then, and
+  // the loop's exit, whose count varies from landing to landing, then mispredicts
+  // only for the larger ones.
+  uint64_t group = grow(grow(Bit(square))), previous;
   do {
     previous = group;
-    group = (group | ((group << 1) & ~kColumnA) | ((group >> 1) & ~kColumnG) | (group << kBoardSize) |
-             (group >> kBoardSize)) &
-            mask;
+    group = grow(group);
   } while (group != previous);
   return group;
 }

@@ -94,8 +94,9 @@ std::string_view TurnName(Turn t);  // "left", "straight", "right"
 
 // Left is a quarter turn counter-clockwise. There is no half turn.
 constexpr Facing Turned(Facing f, Turn t) {
-  int delta = t == Turn::kLeft ? 3 : (t == Turn::kRight ? 1 : 0);
-  return static_cast<Facing>((static_cast<int>(f) + delta) % 4);
+  // Left, straight and right add 3, 0 and 1 (mod 4): t + 3. Arithmetic rather than a
+  // choice, which a random player's turns would make a mispredicted branch.
+  return static_cast<Facing>((static_cast<int>(f) + static_cast<int>(t) + 3) % 4);
 }
 
 // --- Modes ---------------------------------------------------------------------
@@ -298,6 +299,10 @@ struct State {
   bool operator==(const State&) const = default;
 
  private:
+  // ApplyMove's cases other than orienting (ApplyMove itself is inline).
+  void ApplyRoll(int roll);
+  void ApplyPlacement(int first, int second);
+  void ApplyTimeOut();
   void EndTurn();
 };
 
@@ -336,3 +341,5 @@ struct View {
 };
 
 }  // namespace souk::marrakech
+
+#include "core/marrakech/marrakech_inline.h"  // LegalMoves and ApplyMove, inline
