@@ -168,18 +168,19 @@ def main(argv=None):
     ap.add_argument("--out", default="jaipur-policy.pt", help="the checkpoint; OUT.npz is written beside it")
     ap.add_argument("--log", default="curve.csv", help="the learning curve (CSV)")
     ap.add_argument("--threads", type=int, default=1, help="torch threads (default 1)")
-    ap.add_argument("--opponents", default="greedy=64", help="training opponents: SPEC=ENVS,... (default greedy=64)")
+    ap.add_argument("--opponents", default="random=16,greedy=48",
+                    help="training opponents, bot specs with their environments: SPEC=ENVS,... (default random=16,greedy=48)")
     ap.add_argument("--rollout", type=int, default=64, help="steps per environment between updates")
     ap.add_argument("--epochs", type=int, default=2)
-    ap.add_argument("--minibatches", type=int, default=2)
+    ap.add_argument("--minibatches", type=int, default=8)
     ap.add_argument("--hidden", type=int, default=128, help="width of the state trunk")
     ap.add_argument("--joint", type=int, default=32, help="width of the move scorer")
-    ap.add_argument("--lr", type=float, default=3e-4)
+    ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--gamma", type=float, default=0.997)
     ap.add_argument("--lam", type=float, default=0.95)
     ap.add_argument("--clip", type=float, default=0.2)
     ap.add_argument("--entropy", type=float, default=0.01)
-    ap.add_argument("--shaping", type=float, default=0.3,
+    ap.add_argument("--shaping", type=float, default=0.5,
                     help="weight of the potential-based reward for seals and rupees (0: the game's result only)")
     ap.add_argument("--eval-minutes", type=float, default=3.0, help="evaluate every this many minutes")
     ap.add_argument("--eval-games", type=int, default=200, help="evaluation deals against each bot")
