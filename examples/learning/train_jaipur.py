@@ -86,8 +86,8 @@ def build_move_table(game):
     return np.stack([move_features(state.action_to_string(a)) for a in range(game.num_distinct_actions())])
 
 
-class Opponents:
-    """One VectorEnv per opponent spec, stepped as one batch."""
+class TrainingEnvs:
+    """One VectorEnv per opponent spec, stepped as one batch of environments."""
 
     def __init__(self, game, specs, seed):
         self.envs = [souk.VectorEnv(game, n, seed=seed + 7919 * k, opponent=spec) for k, (spec, n) in enumerate(specs)]
@@ -195,7 +195,7 @@ def main(argv=None):
     move_table = build_move_table(game)
     net = PolicyNet(args.hidden, args.joint)
     optimiser = torch.optim.Adam(net.parameters(), lr=args.lr)
-    envs = Opponents(game, parse_opponents(args.opponents), args.seed)
+    envs = TrainingEnvs(game, parse_opponents(args.opponents), args.seed)
     eval_bots = [b for b in args.eval_bots.split(",") if b]
 
     log = open(args.log, "w", newline="")

@@ -5,7 +5,6 @@ the engine protocol, and the plot script writes a PNG. Skipped without torch.
 """
 import json
 import os
-import pathlib
 import random
 import subprocess
 import sys
@@ -34,14 +33,17 @@ def run_python(args, timeout):
     return done.stdout
 
 
-@pytest.fixture(scope="module")
-def trained(tmp_path_factory):
+def train_into(out):
     """A one-update training run (the pipeline, not the strength)."""
-    out = tmp_path_factory.mktemp("learning")
     run_python([str(LEARNING / "train_jaipur.py"), "--minutes", "1", "--steps", "512", "--opponents", "greedy=8",
                 "--rollout", "64", "--eval-bots", "greedy", "--eval-games", "2", "--eval-minutes", "10",
                 "--out", str(out / "model.pt"), "--log", str(out / "curve.csv"), "--seed", "3"], timeout=80)
     return out
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory):
+    return train_into(tmp_path_factory.mktemp("learning"))
 
 
 def random_states(count, seed):
@@ -97,6 +99,14 @@ def test_training_writes_a_checkpoint_an_export_and_a_curve(trained):
         expected, _ = net(torch.from_numpy(jaipur_features.scaled_observation(obs)[None, :]),
                           torch.from_numpy(rows), torch.zeros(len(rows), dtype=torch.long))
     np.testing.assert_allclose(weights.move_logits(obs, rows), expected.numpy(), rtol=1e-4, atol=1e-5)
+
+
+def test_training_repeats_for_its_seed(trained, tmp_path):
+    again = train_into(tmp_path)
+    first, second = np.load(trained / "model.npz"), np.load(again / "model.npz")
+    assert sorted(first.files) == sorted(second.files)
+    for name in first.files:
+        assert first[name].tobytes() == second[name].tobytes(), name
 
 
 class Engine:
