@@ -223,6 +223,7 @@ def main(argv=None):
               "train=%s" % row[4], " ".join(f"{b}={row[5 + 3 * i]:.3f}" for i, b in enumerate(eval_bots))), flush=True)
 
     log_row()
+    logged_update = 0
     next_eval = args.eval_minutes
     obs, ids, offsets = envs.reset()
     n_envs = len(obs)
@@ -257,9 +258,11 @@ def main(argv=None):
         update += 1
         if minutes() >= next_eval:
             log_row()
+            logged_update = update
             next_eval += args.eval_minutes
             save(net, args)
-    log_row()
+    if logged_update != update:
+        log_row()
     save(net, args)
     log.close()
     return 0
