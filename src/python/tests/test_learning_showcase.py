@@ -193,3 +193,15 @@ def test_the_plot_script_writes_a_png(trained):
     png = trained / "curve.png"
     run_python([str(LEARNING / "plot_curve.py"), str(trained / "curve.csv"), "--out", str(png)], timeout=60)
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_committed_model_fits_the_features():
+    """engines.json's learned-py plays examples/learning/jaipur-policy.npz: it must score
+    the moves of today's features (a change to them needs a retrained model)."""
+    weights = jaipur_features.PolicyWeights(LEARNING / "jaipur-policy.npz")
+    state = souk.load_game("jaipur").new_initial_state(seed=9)
+    obs = state.observation_tensor()
+    static = np.stack([jaipur_features.move_features(state.action_to_string(a)) for a in state.legal_actions()])
+    rows = jaipur_features.row_inputs(np.repeat(obs[None, :], len(static), axis=0), static)
+    logits = weights.move_logits(obs, rows)
+    assert logits.shape == (len(static),) and np.isfinite(logits).all()
