@@ -190,6 +190,7 @@ def test_the_engine_plays_in_the_arena(trained, tmp_path):
 
 
 def test_the_plot_script_writes_a_png(trained):
+    pytest.importorskip("matplotlib", reason="the plot needs matplotlib (Debian: python3-matplotlib)")
     png = trained / "curve.png"
     run_python([str(LEARNING / "plot_curve.py"), str(trained / "curve.csv"), "--out", str(png)], timeout=60)
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
