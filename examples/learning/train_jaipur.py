@@ -71,7 +71,6 @@ class Batch:
         counts = np.diff(offsets)
         self.row_sample = np.repeat(np.arange(len(obs)), counts)
         self.row_pos = np.arange(len(ids)) - np.repeat(offsets[:-1], counts)
-        self.ids = ids
         self.rows = row_inputs(obs[self.row_sample], move_table[ids])
         self.width = int(counts.max())
 
@@ -119,9 +118,12 @@ class TrainingEnvs:
 
 
 def parse_opponents(text):
+    """`greedy=48,random=16` -> [("greedy", 48), ("random", 16)]; a count defaults to 1."""
     specs = []
     for item in text.split(","):
         spec, _, count = item.partition("=")
+        if not spec or not (count or "1").isdigit() or int(count or 1) < 1:
+            raise ValueError("--opponents: expected SPEC=ENVIRONMENTS,..., got %r" % item)
         specs.append((spec, int(count or 1)))
     return specs
 
@@ -195,7 +197,10 @@ def main(argv=None):
     move_table = build_move_table(game)
     net = PolicyNet(args.hidden, args.joint)
     optimiser = torch.optim.Adam(net.parameters(), lr=args.lr)
-    envs = TrainingEnvs(game, parse_opponents(args.opponents), args.seed)
+    try:
+        envs = TrainingEnvs(game, parse_opponents(args.opponents), args.seed)
+    except ValueError as error:  # souk.InvalidArgumentError too: a bad bot spec
+        ap.error(str(error))
     eval_bots = [b for b in args.eval_bots.split(",") if b]
 
     log = open(args.log, "w", newline="")

@@ -206,3 +206,12 @@ def test_the_committed_model_fits_the_features():
     rows = jaipur_features.row_inputs(np.repeat(obs[None, :], len(static), axis=0), static)
     logits = weights.move_logits(obs, rows)
     assert logits.shape == (len(static),) and np.isfinite(logits).all()
+
+
+def test_training_refuses_a_bad_opponent_saying_which(tmp_path):
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    for opponents, words in (("wizard=4", "bad bot 'wizard'"), ("greedy=x", "got 'greedy=x'")):
+        done = subprocess.run([sys.executable, str(LEARNING / "train_jaipur.py"), "--opponents", opponents,
+                               "--out", str(tmp_path / "m.pt"), "--log", str(tmp_path / "c.csv")],
+                              capture_output=True, text=True, env=env, timeout=60, check=False)
+        assert done.returncode == 2 and words in done.stderr, done.stderr
