@@ -62,6 +62,9 @@ struct Game {
   bool explicit_chance = false;
 
   int NumDistinctActions() const;
+  // One past the largest id an action of this game may have: NumDistinctActions(), and
+  // with explicit_chance Jaipur's chance outcomes after it.
+  int ActionIdLimit() const { return NumDistinctActions() + (explicit_chance ? jaipur::kNumCardTypes : 0); }
   int ObservationSize() const;
   // The most outcomes a chance node has; 0 for a game without chance nodes (Jaipur
   // without explicit_chance).

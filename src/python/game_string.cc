@@ -17,12 +17,25 @@ std::string Trimmed(std::string_view text) {
 
 const GameType& TypeOrThrow(std::string_view name) { return *Value(GameTypeOrError(name)); }
 
+// Jaipur's one option of its own (jaipur::Options, docs/rules/jaipur.md): each card
+// drawn is a chance node.
+constexpr std::string_view kExplicitChance = "explicit_chance";
+bool HasExplicitChance(const GameType& type) { return &type == &kJaipurType; }
+
 // The game's parameters, in order: `players` for every game (the registry judges the
-// count), `variant` for a game that has variants.
+// count), `variant` for a game that has variants, `explicit_chance` for Jaipur.
 std::vector<std::string> ParameterNames(const GameType& type) {
   std::vector<std::string> names = {"players"};
   if (!type.variants.empty()) names.push_back("variant");
+  if (HasExplicitChance(type)) names.emplace_back(kExplicitChance);
   return names;
+}
+
+// A boolean written in a game string: OpenSpiel writes true and false.
+bool BoolOfText(std::string_view key, const std::string& value) {
+  if (value == "true" || value == "True" || value == "1") return true;
+  if (value == "false" || value == "False" || value == "0") return false;
+  ThrowInvalid(std::string(key) + " must be true or false, got '" + value + "'");
 }
 
 [[noreturn]] void ThrowUnknownParameter(const GameType& type, std::string_view key) {
@@ -64,6 +77,8 @@ Game GameOfString(std::string_view text) {
                           std::all_of(value.begin(), value.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
       if (!digits) ThrowInvalid("players must be an int, got '" + value + "'");
       params[py::str(key)] = py::int_(std::stoi(value));
+    } else if (key == kExplicitChance) {
+      params[py::str(key)] = py::bool_(BoolOfText(key, value));
     } else {
       params[py::str(key)] = py::str(value);
     }
@@ -77,6 +92,7 @@ Game GameOfParams(std::string_view name, const py::dict& params) {
   const GameType& type = TypeOrThrow(name);
   int players = 0;
   std::string variant;
+  bool explicit_chance = false;
   for (const auto& [key_object, value] : params) {
     if (!py::isinstance<py::str>(key_object))
       throw py::type_error("a game parameter's name must be a str, got " +
@@ -87,19 +103,24 @@ Game GameOfParams(std::string_view name, const py::dict& params) {
       if (PyBool_Check(value.ptr())) throw py::type_error("players must be an int, got bool");
       const std::optional<int64_t> count = Int64Of(value, "players");
       players = count && *count >= -1000 && *count <= 1000 ? static_cast<int>(*count) : 1000;
+    } else if (key == kExplicitChance) {
+      if (!PyBool_Check(value.ptr()))
+        throw py::type_error("explicit_chance must be a bool, got " + std::string(py::str(py::type::of(value).attr("__name__"))));
+      explicit_chance = value.cast<bool>();
     } else {
       if (!py::isinstance<py::str>(value))
         throw py::type_error("variant must be a str, got " + std::string(py::str(py::type::of(value).attr("__name__"))));
       variant = value.cast<std::string>();
     }
   }
-  return Value(LoadGame(name, players, variant));
+  return Value(LoadGame(name, players, variant, explicit_chance));
 }
 
 py::dict GameParameters(const Game& game) {
   py::dict params;
   params["players"] = game.players;
   if (!game.type->variants.empty()) params["variant"] = game.variant;
+  if (HasExplicitChance(*game.type)) params[py::str(kExplicitChance)] = game.explicit_chance;
   return params;
 }
 
@@ -107,6 +128,7 @@ py::dict ParameterSpecification(const GameType& type) {
   py::dict spec;
   spec["players"] = type.default_players;
   if (!type.variants.empty()) spec["variant"] = std::string();
+  if (HasExplicitChance(type)) spec[py::str(kExplicitChance)] = false;
   return spec;
 }
 
@@ -114,6 +136,7 @@ std::string GameString(const Game& game) {
   std::string text(game.type->name);
   text += "(players=" + std::to_string(game.players);
   if (!game.variant.empty()) text += ",variant=" + game.variant;
+  if (game.explicit_chance) text += ",explicit_chance=true";
   return text + ")";
 }
 

@@ -174,13 +174,17 @@ void BindGame(py::module_& m) {
           py::arg("seed") = py::none(),
           "A new game: the same deal as `souk new <game> --seed <seed>` (seed None: a random one).")
       .def("__eq__", [](const Game& a, const py::object& b) { return py::isinstance<Game>(b) && a == b.cast<Game>(); })
-      .def("__hash__", [](const Game& g) { return py::hash(py::make_tuple(std::string(g.type->name), g.players, g.variant)); })
+      .def("__hash__", [](const Game& g) {
+        return py::hash(py::make_tuple(std::string(g.type->name), g.players, g.variant, g.explicit_chance));
+      })
       .def("__repr__", &Repr)
       .def(py::pickle(
-          [](const Game& g) { return py::make_tuple(std::string(g.type->name), g.players, g.variant); },
+          [](const Game& g) { return py::make_tuple(std::string(g.type->name), g.players, g.variant, g.explicit_chance); },
           [](const py::tuple& t) {
-            if (t.size() != 3) throw py::value_error("a pickled souk.Game is a tuple of 3");
-            return Value(LoadGame(t[0].cast<std::string>(), t[1].cast<int>(), t[2].cast<std::string>()));
+            // Three before Jaipur's explicit_chance option: pickles made then still load.
+            if (t.size() != 3 && t.size() != 4) throw py::value_error("a pickled souk.Game is a tuple of 4");
+            return Value(LoadGame(t[0].cast<std::string>(), t[1].cast<int>(), t[2].cast<std::string>(),
+                                  t.size() == 4 && t[3].cast<bool>()));
           }))
       // As souk.State's (state.cc): one reduction for every pickle protocol.
       .def("__reduce__", [](const py::object& self) {

@@ -44,9 +44,11 @@ SpielGameType TypeOf(const Game& game) {
   SpielGameType t;
   t.short_name = std::string(type.name);
   t.long_name = std::string(type.display_name);
-  // A chance outcome the caller draws is a chance node; Jaipur's deals happen inside
-  // its moves, from the state's own PRNG, as OpenSpiel's sampled chance does.
-  t.chance_mode = type.explicit_chance ? ChanceMode::kExplicitStochastic : ChanceMode::kSampledStochastic;
+  // A chance outcome the caller draws is a chance node; without explicit_chance,
+  // Jaipur's deals happen inside its moves, from the state's own deck, as OpenSpiel's
+  // sampled chance does.
+  t.chance_mode = type.explicit_chance || game.explicit_chance ? ChanceMode::kExplicitStochastic
+                                                               : ChanceMode::kSampledStochastic;
   t.information = type.hidden_information ? Information::kImperfectInformation : Information::kPerfectInformation;
   t.max_num_players = type.max_players;
   t.min_num_players = type.min_players;
@@ -60,9 +62,12 @@ std::string TypeRepr(const SpielGameType& t) {
 }
 
 // Chance nodes in the longest game: Marrakech rolls the die once a turn (two decisions);
-// Jaipur deals inside its moves. Another game's module does not say how many it has.
+// Jaipur with explicit_chance draws at most the 52 cards of a deal and its deck a
+// round, and a round takes at least one decision; without, it deals inside its moves.
+// Another game's module does not say how many it has.
 int MaxChanceNodes(const Game& game) {
   if (game.type == &kMarrakechType) return game.MaxGameLength() / 2;
+  if (game.explicit_chance) return (jaipur::kNumCards - 3) * game.MaxGameLength();
   if (game.type == &kJaipurType || !game.type->explicit_chance) return 0;
   ThrowInvalid(std::string(game.type->name) + "'s module does not bound its chance nodes");
 }

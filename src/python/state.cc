@@ -44,8 +44,10 @@ py::list LegalActions(const PyState& s, const py::object& player) {
   return list;
 }
 
+// A seat's mask covers the decisions; a chance node's covers its outcome ids too (with
+// explicit_chance, Jaipur's come after the decisions).
 py::array_t<bool> LegalMask(const PyState& s, const py::object& player) {
-  py::array_t<bool> mask(s.game.NumDistinctActions());
+  py::array_t<bool> mask(CurrentPlayer(s.state) == kChance ? s.game.ActionIdLimit() : s.game.NumDistinctActions());
   bool* out = mask.mutable_data();
   std::fill(out, out + mask.size(), false);
   if (!MayAct(s, player)) return mask;
@@ -59,7 +61,7 @@ py::array_t<bool> LegalMask(const PyState& s, const py::object& player) {
 int64_t ActionOf(const PyState& s, const py::handle& value) {
   if (std::optional<int64_t> action = Int64Of(value, "action")) return *action;
   ThrowInvalid("action " + std::string(py::str(value)) + " is not an id of this game (0 to " +
-               std::to_string(s.game.NumDistinctActions() - 1) + ")");
+               std::to_string(s.game.ActionIdLimit() - 1) + ")");
 }
 
 void ApplyAction(PyState& s, const py::object& action_object) {
@@ -78,10 +80,23 @@ std::string ActionToString(const PyState& s, const py::object& first, const py::
     if (player != kChance) CheckSeat(s.state, player);
   }
   const int64_t action = ActionOf(s, second.is_none() ? first : second);
-  if (action < 0 || action >= s.game.NumDistinctActions())
+  if (action < 0 || action >= s.game.ActionIdLimit())
     ThrowInvalid("action " + std::to_string(action) + " is not an id of this game (0 to " +
-                 std::to_string(s.game.NumDistinctActions() - 1) + ")");
+                 std::to_string(s.game.ActionIdLimit() - 1) + ")");
   return ActionText(s.state, static_cast<int>(action));
+}
+
+// resample_from_infostate's seed, or, as OpenSpiel passes it, a sampler: a callable
+// giving a float in [0, 1), whose draw becomes the seed.
+uint64_t SeedFromSeedOrSampler(const py::object& seed) {
+  if (seed.is_none() || !PyCallable_Check(seed.ptr())) return SeedOf(seed);
+  const py::object drawn = seed();
+  if (!py::isinstance<py::float_>(drawn) && !py::isinstance<py::int_>(drawn))
+    throw py::type_error("the probability sampler must return a float in [0, 1), got " +
+                         std::string(py::str(py::type::of(drawn).attr("__name__"))));
+  const double u = drawn.cast<double>();
+  if (!(u >= 0 && u < 1)) ThrowInvalid("the probability sampler must return a float in [0, 1), got " + std::to_string(u));
+  return static_cast<uint64_t>(u * 9007199254740992.0);  // 2**53: every double in [0, 1) a seed of its own
 }
 
 py::list ChanceOutcomes(const PyState& s) {
@@ -90,8 +105,7 @@ py::list ChanceOutcomes(const PyState& s) {
   if (s.game.ids)
     ThrowInvalid(std::string(s.game.type->name) +
                  " does not tell its chance outcomes' probabilities: sample_chance_outcome() draws one");
-  for (const marrakech::RollOutcome& o : marrakech::kRollOutcomes)
-    outcomes.append(py::make_tuple(marrakech::ActionOf(marrakech::Move::Roll(o.roll)), o.probability));
+  for (const auto& [id, probability] : ChanceOutcomesOf(s.state)) outcomes.append(py::make_tuple(id, probability));
   return outcomes;
 }
 
@@ -159,16 +173,19 @@ std::string Repr(const PyState& s) {
 
 py::tuple GetState(const PyState& s) {
   return py::make_tuple(std::string(s.game.type->name), s.game.players, s.game.variant, StateJson(s.state),
-                        s.history, s.seed ? py::object(py::int_(*s.seed)) : py::none());
+                        s.history, s.seed ? py::object(py::int_(*s.seed)) : py::none(), s.game.explicit_chance);
 }
 
 PyState SetState(const py::tuple& t) {
-  if (t.size() != 6) ThrowInvalid("a pickled souk.State is a tuple of 6, got " + std::to_string(t.size()));
-  Game game = Value(LoadGame(t[0].cast<std::string>(), t[1].cast<int>(), t[2].cast<std::string>()));
+  // Six before Jaipur's explicit_chance option: pickles made then still load.
+  if (t.size() != 6 && t.size() != 7)
+    ThrowInvalid("a pickled souk.State is a tuple of 7, got " + std::to_string(t.size()));
+  const bool explicit_chance = t.size() == 7 && t[6].cast<bool>();
+  Game game = Value(LoadGame(t[0].cast<std::string>(), t[1].cast<int>(), t[2].cast<std::string>(), explicit_chance));
   AnyState state = Value(LoadState(game, t[3].cast<std::string>()));
   std::vector<int> history = t[4].cast<std::vector<int>>();
   for (int a : history)
-    if (a < 0 || a >= game.NumDistinctActions()) ThrowInvalid("a pickled souk.State with a bad history");
+    if (a < 0 || a >= game.ActionIdLimit()) ThrowInvalid("a pickled souk.State with a bad history");
   std::optional<uint64_t> seed;
   if (!t[5].is_none()) seed = SeedOf(t[5]);
   return PyState{game, state, std::move(history), seed};
@@ -318,10 +335,11 @@ void BindState(py::module_& m) {
           "resample_from_infostate",
           [](const PyState& s, const py::object& player, const py::object& seed) {
             const int seat = CheckSeat(s.state, PlayerOf(player));
-            return PyState{s.game, Resample(s.state, seat, SeedOf(seed)), {}, std::nullopt};
+            return PyState{s.game, Resample(s.state, seat, SeedFromSeedOrSampler(seed)), {}, std::nullopt};
           },
           py::arg("player"), py::arg("seed") = py::none(),
-          "A full state with the same view for that seat, its hidden parts drawn from the seed (no history).")
+          "A full state with the same view for that seat, its hidden parts drawn from the seed (no history). "
+          "OpenSpiel's form too: a probability sampler (a callable giving a float in [0, 1)) in place of the seed.")
       .def("history", [](const PyState& s) { return s.history; },
            "The actions applied since new_initial_state ([] for a state loaded from JSON or resampled).")
       .def("to_record", &ToRecord, py::arg("seats") = py::none(),

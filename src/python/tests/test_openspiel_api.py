@@ -56,7 +56,7 @@ def test_parameter_dicts_load():
 @pytest.mark.parametrize(
     "args, message",
     [
-        (("jaipur(foo=1)",), "jaipur has no parameter 'foo' (it has: players)"),
+        (("jaipur(foo=1)",), "jaipur has no parameter 'foo' (it has: players, explicit_chance)"),
         (("marrakech(colours=3)",), "marrakech has no parameter 'colours' (it has: players, variant)"),
         (("marrakech", {"foo": 1}), "marrakech has no parameter 'foo' (it has: players, variant)"),
         (("marrakech(players=5)",), "marrakech is a game for 2, 3 or 4 players"),
@@ -101,7 +101,7 @@ def test_game_type_has_openspiels_fields():
     assert (t.min_num_players, t.max_num_players) == (2, 2)
     assert t.provides_information_state_string and not t.provides_information_state_tensor
     assert t.provides_observation_string and t.provides_observation_tensor
-    assert t.parameter_specification == {"players": 2}
+    assert t.parameter_specification == {"players": 2, "explicit_chance": False}
     m = souk.load_game("marrakech(players=4)").get_type()
     assert m.chance_mode.name == "EXPLICIT_STOCHASTIC"
     assert m.information.name == "IMPERFECT_INFORMATION"  # the order of the carpet piles
@@ -453,9 +453,11 @@ def test_information_states_asked_in_any_order_are_as_documented():
 
 def test_a_pickled_history_that_does_not_replay_is_refused():
     game = souk.load_game("jaipur")
-    name, players, variant, text, history, seed = game.new_initial_state(seed=1).__getstate__()
+    name, players, variant, text, history, seed, explicit_chance = game.new_initial_state(seed=1).__getstate__()
+    assert explicit_chance is False
     state = souk.State.__new__(souk.State)
-    state.__setstate__((name, players, variant, text, [6, 6], seed))  # camels twice in a row
+    # The six-tuple of pickles made before explicit_chance: camels twice in a row.
+    state.__setstate__((name, players, variant, text, [6, 6], seed))
     with pytest.raises(ValueError, match="does not replay from its seed: action 2: "):
         state.information_state_string(0)
 
