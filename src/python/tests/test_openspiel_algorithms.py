@@ -1,17 +1,16 @@
 """Two of OpenSpiel's Python algorithms, ported onto souk with pyspiel's method names
-only (docs/python.md, "OpenSpiel's API"): open-loop MCTS (open_spiel/python/algorithms/
-mcts.py, UCT with random rollouts, chance drawn from chance_outcomes()) and tabular
-outcome-sampling MCCFR (outcome_sampling_mccfr.py, keyed by information_state_string).
-Each runs on Jaipur and two-player Marrakech in a few seconds.
+only (docs/python.md, "OpenSpiel's API"): information-set MCTS (open_spiel/python/
+algorithms/mcts.py's UCT with random rollouts, open loop, each simulation in a world
+dealt by resample_from_infostate as OpenSpiel's C++ ISMCTS does, chance drawn from
+chance_outcomes()) and tabular outcome-sampling MCCFR (outcome_sampling_mccfr.py, keyed
+by information_state_string). Each runs on Jaipur and two-player Marrakech in seconds.
 
-The MCTS searches from the true state, as OpenSpiel's MCTSBot does: on Jaipur it sees the
-hidden cards (and Marrakech's pile order); information-set search would determinize with
-resample_from_infostate instead. It is here to show the API carries the algorithm."""
+The search never sees what its seat cannot: each simulation starts from a resampled
+world, and a test gives it two states that differ only in hidden cards."""
 
 import hashlib
 import math
 import random
-import time
 
 import pytest
 
@@ -53,10 +52,12 @@ def random_rollout(state, rng):
 
 def mcts_search(root_state, simulations, rng, c=2.0):
     """OpenSpiel's MCTSBot.mcts_search, open loop: the tree is keyed by actions, chance
-    outcomes drawn anew on each descent."""
-    root = SearchNode(None, root_state.current_player())
+    outcomes drawn anew on each descent, and each descent in a world the searching seat
+    cannot tell from the true one (a clone would know the hidden cards)."""
+    seat = root_state.current_player()
+    root = SearchNode(None, seat)
     for _ in range(simulations):
-        state, node, path = root_state.clone(), root, [root]
+        state, node, path = root_state.resample_from_infostate(seat, rng.random), root, [root]
         while not state.is_terminal() and node.explore_count > 0:
             if state.is_chance_node():
                 state.apply_action(sample_chance(state, rng))
@@ -99,22 +100,31 @@ def play(game, seed, mcts_seat, simulations):
 
 def test_mcts_beats_uniform_random_at_marrakech():
     game = souk.load_game("marrakech(players=2)")
-    start = time.monotonic()
     results = [play(game, seed, seed % 2, simulations=24) for seed in range(6)]
-    assert time.monotonic() - start < 30
     assert sum(r > 0 for r in results) >= 5, results
+
+
+@pytest.mark.parametrize("name", ["jaipur", "jaipur(explicit_chance=true)"])
+def test_mcts_does_not_see_the_cards_its_seat_cannot(name):
+    state = souk.load_game(name).new_initial_state(seed=12)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance_outcome())
+    seat = state.current_player()
+    other_world = state.resample_from_infostate(seat, seed=99)
+    assert other_world.to_json() != state.to_json()
+    assert other_world.observation_tensor(seat).tobytes() == state.observation_tensor(seat).tobytes()
+    # The same search in both: the same move, whatever the hidden cards are.
+    assert mcts_search(state, 40, random.Random(1)) == mcts_search(other_world, 40, random.Random(1))
 
 
 def test_mcts_plays_jaipur_to_the_end():
     game = souk.load_game("jaipur")
     rng = random.Random(3)
     state = game.new_initial_state(seed=3)
-    start = time.monotonic()
     for _ in range(6):  # a few searched moves, then it must be a legal one each time
         action = mcts_search(state, 12, rng)
         assert action in state.legal_actions()
         state.apply_action(action)
-    assert time.monotonic() - start < 30
 
 
 # --- Outcome-sampling MCCFR --------------------------------------------------------
@@ -182,12 +192,10 @@ class OutcomeSamplingMCCFR:
 def test_mccfr_average_policy_is_a_distribution_over_legal_actions(name, iterations):
     game = souk.load_game(name)
     solver = OutcomeSamplingMCCFR(game, random.Random(1))
-    start = time.monotonic()
     # A few deals, each played again and again: OpenSpiel's solver iterates over one
     # game tree; a game with a seeded deal is that deal's tree.
     for i in range(iterations):
         solver.iteration(seed=i % 3)
-    assert time.monotonic() - start < 30
     assert len(solver.infostates) > iterations  # many distinct information states
     revisited = 0
     for key, (legal, regrets, sums) in solver.infostates.items():
