@@ -250,12 +250,4 @@ PYBIND11_MODULE(_souk, m) {
   BindTesting(m);
   BindReview(m);
   BindObserver(m);
-  // souk/__init__.py imports the names it exports one by one; OpenSpiel's names that it
-  // does not list yet are set on the package here, so that souk.make_observer and the
-  // others are there whichever list it has.
-  py::object package = py::module_::import("sys").attr("modules").attr("get")("souk");
-  if (!package.is_none())
-    for (const char* name : {"GameType", "IIGObservationType", "PrivateInfoType", "make_observer", "registered_names",
-                             "serialize_game_and_state", "deserialize_game_and_state", "PlayerAction"})
-      if (!py::hasattr(package, name)) package.attr(name) = m.attr(name);
 }
