@@ -37,6 +37,11 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
   const playButton = button("play", t(lang, "replay.play"), () => togglePlay());
   const slider = el("input", { type: "range", min: 0, max: 0, value: 0, "aria-label": t(lang, "replay.title"), "data-role": "replay-slider" });
   slider.addEventListener("input", () => go(Number(slider.value), false));
+  // The game's review (issue 39): shown once the replay says the game was played to its
+  // end (an abandoned game has no reveal, and no review). Among the controls, not in the
+  // header: there it wrapped the header to a second line when the players' names were
+  // long, and pushed the board below a 1280×800 screen.
+  const reviewLink = el("a", { class: "button", href: `#/review/${encodeURIComponent(gameId)}`, "data-action": "review", hidden: true }, t(lang, "game.review"));
   const controls = el(
     "div",
     { class: "replay-controls" },
@@ -47,11 +52,9 @@ export function mountReplay(root: HTMLElement, gameId: string, lang: Lang): () =
     button("next", `${t(lang, "replay.next")} ▶`, () => go(index + 1, true)),
     button("last", `${t(lang, "replay.last")} »`, () => go(Number.MAX_SAFE_INTEGER, false)),
     slider,
+    reviewLink,
   );
-  // The game's review (issue 39): shown once the replay says the game was played to its
-  // end (an abandoned game has no reveal, and no review).
-  const reviewLink = el("a", { class: "button", href: `#/review/${encodeURIComponent(gameId)}`, "data-action": "review", hidden: true }, t(lang, "game.review"));
-  const page = el("div", { class: "replay-page" }, el("header", { class: "game-head" }, title, stepLine, playersLine, sideBox, reviewLink), controls, eventLine, table);
+  const page = el("div", { class: "replay-page" }, el("header", { class: "game-head" }, title, stepLine, playersLine, sideBox), controls, eventLine, table);
   root.append(page);
 
   // "You" is the seat this browser played, when the replay is seen from it.
