@@ -138,6 +138,8 @@ std::string Repr(const Game& g) {
   std::string text = "souk.load_game('" + std::string(g.type->name) + "'";
   if (g.type->min_players != g.type->max_players) text += ", players=" + std::to_string(g.players);
   if (!g.variant.empty()) text += ", variant='" + g.variant + "'";
+  // The game string form: load_game(name, players, variant) has no explicit_chance.
+  if (g.explicit_chance) return "souk.load_game('" + GameString(g) + "')";
   return text + ")";
 }
 

@@ -9,7 +9,7 @@ observation tensor of the seat (never another seat's hidden cards) and its actio
 
 import numpy as np
 
-from ._souk import InvalidArgumentError, State
+from ._souk import Game, InvalidArgumentError, State
 
 __all__ = ["AECEnv", "Box", "Discrete", "ObservationSpace"]
 
@@ -118,6 +118,8 @@ class AECEnv:
     metadata = {"name": "souk", "is_parallelizable": False, "render_modes": ["ansi"]}
 
     def __init__(self, game, seed=None, render_mode=None):
+        if not isinstance(game, Game):
+            raise TypeError(f"AECEnv plays a souk.Game (souk.load_game(...)), got {type(game).__name__}")
         if render_mode not in (None, "ansi"):
             raise _invalid(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.game = game

@@ -166,3 +166,8 @@ def test_a_seed_gives_the_same_games():
         runs.append([canonical_loop(env, 33)["actions"], canonical_loop(env, None)["actions"]])
     assert runs[0] == runs[1]
     assert runs[0][0] != runs[0][1]
+
+
+def test_an_aec_env_of_something_else_than_a_game_is_refused_naming_it():
+    with pytest.raises(TypeError, match="AECEnv plays a souk.Game .*got str"):
+        souk.AECEnv("jaipur")

@@ -150,3 +150,9 @@ def test_chance_ids_are_refused_without_the_option_and_decisions_at_a_chance_nod
         chance.apply_action(0)
     restored = pickle.loads(pickle.dumps(chance))
     assert restored == chance and restored.get_game() == chance.get_game()
+
+
+def test_the_repr_of_a_game_with_the_option_loads_it_again():
+    game = souk.load_game(CHANCE_GAME)
+    assert eval(repr(game), {"souk": souk}) == game
+    assert repr(souk.load_game("jaipur")) == "souk.load_game('jaipur')"
