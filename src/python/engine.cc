@@ -48,6 +48,22 @@ int Game::MaxGameLength() const {
   return WithStateOf(type, [&](auto t) { return OpsOf<decltype(t)>::MaxGameLength(*this); });
 }
 
+int Game::MaxChanceNodes() const {
+  return WithStateOf(type, [&](auto t) { return OpsOf<decltype(t)>::MaxChanceNodes(*this); });
+}
+
+bool Game::ChanceIsPublic() const {
+  return WithStateOf(type, [](auto t) { return OpsOf<decltype(t)>::kChanceIsPublic; });
+}
+
+std::span<const ObservationPiece> Game::ObservationPieces() const {
+  return WithStateOf(type, [](auto t) { return OpsOf<decltype(t)>::kObservationPieces; });
+}
+
+bool HasExplicitChanceOption(const GameType* type) {
+  return WithStateOf(type, [](auto t) { return OpsOf<decltype(t)>::kHasExplicitChanceOption; });
+}
+
 namespace {
 
 // Whether the game has Ops of its own in AnyState.
@@ -61,7 +77,7 @@ bool HasOwnOps(const GameType* type, std::index_sequence<I...>) {
 Result<Game> LoadGame(std::string_view name, int players, std::string_view variant, bool explicit_chance) {
   auto type = GameTypeOrError(name);
   if (!type.ok()) return type.status();
-  if (explicit_chance && *type != &kJaipurType)
+  if (explicit_chance && !HasExplicitChanceOption(*type))
     return Status::Error("explicit_chance is an option of jaipur, not of " + std::string((*type)->name) +
                          " (its chance nodes, if any, are always explicit)");
   const ActionIds* ids = nullptr;

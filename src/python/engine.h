@@ -29,6 +29,7 @@
 #include "core/marrakech/marrakech.h"
 #include "core/marrakech/marrakech_actions.h"
 #include "core/marrakech/marrakech_observation.h"
+#include "core/observation_piece.h"
 #include "core/status.h"
 #include "format/jaipur_json.h"
 #include "format/json.h"
@@ -71,6 +72,13 @@ struct Game {
   int MaxChanceOutcomes() const;
   // Decisions (chance outcomes not counted) in the longest game.
   int MaxGameLength() const;
+  // Chance nodes in the longest game; -1 when the game's module does not bound them.
+  int MaxChanceNodes() const;
+  // Whether every seat sees each chance outcome (a die), or an outcome may be dealt
+  // to one seat alone (a card).
+  bool ChanceIsPublic() const;
+  // The named pieces of the observation tensor; none for a game without one.
+  std::span<const ObservationPiece> ObservationPieces() const;
   bool operator==(const Game& other) const {
     return type == other.type && players == other.players && variant == other.variant &&
            explicit_chance == other.explicit_chance;
@@ -81,6 +89,9 @@ struct Game {
 // '_' or '-', "single_colour" or "single-colour"; explicit_chance for Jaipur only), or
 // the registry's message.
 Result<Game> LoadGame(std::string_view name, int players, std::string_view variant, bool explicit_chance = false);
+
+// Whether the game has Jaipur's explicit_chance option (Game::explicit_chance).
+bool HasExplicitChanceOption(const GameType* type);
 
 // Every game the module plays: one alternative per game of Souk's own, each with its
 // Ops below, then RegisteredState for every other game of the registry that has move
@@ -129,6 +140,15 @@ struct Ops<jaipur::State> {
   // Decision ids only: the chance outcomes' follow them (jaipur::ChanceActionOf).
   static int NumActions() { return jaipur::NumDistinctActions(); }
   static int MaxGameLength(const Game&) { return kJaipurMaxGameLength; }
+  static constexpr bool kHasExplicitChanceOption = true;
+  // A card drawn may go to one seat's hand.
+  static constexpr bool kChanceIsPublic = false;
+  // With explicit_chance, at most the 52 cards of a deal and its deck are drawn a
+  // round, and a round takes at least one decision.
+  static int MaxChanceNodes(const Game& game) {
+    return game.explicit_chance ? (jaipur::kNumCards - 3) * MaxGameLength(game) : 0;
+  }
+  static constexpr std::span<const ObservationPiece> kObservationPieces = jaipur::kObservationPieces;
   static jaipur::Options OptionsOf(const Game& game) {
     jaipur::Options options;
     options.explicit_chance = game.explicit_chance;
@@ -200,6 +220,11 @@ struct Ops<marrakech::State> {
     return 2 * marrakech::NumColors(game.players, VariantOf(game)) *
            marrakech::CarpetsPerColor(game.players, VariantOf(game));
   }
+  static constexpr bool kHasExplicitChanceOption = false;
+  static constexpr bool kChanceIsPublic = true;  // the die
+  // The die is rolled once a turn of two decisions.
+  static int MaxChanceNodes(const Game& game) { return MaxGameLength(game) / 2; }
+  static constexpr std::span<const ObservationPiece> kObservationPieces = marrakech::kObservationPieces;
   static State NewGame(const Game& game, uint64_t seed) {
     return State::NewGame(game.players, VariantOf(game), seed);
   }
@@ -265,6 +290,12 @@ struct Ops<RegisteredState> {
   static int MaxGameLength(const Game& game) {
     return game.ids->max_game_length() > 0 ? game.ids->max_game_length() : kUnboundedGameCap;
   }
+  static constexpr bool kHasExplicitChanceOption = false;
+  // A chance outcome may be a private deal: the module does not say.
+  static constexpr bool kChanceIsPublic = false;
+  // Its module does not bound them (-1) unless it has none.
+  static int MaxChanceNodes(const Game& game) { return game.type->explicit_chance ? -1 : 0; }
+  static constexpr std::span<const ObservationPiece> kObservationPieces = {};
   static State NewGame(const Game& game, uint64_t seed) {
     auto state = souk::NewGame({std::string(game.type->name), seed, game.players, game.variant});
     if (!state.ok()) throw EngineBug(Joined({"game '", game.type->name, "': ", state.message()}));

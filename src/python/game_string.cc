@@ -20,14 +20,13 @@ const GameType& TypeOrThrow(std::string_view name) { return *Value(GameTypeOrErr
 // Jaipur's one option of its own (jaipur::Options, docs/rules/jaipur.md): each card
 // drawn is a chance node.
 constexpr std::string_view kExplicitChance = "explicit_chance";
-bool HasExplicitChance(const GameType& type) { return &type == &kJaipurType; }
 
 // The game's parameters, in order: `players` for every game (the registry judges the
 // count), `variant` for a game that has variants, `explicit_chance` for Jaipur.
 std::vector<std::string> ParameterNames(const GameType& type) {
   std::vector<std::string> names = {"players"};
   if (!type.variants.empty()) names.push_back("variant");
-  if (HasExplicitChance(type)) names.emplace_back(kExplicitChance);
+  if (HasExplicitChanceOption(&type)) names.emplace_back(kExplicitChance);
   return names;
 }
 
@@ -120,7 +119,7 @@ py::dict GameParameters(const Game& game) {
   py::dict params;
   params["players"] = game.players;
   if (!game.type->variants.empty()) params["variant"] = game.variant;
-  if (HasExplicitChance(*game.type)) params[py::str(kExplicitChance)] = game.explicit_chance;
+  if (HasExplicitChanceOption(game.type)) params[py::str(kExplicitChance)] = game.explicit_chance;
   return params;
 }
 
@@ -128,7 +127,7 @@ py::dict ParameterSpecification(const GameType& type) {
   py::dict spec;
   spec["players"] = type.default_players;
   if (!type.variants.empty()) spec["variant"] = std::string();
-  if (HasExplicitChance(type)) spec[py::str(kExplicitChance)] = false;
+  if (HasExplicitChanceOption(&type)) spec[py::str(kExplicitChance)] = false;
   return spec;
 }
 

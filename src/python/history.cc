@@ -93,7 +93,7 @@ std::string InformationStateString(const PyState& s, int player) {
   // Every move of a player is public in the games of this module; Marrakech's die is
   // public too. Another game's chance outcome may be a private deal: it is written as
   // "chance", and what the seat saw of it is in its observation's changes.
-  const bool public_chance = s.game.type == &kMarrakechType;
+  const bool public_chance = s.game.ChanceIsPublic();
   static thread_local std::array<InformationState, 8> kept;
   static thread_local size_t next_slot = 0;
   InformationState* from = nullptr;

@@ -16,50 +16,12 @@ struct IIGObservationType {
 
 namespace {
 
-// A slice of a seat's observation tensor (src/core/<game>/<game>_observation.h; the
-// tables of docs/python.md) and whether only that seat may know it.
-struct Slice {
-  const char* name;
-  int offset;
-  int size;
-  bool is_private;
-};
-
-constexpr Slice kJaipurSlices[] = {
-    {"market", 0, 7, false},           {"my_hand", 7, 6, true},
-    {"their_known_hand", 13, 6, false}, {"my_known_hand", 19, 6, false},
-    {"their_hand_size", 25, 1, false},  {"herds", 26, 2, false},
-    {"discards", 28, 7, false},         {"deck_size", 35, 1, false},
-    {"goods_tokens_left", 36, 6, false}, {"next_goods_token_value", 42, 6, false},
-    {"bonus_tokens_left", 48, 3, false}, {"goods_rupees", 51, 2, false},
-    {"goods_tokens_held", 53, 2, false}, {"my_bonus_rupees", 55, 1, true},
-    {"my_bonus_tokens", 56, 3, false},  {"their_bonus_tokens", 59, 3, false},
-    {"seals", 62, 2, false},            {"my_turn", 64, 1, false},
-    {"started_round", 65, 1, false},    {"round", 66, 1, false},
-    {"game_over", 67, 1, false},
-};
-static_assert(jaipur::kObservationSize == 68, "kJaipurSlices follow jaipur_observation.h");
-
-constexpr Slice kMarrakechSlices[] = {
-    {"board_colour", 0, 196, false},   {"same_carpet_right", 196, 49, false}, {"same_carpet_below", 245, 49, false},
-    {"assam_square", 294, 49, false},  {"assam_facing", 343, 4, false},       {"seats", 347, 24, false},
-    {"phase", 371, 4, false},          {"to_move", 375, 4, false},            {"carpet_to_place", 379, 4, false},
-    {"players", 383, 3, false},        {"single_colour", 386, 1, false},
-};
-static_assert(marrakech::kObservationSize == 387, "kMarrakechSlices follow marrakech_observation.h");
-
-std::span<const Slice> SlicesOf(const Game& game) {
-  if (game.type == &kJaipurType) return kJaipurSlices;
-  if (game.type == &kMarrakechType) return kMarrakechSlices;
-  return {};
-}
-
 // A piece of the observer's tensor: a slice of the observing seat's observation (seat
 // -1), or of a given seat's (ALL_PLAYERS' private pieces).
 struct Piece {
   std::string name;
   int seat;
-  Slice slice;
+  ObservationPiece slice;
 };
 
 }  // namespace
@@ -68,14 +30,15 @@ class Observer {
  public:
   Observer(const Game& game, const IIGObservationType& type) : game_(game), type_(type) {
     if (!type.perfect_recall) {
-      for (const Slice& slice : SlicesOf(game)) {
-        if (!slice.is_private && type.public_info) pieces_.push_back({slice.name, -1, slice});
-        if (slice.is_private && type.private_info == PrivateInfo::kSinglePlayer) pieces_.push_back({slice.name, -1, slice});
+      for (const ObservationPiece& slice : game.ObservationPieces()) {
+        const bool shown = slice.private_to_viewer ? type.private_info == PrivateInfo::kSinglePlayer : type.public_info;
+        if (shown) pieces_.push_back({std::string(slice.name), -1, slice});
       }
       if (type.private_info == PrivateInfo::kAllPlayers)
         for (int seat = 0; seat < game.players; ++seat)
-          for (const Slice& slice : SlicesOf(game))
-            if (slice.is_private) pieces_.push_back({"player" + std::to_string(seat) + "_" + slice.name, seat, slice});
+          for (const ObservationPiece& slice : game.ObservationPieces())
+            if (slice.private_to_viewer)
+              pieces_.push_back({"player" + std::to_string(seat) + "_" + std::string(slice.name), seat, slice});
     }
     int size = 0;
     for (const Piece& piece : pieces_) size += piece.slice.size;
@@ -110,7 +73,7 @@ class Observer {
     const int seat = SeatFor(s, player);
     if (type_.perfect_recall) return InformationStateString(s, seat);
     if (type_.public_info && type_.private_info == PrivateInfo::kSinglePlayer) return ViewText(s.state, seat);
-    if (SlicesOf(game_).empty())
+    if (game_.ObservationPieces().empty())
       ThrowInvalid(std::string(game_.type->name) + " has only its seat's observation (and perfect recall) in this "
                    "module: no observation tensor to cut into public and private parts");
     SetFrom(s, player);

@@ -61,15 +61,11 @@ std::string TypeRepr(const SpielGameType& t) {
   return "<souk.GameType '" + t.short_name + "'>";
 }
 
-// Chance nodes in the longest game: Marrakech rolls the die once a turn (two decisions);
-// Jaipur with explicit_chance draws at most the 52 cards of a deal and its deck a
-// round, and a round takes at least one decision; without, it deals inside its moves.
-// Another game's module does not say how many it has.
+// Chance nodes in the longest game (each game's Ops say how many).
 int MaxChanceNodes(const Game& game) {
-  if (game.type == &kMarrakechType) return game.MaxGameLength() / 2;
-  if (game.explicit_chance) return (jaipur::kNumCards - 3) * game.MaxGameLength();
-  if (game.type == &kJaipurType || !game.type->explicit_chance) return 0;
-  ThrowInvalid(std::string(game.type->name) + "'s module does not bound its chance nodes");
+  const int nodes = game.MaxChanceNodes();
+  if (nodes < 0) ThrowInvalid(std::string(game.type->name) + "'s module does not bound its chance nodes");
+  return nodes;
 }
 
 [[noreturn]] void ThrowNoInformationStateTensor(const Game& game) {

@@ -33,10 +33,28 @@
 #include <span>
 
 #include "core/jaipur/jaipur.h"
+#include "core/observation_piece.h"
 
 namespace souk::jaipur {
 
 inline constexpr int kObservationSize = 68;
+
+// The slices above, named (the Python module's observer pieces); only the viewer's
+// hand is private to it.
+inline constexpr ObservationPiece kObservationPieces[] = {
+    {"market", 0, 7, false},           {"my_hand", 7, 6, true},
+    {"their_known_hand", 13, 6, false}, {"my_known_hand", 19, 6, false},
+    {"their_hand_size", 25, 1, false},  {"herds", 26, 2, false},
+    {"discards", 28, 7, false},         {"deck_size", 35, 1, false},
+    {"goods_tokens_left", 36, 6, false}, {"next_goods_token_value", 42, 6, false},
+    {"bonus_tokens_left", 48, 3, false}, {"goods_rupees", 51, 2, false},
+    {"goods_tokens_held", 53, 2, false}, {"my_bonus_rupees", 55, 1, true},
+    {"my_bonus_tokens", 56, 3, false},  {"their_bonus_tokens", 59, 3, false},
+    {"seals", 62, 2, false},            {"my_turn", 64, 1, false},
+    {"started_round", 65, 1, false},    {"round", 66, 1, false},
+    {"game_over", 67, 1, false},
+};
+static_assert(TilesExactly(kObservationPieces, kObservationSize));
 
 // Writes the view into `out` (kObservationSize numbers).
 void WriteObservation(const View& view, std::span<float, kObservationSize> out);

@@ -27,10 +27,20 @@
 #include <span>
 
 #include "core/marrakech/marrakech.h"
+#include "core/observation_piece.h"
 
 namespace souk::marrakech {
 
 inline constexpr int kObservationSize = 387;
+
+// The slices above, named (the Python module's observer pieces); everything is public.
+inline constexpr ObservationPiece kObservationPieces[] = {
+    {"board_colour", 0, 196, false},   {"same_carpet_right", 196, 49, false}, {"same_carpet_below", 245, 49, false},
+    {"assam_square", 294, 49, false},  {"assam_facing", 343, 4, false},       {"seats", 347, 24, false},
+    {"phase", 371, 4, false},          {"to_move", 375, 4, false},            {"carpet_to_place", 379, 4, false},
+    {"players", 383, 3, false},        {"single_colour", 386, 1, false},
+};
+static_assert(TilesExactly(kObservationPieces, kObservationSize));
 
 // Writes the view into `out` (kObservationSize numbers).
 void WriteObservation(const View& view, std::span<float, kObservationSize> out);
