@@ -1,8 +1,10 @@
 // docs/architecture.md's claim, enforced: outside a game's own files, no code
-// decides by comparing a game's name with a literal. Each layer reaches a game
+// decides by comparing a game's name with a literal, or its registry entry with the
+// entry's constant (`type == &kJaipurType`). Each layer reaches a game
 // through the registry (core/game_type.h) or by visiting the view and event
 // variants, so that a game added to the registry is handled everywhere or fails
 // to compile. The names come from the registry itself.
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -37,10 +39,27 @@ bool IsOwnOrTest(const fs::path& p, const std::string& game) {
   return stem.ends_with("_test") || stem.ends_with(".test") || stem.rfind("test_", 0) == 0;
 }
 
-// Every line outside the game's own files that compares a literal of its name.
+// The registry entry's constant: kJaipurType for "jaipur" (core/game_type.h).
+std::string EntryConstant(const std::string& game) {
+  std::string constant = "k";
+  bool upper = true;
+  for (char c : game) {
+    if (c == '-' || c == '_') {
+      upper = true;
+      continue;
+    }
+    constant += upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+    upper = false;
+  }
+  return constant + "Type";
+}
+
+// Every line outside the game's own files that compares a literal of its name, or
+// its registry entry with the entry's constant.
 std::vector<std::string> Comparisons(const fs::path& root, const std::string& game) {
   const std::string lit = "[\"']" + game + "[\"']";
-  const std::regex compared("(==|!=)\\s*" + lit + "|" + lit + "\\s*(==|!=)");
+  const std::string constant = "&?\\b" + EntryConstant(game) + "\\b";
+  const std::regex compared("(==|!=)\\s*(" + lit + "|" + constant + ")|(" + lit + "|" + constant + ")\\s*(==|!=)");
   std::vector<std::string> found;
   for (const auto& entry : fs::recursive_directory_iterator(root)) {
     if (!entry.is_regular_file() || !IsSource(entry.path())) continue;
@@ -64,8 +83,10 @@ TEST(GameNames, NoCodeOutsideAGamesOwnFilesComparesItsName) {
       const std::vector<std::string> found = Comparisons(src, std::string(type->name));
       std::string listed;
       for (const std::string& line : found) listed += "\n  " + line;
-      EXPECT_TRUE(found.empty()) << src << " compares the name of " << type->name
-                                 << " (reach it through the registry, web/src/games.ts or a visit instead):" << listed;
+      EXPECT_TRUE(found.empty()) << src << " compares the name or registry entry of " << type->name
+                                 << " (reach it through the registry, Ops<State>, web/src/games.ts or a visit "
+                                    "instead):"
+                                 << listed;
     }
   }
 }
@@ -80,11 +101,14 @@ TEST(GameNames, TheCheckSeesAComparison) {
                                  << "if (\"marrakech\" !== msg.game) return;\n"
                                  << "export type GameName = \"jaipur\" | \"marrakech\";\n"  // a type, not a comparison
                                  << "interface S { game: \"jaipur\"; }\n";
+  std::ofstream(dir / "entry.cc") << "if (game.type == &kMarrakechType) return 1;\n"
+                                  << "static constexpr const GameType* kType = &kMarrakechType;\n";  // not compared
   // A game's own folder may name itself (web/src/jaipur/screen.ts).
   fs::create_directories(dir / "jaipur");
   std::ofstream(dir / "jaipur" / "screen.ts") << "if (next.game !== \"jaipur\") return;\n";
   EXPECT_EQ(Comparisons(dir.parent_path(), "jaipur").size(), 1u);
-  EXPECT_EQ(Comparisons(dir.parent_path(), "marrakech").size(), 2u) << "=== and !== are caught, either side";
+  EXPECT_EQ(Comparisons(dir.parent_path(), "marrakech").size(), 3u)
+      << "=== and !== are caught, either side, and a comparison with the registry entry's constant";
   fs::remove_all(dir.parent_path().parent_path());
 }
 
