@@ -22,8 +22,10 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <optional>
 #include <thread>
+#include <vector>
 
 namespace souk::server {
 namespace {
@@ -370,10 +372,18 @@ void HttpServer::Drain(std::chrono::milliseconds within) {
   });
   Shared& shared = *impl_->shared;
   shared.draining = true;
+  // The closers are called outside the lock: a closer holds its session for a moment,
+  // and if the session's other owners let go meanwhile, its destructor runs in this
+  // thread and takes the lock: held here, that is a deadlock, the one way a stop can
+  // stay "draining" until the watchdog's 25 s (seen once in the rolling-restart browser
+  // test).
+  std::vector<std::function<void()>> closers;
   {
     std::lock_guard lock(shared.websockets_mutex);
-    for (const auto& entry : shared.websockets) entry.second();
+    closers.reserve(shared.websockets.size());
+    for (const auto& entry : shared.websockets) closers.push_back(entry.second);
   }
+  for (const auto& close : closers) close();
   // The requests read before now are answered, each closing its connection; a request
   // that still comes on a kept-alive connection is answered the same way (a WebSocket
   // upgrade with 503), and Stop ends the connections left idle.
