@@ -78,7 +78,7 @@ Result<Game> LoadGame(std::string_view name, int players, std::string_view varia
   auto type = GameTypeOrError(name);
   if (!type.ok()) return type.status();
   if (explicit_chance && !HasExplicitChanceOption(*type))
-    return Status::Error("explicit_chance is an option of jaipur, not of " + std::string((*type)->name) +
+    return Status::Error("explicit_chance is not an option of " + std::string((*type)->name) +
                          " (its chance nodes, if any, are always explicit)");
   const ActionIds* ids = nullptr;
   if (!HasOwnOps(*type, std::make_index_sequence<std::variant_size_v<AnyState> - 1>())) {

@@ -30,6 +30,7 @@ TEST(EngineChance, TheOptionIsJaipursAlone) {
   auto game = LoadGame("marrakech", 0, "", true);
   ASSERT_FALSE(game.ok());
   EXPECT_NE(game.message().find("explicit_chance"), std::string::npos) << game.message();
+  EXPECT_NE(game.message().find("not an option of marrakech"), std::string::npos) << game.message();
 }
 
 TEST(EngineChance, JaipurOutcomeIdsFollowTheDecisionsAndAreTheLegalIds) {
