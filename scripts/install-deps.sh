@@ -8,6 +8,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake make pkg-config
+  lld  # LLVM's linker: links the test programs about three times faster than ld (CI time)
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev
   libsqlite3-dev libssl-dev libboost1.81-dev libsodium-dev
