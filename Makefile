@@ -51,11 +51,11 @@ test-web-unit: web
 	cd web && node --test test/
 
 # The browser tests: headless Chromium against a real `souk serve` (web/e2e/);
-# screenshots in build/e2e-screenshots/. Two files at a time (each has its own server on
-# a free port and its own database): 231 s instead of 370 s here, and every file runs
-# and reports even when one fails (docs/performance.md, "Where CI's time goes").
+# screenshots in build/e2e-screenshots/. The command is web/package.json's `e2e`: two
+# files at a time, each with its own server and database, every file run even when one
+# fails (docs/performance.md, "Where CI's time goes").
 test-e2e: build web
-	cd web && node --test --test-concurrency=2 e2e/*.test.mjs
+	cd web && npm run --silent e2e
 
 test: test-release test-asan test-web-unit test-e2e
 
