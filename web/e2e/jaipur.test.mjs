@@ -93,3 +93,28 @@ test("the composer names the rule that forbids a selection", { timeout: 120000 }
   await screenshot(page, "jaipur-hint");
   check();
 });
+
+test("a move sent while its preview is still on its way leaves no error behind", { timeout: 120000 }, async () => {
+  const { page, check } = await openPage(env.browser);
+  // Hot-seat: after the move the other seat is to move for as long as this test likes.
+  await startFromLobby(page, env.server.url, { game: "jaipur", mode: "hotseat" });
+  await page.click("[data-action=reveal]");
+  const s = await waitForState(page, (m) => m.legal.length > 0, "the first turn");
+  // The network is slow for previews: each is held in the browser until the move has
+  // gone, so that it reaches the server after the move and would be refused as out of
+  // turn (a 409 in the console).
+  const held = [];
+  await page.route("**/preview", (route) => {
+    held.push(route);
+  });
+  await playJaipurMove(page, s.legal.find((m) => m.startsWith("take")) ?? s.legal[0]);
+  // The pass screen: the move is played and the other seat is to move.
+  await page.waitForSelector("[data-role=pass]:not([hidden])");
+  assert.ok(held.length > 0, "the composer asked for a preview");
+  await page.unroute("**/preview");
+  // Let the held requests go, as a slow network would in the end; any the page has
+  // given up on are gone already.
+  await Promise.all(held.map((r) => r.continue().catch(() => {})));
+  await page.waitForTimeout(500);
+  check();
+});

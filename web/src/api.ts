@@ -29,12 +29,13 @@ function errorOf(status: number, json: unknown): ApiError {
 
 // One request to the server's API, JSON both ways; a refusal is thrown as an ApiError.
 // The session cookie goes with it (same origin), and the browser adds the page's Origin.
-export async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+// `signal`: aborts the request (the browser drops it, and its answer is never read).
+export async function call<T>(method: string, path: string, body?: unknown, token?: string, signal?: AbortSignal): Promise<T> {
   // The engine's refusals (a preview's error, a refused move) come in the page's language.
   const headers: Record<string, string> = { "Accept-Language": currentLang() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
   let json: unknown = null;
   try {
     json = await res.json();
@@ -112,8 +113,8 @@ export const api = {
   join: (id: string, invite: string, name: string) =>
     call<{ game_id: string; seat: number; token: string }>("POST", `/api/games/${encodeURIComponent(id)}/join`, { invite, name }),
   state: (id: string, token?: string) => call<StateMessage>("GET", `/api/games/${encodeURIComponent(id)}`, undefined, token),
-  preview: (id: string, token: string | undefined, move: string) =>
-    call<Preview>("POST", `/api/games/${encodeURIComponent(id)}/preview`, { move }, token),
+  preview: (id: string, token: string | undefined, move: string, signal?: AbortSignal) =>
+    call<Preview>("POST", `/api/games/${encodeURIComponent(id)}/preview`, { move }, token, signal),
   // Every move's event so far, as the token's seat may know it (the move log, a Jaipur game's rounds).
   history: (id: string, token?: string) => call<HistoryMessage>("GET", `/api/games/${encodeURIComponent(id)}/history`, undefined, token),
   lobby: (tokens: string[]) => call<{ games: LobbyGame[] }>("POST", "/api/lobby", { tokens }),

@@ -113,11 +113,17 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     dialog,
   );
 
+  // The previews asked and not answered yet.
+  const previews = new Set<AbortController>();
   const ctx: GameContext = {
     lang,
     seat: shownSeat,
     seatName: (seat: number) => (shown ? seatNameFor(shown, seat, hotseat ? null : ctx.seat, lang) : String(seat)),
     sendMove: (move: string) => {
+      // A preview still on its way would reach the server after the move, out of turn,
+      // and be refused (a 409 in the browser's console): its answer is of no use now.
+      for (const pending of previews) pending.abort();
+      previews.clear();
       errorLine.textContent = "";
       ctx.hinted = null;
       hintLine.textContent = "";
@@ -126,7 +132,9 @@ export function mountGame(root: HTMLElement, gameId: string, lang: Lang, mode: "
     preview: (move: string) => {
       const seat = held.find((s) => s.seat === ctx.seat);
       if (!seat) return Promise.resolve({ legal: false, error: "spectators do not move" });
-      return api.preview(gameId, seat.token ?? undefined, move);
+      const pending = new AbortController();
+      previews.add(pending);
+      return api.preview(gameId, seat.token ?? undefined, move, pending.signal).finally(() => previews.delete(pending));
     },
     hinted: null,
     story: () => storyOf(ctx.seat).events,
