@@ -2,18 +2,17 @@
 #include "server/http_server.h"
 
 #include "server/blocks/blocklist.h"
+#include "testing/raw_client.h"
 #include "testing/test_client.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
-
 
 #include <cstdio>
 
 namespace souk::server {
 namespace {
 
-namespace http = boost::beast::http;
 
 class ServerTest : public ::testing::Test {
  protected:
@@ -214,38 +213,33 @@ TEST_F(BlockedClientTest, ABlockedClientIsRefusedEverywhereAndItsWebSocketClosed
 // and a WebSocket upgrade with 503 (nginx sends it on to another instance).
 TEST_F(ServerTest, ADrainingServerClosesKeptAliveConnectionsAndRefusesUpgrades) {
   Json created = Create(R"({"game":"jaipur","seats":[{"player":"human"},{"player":"human"}]})");
-  net::io_context ioc;
-  auto open = [&] {
-    auto stream = std::make_unique<beast::tcp_stream>(ioc);
-    stream->connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), server_->port()));
-    return stream;
+  using testing::RawConnection;
+  // HTTP/1.1 keeps a connection alive unless the answer says "Connection: close".
+  auto closes = [](const std::string& response) { return RawConnection::HeaderOf(response, "Connection") == "close"; };
+  auto ask = [](RawConnection& connection, const std::string& request) {
+    EXPECT_TRUE(connection.Send(request));
+    return connection.ReadResponse(std::chrono::seconds(30));
   };
-  auto ask = [](beast::tcp_stream& stream, http::request<http::empty_body> req) {
-    req.set(http::field::host, "localhost");
-    http::write(stream, req);
-    beast::flat_buffer buffer;
-    http::response<http::string_body> res;
-    http::read(stream, buffer, res);
-    return res;
-  };
-  auto plain = open(), upgrade = open();
-  http::request<http::empty_body> health{http::verb::get, "/api/health", 11};
-  ASSERT_TRUE(ask(*plain, health).keep_alive()) << "kept alive before the drain";
-  ASSERT_TRUE(ask(*upgrade, health).keep_alive());
+  RawConnection plain(server_->port()), upgrade(server_->port());
+  ASSERT_TRUE(plain.connected() && upgrade.connected());
+  const std::string health = testing::kHealthRequest;
+  for (RawConnection* connection : {&plain, &upgrade}) {
+    const std::string before = ask(*connection, health);
+    ASSERT_EQ(RawConnection::StatusOf(before), 200);
+    ASSERT_FALSE(closes(before)) << "kept alive before the drain";
+  }
 
   server_->Drain(std::chrono::milliseconds(100));
-  auto answered = ask(*plain, health);
-  EXPECT_EQ(answered.result_int(), 200) << "a request still read is answered";
-  EXPECT_FALSE(answered.keep_alive()) << "with Connection: close";
-  http::request<http::empty_body> ws{http::verb::get, "/api/games/" + created["game_id"].get<std::string>() + "/ws", 11};
-  ws.set(http::field::connection, "Upgrade");
-  ws.set(http::field::upgrade, "websocket");
-  ws.set(http::field::sec_websocket_version, "13");
-  ws.set(http::field::sec_websocket_key, "dGhlIHNhbXBsZSBub25jZQ==");
-  auto refused = ask(*upgrade, ws);
-  EXPECT_EQ(refused.result_int(), 503);
-  EXPECT_EQ(ParseJson(refused.body())->at("code"), "unavailable");
-  EXPECT_FALSE(refused.keep_alive());
+  const std::string answered = ask(plain, health);
+  EXPECT_EQ(RawConnection::StatusOf(answered), 200) << "a request still read is answered";
+  EXPECT_TRUE(closes(answered)) << "with Connection: close: " << answered;
+  const std::string refused = ask(upgrade, "GET /api/games/" + created["game_id"].get<std::string>() +
+                                               "/ws HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\n"
+                                               "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n"
+                                               "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n");
+  EXPECT_EQ(RawConnection::StatusOf(refused), 503);
+  EXPECT_EQ(ParseJson(RawConnection::BodyOf(refused))->at("code"), "unavailable");
+  EXPECT_TRUE(closes(refused));
 }
 
 TEST_F(ServerTest, AnInviteLetsAFriendJoinAndBothSeeTheirOwnView) {

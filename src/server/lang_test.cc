@@ -43,23 +43,12 @@ class LangServerTest : public ::testing::Test {
 
   // A POST with a seat token and, unless empty, an Accept-Language header.
   Reply Post(const std::string& target, const Json& body, const std::string& token, const std::string& accept_language) {
-    net::io_context ioc;
-    beast::tcp_stream stream(ioc);
-    stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), server_.port()));
-    http::request<http::string_body> req{http::verb::post, target, 11};
-    req.set(http::field::host, "localhost");
-    if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
-    if (!accept_language.empty()) req.set(http::field::accept_language, accept_language);
-    req.body() = body.dump();
-    req.prepare_payload();
-    http::write(stream, req);
-    beast::flat_buffer buffer;
-    http::response<http::string_body> res;
-    http::read(stream, buffer, res);
-    Reply r;
-    r.status = static_cast<int>(res.result_int());
-    r.body = ParseJson(res.body()).value();
-    return r;
+    std::vector<std::pair<std::string, std::string>> headers;
+    if (!token.empty()) headers.emplace_back("Authorization", "Bearer " + token);
+    if (!accept_language.empty()) headers.emplace_back("Accept-Language", accept_language);
+    FullReply answer = CallServerWith(server_.port(), http::verb::post, target, body.dump(), headers);
+    EXPECT_TRUE(ParseJson(answer.text).ok()) << answer.text;
+    return Reply{answer.status, answer.body};
   }
 
   // A Jaipur game against a bot, with seat 0 (the token) to move.

@@ -44,22 +44,11 @@ struct Answer {
 
 Answer Ask(uint16_t port, http::verb verb, const std::string& target, const std::string& body = "",
            const std::string& token = "", const std::string& forwarded_for = "") {
-  net::io_context ioc;
-  beast::tcp_stream stream(ioc);
-  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
-  http::request<http::string_body> req{verb, target, 11};
-  req.set(http::field::host, "localhost");
-  if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
-  if (!forwarded_for.empty()) req.set("X-Forwarded-For", forwarded_for);
-  req.body() = body;
-  req.prepare_payload();
-  http::write(stream, req);
-  beast::flat_buffer buffer;
-  http::response<http::string_body> res;
-  http::read(stream, buffer, res);
-  Answer a{static_cast<int>(res.result_int()), std::string(res[http::field::retry_after]), Json()};
-  if (auto json = ParseJson(res.body()); json.ok()) a.body = *json;
-  return a;
+  std::vector<std::pair<std::string, std::string>> headers;
+  if (!token.empty()) headers.emplace_back("Authorization", "Bearer " + token);
+  if (!forwarded_for.empty()) headers.emplace_back("X-Forwarded-For", forwarded_for);
+  FullReply answer = CallServerWith(port, verb, target, body, headers);
+  return Answer{answer.status, answer.Header("retry-after"), answer.body};
 }
 
 // `ask` twice is allowed, the third time refused as documented, and allowed again
@@ -131,20 +120,14 @@ TEST_F(RateLimitsTest, Create) {
 // answer. An answer that is not a refusal ends the run.
 TEST_F(RateLimitsTest, AskingAgainAtOnceAfterRefusalsIsReadAfterAGrowingPause) {
   Serve(Rate::kCreate);
-  net::io_context ioc;
-  beast::tcp_stream stream(ioc);
-  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port()));
-  beast::flat_buffer buffer;
+  RawConnection connection(port());
+  ASSERT_TRUE(connection.connected());
+  const std::string body = kTwoHumans;
+  const std::string request = "POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                              "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
   auto create = [&] {
-    http::request<http::string_body> req{http::verb::post, "/api/games", 11};
-    req.set(http::field::host, "localhost");
-    req.keep_alive(true);
-    req.body() = kTwoHumans;
-    req.prepare_payload();
-    http::write(stream, req);
-    http::response<http::string_body> res;
-    http::read(stream, buffer, res);
-    return static_cast<int>(res.result_int());
+    EXPECT_TRUE(connection.Send(request));
+    return RawConnection::StatusOf(connection.ReadResponse(std::chrono::seconds(30)));
   };
   EXPECT_EQ(create(), 201);
   EXPECT_EQ(create(), 201);
