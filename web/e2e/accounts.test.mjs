@@ -171,6 +171,9 @@ test("failed log-ins are throttled: the wait is said in words", { timeout: 12000
   await signUp(cleo.page, env.server.url, "Cleo");
   await cleo.page.click("[data-role=account-name]");
   await cleo.page.click("[data-action=log-out]");
+  // Signed out once the top bar says so: the log-out draws the page again when the
+  // server has answered, and a form being filled in by then would be drawn anew.
+  await cleo.page.waitForSelector("a.account-signin");
   await cleo.page.goto(`${env.server.url}#/signin`);
   let message = "";
   for (let i = 0; i < 8 && !/Try again/.test(message); i++) {
