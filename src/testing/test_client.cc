@@ -34,21 +34,6 @@ http::response<http::string_body> SendRequest(uint16_t port, const http::request
 
 }  // namespace
 
-Reply CallServer(uint16_t port, http::verb verb, const std::string& target, const std::string& body,
-                 const std::string& token) {
-  http::request<http::string_body> req{verb, target, 11};
-  req.set(http::field::host, "localhost");
-  if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
-  req.body() = body;
-  req.prepare_payload();
-  const auto res = SendRequest(port, req);
-  Reply r;
-  r.status = static_cast<int>(res.result_int());
-  auto json = ParseJson(res.body());
-  if (json.ok()) r.body = *json;
-  return r;
-}
-
 FullReply CallServerWith(uint16_t port, http::verb verb, const std::string& target, const std::string& body,
                          const std::vector<std::pair<std::string, std::string>>& headers) {
   http::request<http::string_body> req{verb, target, 11};
@@ -74,6 +59,14 @@ FullReply CallServerWith(uint16_t port, http::verb verb, const std::string& targ
     value += std::string(field.value());
   }
   return r;
+}
+
+Reply CallServer(uint16_t port, http::verb verb, const std::string& target, const std::string& body,
+                 const std::string& token) {
+  std::vector<std::pair<std::string, std::string>> headers;
+  if (!token.empty()) headers.emplace_back("Authorization", "Bearer " + token);
+  FullReply answer = CallServerWith(port, verb, target, body, headers);
+  return Reply{answer.status, std::move(answer.body)};
 }
 
 struct WsClient::Connection {

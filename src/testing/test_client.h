@@ -26,8 +26,8 @@ struct Reply {
   Json body;
 };
 
-// One request on a connection of its own (Host: localhost, a seat token as Bearer
-// unless empty); the answer read whole, its body parsed as JSON when it is.
+// CallServerWith (below) with a seat token as Bearer, unless empty: the status, and the
+// body parsed as JSON when it is.
 Reply CallServer(uint16_t port, http::verb verb, const std::string& target, const std::string& body = "",
                  const std::string& token = "");
 
