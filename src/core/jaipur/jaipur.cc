@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cstring>
 
+#include "core/jaipur/jaipur_exchanges.h"
 #include "core/messages.h"
 
 namespace souk::jaipur {
@@ -30,122 +31,6 @@ int Sum(const CardCounts& counts) {
   for (uint8_t c : counts) total += c;
   return total;
 }
-
-// Exchange enumeration: every multiset of goods taken (2..5 cards) and every
-// multiset of the same size given from the types allowed. It walks only the types
-// present and prunes branches that cannot be completed, so its cost follows the
-// number of moves it writes; counts are accumulated directly in packed form.
-class ExchangeGenerator {
- public:
-  ExchangeGenerator(const CardCounts& market, const PlayerState& me, MoveList* out) : out_(out) {
-    // Branch-free appends: on random positions these tests are unpredictable.
-    for (int g = 0; g < kNumGoods; ++g) {
-      market_types_[num_market_types_] = {g, market[g]};
-      num_market_types_ += market[g] != 0;
-      hand_[g] = me.hand[g];
-    }
-    max_camels_given_ = std::min<int>(me.herd, kHandLimit - me.hand_size);
-  }
-
-  void Run() {
-    int givable = max_camels_given_, market_goods = 0;
-    for (int g = 0; g < kNumGoods; ++g) givable += hand_[g];
-    for (int i = 0; i < num_market_types_; ++i) market_goods += market_types_[i].count;
-    max_size_ = std::min(givable, market_goods);
-    if (max_size_ < 2) return;
-    Move* start = out_->Tail();
-    cursor_ = start;
-    switch (num_market_types_) {  // at least 1 (max_size_ >= 2), at most 5 (the market)
-      case 1: Take<0, 1>(0, 0, 0); break;
-      case 2: Take<0, 2>(0, 0, 0); break;
-      case 3: Take<0, 3>(0, 0, 0); break;
-      case 4: Take<0, 4>(0, 0, 0); break;
-      default: Take<0, 5>(0, 0, 0); break;
-    }
-    out_->Extend(static_cast<int>(cursor_ - start));
-  }
-
- private:
-  struct TypeCount {
-    int type;
-    int count;
-  };
-
-  // Every multiset of market_types_[I..M-1] (M = num_market_types_, fixed at
-  // compile time like Give's bound), 2+ cards in all, paired with what can be given.
-  template <int I, int M>
-  void Take(int count, uint32_t taken_bits, uint32_t taken_types) {
-    if constexpr (I == M) {
-      if (count >= 2) StartGiving(count, taken_bits, taken_types);
-    } else {
-      Take<I + 1, M>(count, taken_bits, taken_types);
-      const TypeCount& tc = market_types_[I];
-      for (int n = 1; n <= tc.count && count + n <= max_size_; ++n)
-        Take<I + 1, M>(count + n, taken_bits + (static_cast<uint32_t>(n) << (4 * tc.type)),
-                       taken_types | (1u << tc.type));
-    }
-  }
-
-  void StartGiving(int count, uint32_t taken_bits, uint32_t taken_types) {
-    // A fixed trip count and arithmetic instead of tests: which types are allowed
-    // changes from call to call, and a loop bounded by it was mispredicted.
-    int n = 0;
-    for (int g = 0; g < kNumGoods; ++g) {
-      allowed_[n] = {g, hand_[g]};
-      n += static_cast<int>((hand_[g] != 0) & !((taken_types >> g) & 1));
-    }
-    taken_ = PackedCounts::FromBits(taken_bits);
-    switch (n) {
-      case 0: return GiveFrom<0>(count);
-      case 1: return GiveFrom<1>(count);
-      case 2: return GiveFrom<2>(count);
-      case 3: return GiveFrom<3>(count);
-      case 4: return GiveFrom<4>(count);
-      case 5: return GiveFrom<5>(count);
-      default: return GiveFrom<6>(count);
-    }
-  }
-
-  // capacity_[i]: the most cards allowed_[i..N-1] and the camels can give,
-  // computed with N known at compile time (an unrolled loop).
-  template <int N>
-  void GiveFrom(int count) {
-    capacity_[N] = max_camels_given_;
-    for (int i = N - 1; i >= 0; --i) capacity_[i] = capacity_[i + 1] + allowed_[i].count;
-    if (capacity_[0] >= count) cursor_ = Give<0, N>(cursor_, taken_, allowed_.data(), capacity_.data(), count, 0);
-  }
-
-  // The walk over allowed[I..N-1], N fixed at compile time (StartGiving
-  // dispatches on it) so that the only branches left are the loops. The cursor
-  // and the taken cards travel as arguments to stay in registers.
-  template <int I, int N>
-  static Move* Give(Move* out, PackedCounts taken, const TypeCount* allowed, const int* capacity, int remaining,
-                    uint32_t given_bits) {
-    if constexpr (I == N) {  // the rest in camels; capacity says there are enough
-      *out = Move::Exchange(taken, PackedCounts::FromBits(given_bits + (static_cast<uint32_t>(remaining) << (4 * kCamel))));
-      return out + 1;
-    } else {
-      const TypeCount& tc = allowed[I];
-      int most = std::min(tc.count, remaining);
-      int least = std::max(0, remaining - capacity[I + 1]);
-      for (int n = least; n <= most; ++n)
-        out = Give<I + 1, N>(out, taken, allowed, capacity, remaining - n,
-                             given_bits + (static_cast<uint32_t>(n) << (4 * tc.type)));
-      return out;
-    }
-  }
-
-  MoveList* out_;
-  Move* cursor_ = nullptr;  // where the next exchange is written
-  std::array<TypeCount, kNumGoods> market_types_{};
-  std::array<int, kNumGoods> hand_{};
-  std::array<TypeCount, kNumGoods + 1> allowed_{};  // a spare slot for branch-free appends
-  std::array<int, kNumGoods + 1> capacity_{};
-  int num_market_types_ = 0;
-  int max_camels_given_ = 0;
-  int max_size_ = 0;  // the most cards an exchange can move: market goods and givable cards
-  PackedCounts taken_;
-};
 
 // "illegal move 'MOVE': RULE", through the catalogue of messages.
 souk::Status Refuse(const Move& move, MessageId rule, const MessageArgs& args = {}) {
@@ -350,7 +235,7 @@ void State::LegalMoves(MoveList* moves) const {
     write += std::max(0, me.hand[g] - MinimumSale(GoodAt(g)) + 1);
   }
   moves->Extend(static_cast<int>(write - tail));
-  ExchangeGenerator(market, me, moves).Run();
+  AppendExchanges(market, me, moves);
 }
 
 souk::Status State::CheckMove(const Move& move) const {

@@ -1,5 +1,6 @@
 // One test per rule of Jaipur and per decision of docs/rules/jaipur.md.
 #include "core/jaipur/jaipur.h"
+#include "core/jaipur/jaipur_exchanges.h"
 
 #include <algorithm>
 #include <set>
@@ -769,6 +770,36 @@ TEST(JaipurLegalMoves, AreExactlyTheMovesTheRulesAllow) {
       s.ApplyMove(listed[static_cast<int>(prng.Below(static_cast<uint32_t>(listed.size())))]);
     }
   }
+}
+
+TEST(JaipurLegalMoves, ListExchangesInTheirCanonicalOrder) {
+  // Taken sets lexicographic over the goods, then given sets likewise: the order a
+  // recorded random game's choices index into, so a faster generator must keep it.
+  Prng prng(9);
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    State s = State::NewGame(seed);
+    for (int ply = 0; ply < 60 && !s.game_over; ++ply) {
+      MoveList listed;
+      s.LegalMoves(&listed);
+      std::vector<Move> expected, candidates;
+      AllExchanges(s, &candidates);
+      for (const Move& m : candidates)
+        if (s.CheckMove(m).ok()) expected.push_back(m);
+      std::vector<Move> exchanges;
+      for (const Move& m : listed)
+        if (m.kind == MoveKind::kExchange) exchanges.push_back(m);
+      ASSERT_EQ(exchanges, expected) << "seed " << seed << ", ply " << ply;
+      s.ApplyMove(listed[static_cast<int>(prng.Below(static_cast<uint32_t>(listed.size())))]);
+    }
+  }
+}
+
+TEST(JaipurLegalMoves, FitTheMoveListInEveryPosition) {
+  // Every market and hand, reachable or not: the exchanges, the other moves (six
+  // takes, camels, seven sales) and the generator's slack stay within the list.
+  const int most = MostExchangesOfAnyPosition();
+  EXPECT_EQ(most, 158);  // docs/performance.md quotes it
+  EXPECT_LE(most + 6 + 1 + kHandLimit + kExchangeSlack, kMaxMoves) << most << " exchanges";
 }
 
 // --- Move text --------------------------------------------------------------
