@@ -154,6 +154,7 @@ int Train(const TrainCommand& c, const std::string& command_line) {
   if (!(c.rate > 0 && c.rate <= 1)) throw CliError{kBadInput, "--rate must be above 0 and at most 1"};
   if (!(c.epsilon >= 0 && c.epsilon <= 1)) throw CliError{kBadInput, "--epsilon must be from 0 to 1"};
   if (c.threads < 1 || c.threads > 256) throw CliError{kBadInput, "--threads must be from 1 to 256"};
+  if (c.holdout < 1 || c.holdout > 1'000'000) throw CliError{kBadInput, "--holdout must be from 1 to 1000000"};
   ai::jaipur_bots::ValueTrainingConfig config;
   if (c.policy != "rollout") {
     auto spec = ai::ParseBotSpec(c.policy);
@@ -178,6 +179,7 @@ int Train(const TrainCommand& c, const std::string& command_line) {
   if (!c.out.empty()) CheckWritable("--out", c.out);
   config.threads = c.threads;
   config.rounds = c.rounds;
+  config.holdout_rounds = c.holdout;
   config.seed = c.seed;
   config.lambda = c.lambda;
   config.learning_rate = c.rate;

@@ -56,6 +56,7 @@ struct TrainCommand {
   std::string policy = "rollout";  // or an mcts spec with an iteration budget
   std::string from;                // a weights file to start from; "" starts from zeros
   int threads = 1;                 // rounds played at once
+  int64_t holdout = 2000;          // rounds played by the policy to measure the curve on
   std::string out;  // the weights' file; "" prints the curve only
 };
 // Trains the Jaipur learned evaluation by TD(λ) self-play; prints its training curve

@@ -213,6 +213,9 @@ int Run(int argc, char** argv) {
   train_cmd->add_option("--from", train.from, "Start from the weights in this file (written by --out) instead of zeros");
   train_cmd->add_option("--threads", train.threads, "Rounds played at once (the weights do not depend on it)")
       ->capture_default_str();
+  train_cmd->add_option("--holdout", train.holdout,
+                        "Rounds played by the policy, apart from training, to measure the curve on")
+      ->capture_default_str();
   train_cmd->add_option("--out", train.out, "Write the weights here (src/ai/jaipur/jaipur_value_weights.inc)");
 
   cli::PlayCommands play(app, argc, argv);
