@@ -12,10 +12,13 @@ namespace {
 
 constexpr int kGames = 10000;
 constexpr int kShards = 4;
+// The JSON round trip is checked at every position of one game in ten (some 200,000
+// positions): at every position of every game it was two thirds of the test's time.
+constexpr int kJsonEvery = 10;
 
 class JaipurSimulation : public ::testing::TestWithParam<int> {};
 
-void CheckState(const State& s, Prng& prng, int* max_legal, const std::string& where) {
+void CheckState(const State& s, Prng& prng, int* max_legal, bool check_json, const std::string& where) {
   // Cards (55), goods tokens (38), bonus tokens (18) accounted for; hands <= 7;
   // market of 5 during a round; seals and winner consistent.
   Status valid = s.Validate();
@@ -37,12 +40,14 @@ void CheckState(const State& s, Prng& prng, int* max_legal, const std::string& w
   }
 
   // JSON round trip, byte-identical, to the same state.
-  std::string text = DumpJson(StateToJson(s));
-  auto loaded = StateFromJson(Json::parse(text));
-  ASSERT_TRUE(loaded.ok()) << where << ": " << loaded.message();
-  // Equal states print equally (the printer reads only what == compares), so
-  // this is the byte-identical round trip without a second print.
-  ASSERT_EQ(*loaded, s) << where;
+  if (check_json) {
+    std::string text = DumpJson(StateToJson(s));
+    auto loaded = StateFromJson(Json::parse(text));
+    ASSERT_TRUE(loaded.ok()) << where << ": " << loaded.message();
+    // Equal states print equally (the printer reads only what == compares), so
+    // this is the byte-identical round trip without a second print.
+    ASSERT_EQ(*loaded, s) << where;
+  }
 
   // A player's view is the same for any state that differs only in what they cannot know.
   for (int p = 0; p < kNumPlayers; ++p) {
@@ -70,7 +75,8 @@ TEST_P(JaipurSimulation, TenThousandGamesKeepEveryInvariant) {
   for (int g = shard; g < games; g += kShards) {
     State s = State::NewGame(static_cast<uint64_t>(g));
     std::string where = "seed " + std::to_string(g);
-    CheckState(s, chooser, &max_legal, where);
+    const bool check_json = g % kJsonEvery == 0;
+    CheckState(s, chooser, &max_legal, check_json, where);
     if (HasFatalFailure()) return;
     int moves_played = 0;
     while (!s.game_over) {
@@ -81,7 +87,7 @@ TEST_P(JaipurSimulation, TenThousandGamesKeepEveryInvariant) {
       uint32_t round = s.round;
       s.ApplyMove(move);
       if (s.round != round && s.last_round && s.last_round->seal < 0) ++full_ties;
-      CheckState(s, chooser, &max_legal, where + " after move " + std::to_string(moves_played));
+      CheckState(s, chooser, &max_legal, check_json, where + " after move " + std::to_string(moves_played));
       if (HasFatalFailure()) return;
     }
     total_moves += moves_played;
