@@ -88,7 +88,8 @@ constexpr int CountGivenSets() {
     for (int t = 0; t < kNumGoods; ++t) {
       const int held = static_cast<int>((goods >> (4 * t)) & 0xf);
       for (int total = kLargestExchange; total > 0; --total)
-        for (int n = 1; n <= std::min(held, total); ++n) of_total[static_cast<size_t>(total)] += of_total[static_cast<size_t>(total - n)];
+        for (int n = 1; n <= std::min(held, total); ++n)
+          of_total[static_cast<size_t>(total)] += of_total[static_cast<size_t>(total - n)];
     }
     for (int size = kSmallestExchange; size <= kLargestExchange; ++size)
       for (int total = std::max(0, size - camels); total <= size; ++total) sets += of_total[static_cast<size_t>(total)];
@@ -112,7 +113,10 @@ class GiveTable {
       for (int size = kSmallestExchange; size <= kLargestExchange; ++size) {
         List& list = lists[static_cast<size_t>(size - kSmallestExchange)];
         list.start = next;
-        ForEachGiven(goods, camels, size, [&](uint32_t bits) { given_[next++] = bits; });
+        ForEachGiven(goods, camels, size, [&](uint32_t bits) {
+          assert(next < static_cast<uint32_t>(kEntries));
+          given_[next++] = bits;
+        });
         list.length = next - list.start;
       }
     });
@@ -230,7 +234,10 @@ int MostExchangesOfAnyPosition() {
     if (market_camels != 0) return;
     CardCounts market{};
     int market_size = 0;
-    for (int g = 0; g < kNumGoods; ++g) market_size += market[g] = static_cast<uint8_t>((market_goods >> (4 * g)) & 0xf);
+    for (int g = 0; g < kNumGoods; ++g) {
+      market[g] = static_cast<uint8_t>((market_goods >> (4 * g)) & 0xf);
+      market_size += market[g];
+    }
     if (market_size > kMarketSize) return;
     ForEachKey([&](uint32_t hand, int camels) {
       int exchanges = 0;
