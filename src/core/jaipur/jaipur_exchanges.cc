@@ -150,14 +150,14 @@ class ExchangeWriter {
     }
     hand_ = PackedCounts(me.hand).bits();
     camels_ = std::min<int>(me.herd, kHandLimit - me.hand_size);
-  }
-
-  // Returns the end of the exchanges written.
-  Move* Run(const PlayerState& me) {
     int givable = camels_, market_goods = 0;
     for (int g = 0; g < kNumGoods; ++g) givable += me.hand[g];
     for (int i = 0; i < num_market_types_; ++i) market_goods += market_types_[i].count;
     max_size_ = std::min(givable, market_goods);
+  }
+
+  // Returns the end of the exchanges written.
+  Move* Run() {
     if (max_size_ < kSmallestExchange) return out_;
     switch (num_market_types_) {  // at least 1 (max_size_ >= 2), at most 5 (the market)
       case 1: Take<0, 1>(0, 0, 0); break;
@@ -213,23 +213,11 @@ class ExchangeWriter {
   int max_size_ = 0;  // the most cards an exchange can move: market goods and givable cards
 };
 
-// Calls visit(taken_mask, size) for every set of 2+ goods `market` offers.
-template <typename Visit>
-void ForEachTaken(const CardCounts& market, Visit visit, int g = 0, int size = 0, uint32_t taken_mask = 0) {
-  if (g == kNumGoods) {
-    if (size >= kSmallestExchange) visit(taken_mask, size);
-    return;
-  }
-  ForEachTaken(market, visit, g + 1, size, taken_mask);
-  for (int n = 1; n <= market[g] && size + n <= kLargestExchange; ++n)
-    ForEachTaken(market, visit, g + 1, size + n, taken_mask | (0xfu << (4 * g)));
-}
-
 }  // namespace
 
 int MostExchangesOfAnyPosition() {
-  const GiveTable& gives = Gives();
   int most = 0;
+  MoveList moves;
   ForEachKey([&](uint32_t market_goods, int market_camels) {
     if (market_camels != 0) return;
     CardCounts market{};
@@ -240,11 +228,15 @@ int MostExchangesOfAnyPosition() {
     }
     if (market_size > kMarketSize) return;
     ForEachKey([&](uint32_t hand, int camels) {
-      int exchanges = 0;
-      ForEachTaken(market, [&](uint32_t taken_mask, int size) {
-        exchanges += static_cast<int>(gives.Find(hand & ~taken_mask, camels, size).length);
-      });
-      most = std::max(most, exchanges);
+      PlayerState me;
+      for (int g = 0; g < kNumGoods; ++g) {
+        me.hand[g] = static_cast<uint8_t>((hand >> (4 * g)) & 0xf);
+        me.hand_size = static_cast<uint8_t>(me.hand_size + me.hand[g]);
+      }
+      me.herd = static_cast<uint8_t>(camels);  // the key keeps hand and camels within the limit
+      moves.clear();
+      AppendExchanges(market, me, &moves);
+      most = std::max(most, moves.size());
     });
   });
   return most;
@@ -252,7 +244,7 @@ int MostExchangesOfAnyPosition() {
 
 void AppendExchanges(const CardCounts& market, const PlayerState& me, MoveList* moves) {
   Move* start = moves->Tail();
-  Move* end = ExchangeWriter(market, me, start).Run(me);
+  Move* end = ExchangeWriter(market, me, start).Run();
   moves->Extend(static_cast<int>(end - start));
 }
 
