@@ -26,26 +26,40 @@ def wilson(wins, games, z=1.96):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Plot the ten-fold scaling of Jaipur's mcts")
-    ap.add_argument("csv", help="rows: label, smaller (iterations), wins, games, budget (iterations or time)")
+    ap.add_argument("csv", help="rows: label, smaller (iterations), wins, games, budget (iterations, time or closed-loop)")
     ap.add_argument("--out", default="docs/images/jaipur-scaling.png")
     args = ap.parse_args(argv)
     with open(args.csv, newline="") as f:
         rows = list(csv.DictReader(f))
     if not rows:
         raise SystemExit("%s: no rows" % args.csv)
+    series = (
+        ("iterations", "o", "tab:blue", "ten times the iterations"),
+        ("time", "s", "tab:red", "ten times the time"),
+        ("closed-loop", "^", "tab:green", "ten times the iterations, tree branching on refills, not kept"),
+    )
+    known = [name for name, _, _, _ in series]
+    for line, r in enumerate(rows, start=2):
+        if r.get("budget") not in known:
+            raise SystemExit("%s:%d: budget %r is not one of %s" % (args.csv, line, r.get("budget"), ", ".join(known)))
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    for budget, marker, colour in (("iterations", "o", "tab:blue"), ("time", "s", "tab:red")):
+    for budget, marker, colour, label in series:
         chosen = [r for r in rows if r["budget"] == budget]
         if not chosen:
             continue
-        x = [float(r["smaller"]) for r in chosen]
+        # Drawn a little to the left of its budget, beside the same budget's other point,
+        # whose games it shares; its games are in its legend.
+        shift = 0.87 if budget == "closed-loop" else 1.0
+        x = [shift * float(r["smaller"]) for r in chosen]
         rate = [100 * int(r["wins"]) / int(r["games"]) for r in chosen]
         bounds = [wilson(int(r["wins"]), int(r["games"])) for r in chosen]
         below = [y - 100 * lo for y, (lo, _) in zip(rate, bounds)]
         above = [100 * hi - y for y, (_, hi) in zip(rate, bounds)]
-        ax.errorbar(x, rate, yerr=[below, above], fmt=marker, color=colour, capsize=3,
-                    label="ten times the %s" % budget)
-        for r, xi, yi in zip(chosen, x, rate):
+        annotated = budget != "closed-loop"
+        if not annotated:
+            label += "; n=" + ", ".join(r["games"] for r in chosen)
+        ax.errorbar(x, rate, yerr=[below, above], fmt=marker, color=colour, capsize=3, label=label)
+        for r, xi, yi in zip(chosen, x, rate) if annotated else ():
             ax.annotate("n=%s" % r["games"], (xi, yi), textcoords="offset points", xytext=(7, -3), fontsize=7)
     ax.set_xscale("log")
     ax.set_xlim(200, 60000)
