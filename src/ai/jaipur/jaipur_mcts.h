@@ -8,7 +8,9 @@
 // bonus values), then descends the tree: its edges are moves of both players, and at
 // each node only the children legal in this world compete, by UCB1 with the
 // availability count (how often the child was legal) in place of the parent's
-// visits. Card refills are not nodes: each world fixes them. The first node with
+// visits. Card refills are not nodes: each world fixes them (a tree whose children
+// also match the market a refill left played worse at equal iterations and gained
+// no more from ten times them: docs/ai.md, issue 43). The first node with
 // an untried move (legal in this world, not yet a child) adds the one the greedy
 // score rates best (MctsConfig::expand_greedy; a random one without it), the round
 // is played out by a heuristic rollout, and the result is backed up along the path,
@@ -38,9 +40,11 @@
 // thread, the iteration budget split in fixed shares and the root statistics summed,
 // so a seed and an iteration budget fix the move.
 //
-// No tree reuse between moves: after the opponent's reply, the refills and their
-// hidden hand make the next root a different information set, and the subtree
-// that matches it has few visits.
+// No tree reuse between moves: the subtree that the opponent's reply would leave
+// holds 14% of a 30,000-iteration search on average and 27% of a 300,000-iteration
+// one, if the opponent replies as the tree expects (docs/ai.md, issue 43): a quarter
+// more search at most, which the bot's scaling curve puts at ten Elo or less; and
+// those statistics mix markets and hands that the next root rules out.
 //
 // The search loop allocates nothing: nodes come from a pool reserved before the
 // search (children are first-child / next-sibling indices; at most 4M nodes per
