@@ -33,29 +33,28 @@ def main(argv=None):
         rows = list(csv.DictReader(f))
     if not rows:
         raise SystemExit("%s: no rows" % args.csv)
+    # name, marker, colour, legend, x shift, each point labelled with its games. The
+    # experiment's point shares a budget (and its deals) with today's bot's: drawn a little
+    # to its left, its games in the legend, so that the two stay apart.
     series = (
-        ("iterations", "o", "tab:blue", "ten times the iterations"),
-        ("time", "s", "tab:red", "ten times the time"),
-        ("closed-loop", "^", "tab:green", "ten times the iterations, tree branching on refills, not kept"),
+        ("iterations", "o", "tab:blue", "ten times the iterations", 1.0, True),
+        ("time", "s", "tab:red", "ten times the time", 1.0, True),
+        ("closed-loop", "^", "tab:green", "ten times the iterations, tree branching on refills, not kept", 0.87, False),
     )
-    known = [name for name, _, _, _ in series]
+    known = [name for name, *_ in series]
     for line, r in enumerate(rows, start=2):
         if r.get("budget") not in known:
             raise SystemExit("%s:%d: budget %r is not one of %s" % (args.csv, line, r.get("budget"), ", ".join(known)))
     fig, ax = plt.subplots(figsize=(8, 4.5))
-    for budget, marker, colour, label in series:
+    for budget, marker, colour, label, shift, annotated in series:
         chosen = [r for r in rows if r["budget"] == budget]
         if not chosen:
             continue
-        # Drawn a little to the left of its budget, beside the same budget's other point,
-        # whose games it shares; its games are in its legend.
-        shift = 0.87 if budget == "closed-loop" else 1.0
         x = [shift * float(r["smaller"]) for r in chosen]
         rate = [100 * int(r["wins"]) / int(r["games"]) for r in chosen]
         bounds = [wilson(int(r["wins"]), int(r["games"])) for r in chosen]
         below = [y - 100 * lo for y, (lo, _) in zip(rate, bounds)]
         above = [100 * hi - y for y, (_, hi) in zip(rate, bounds)]
-        annotated = budget != "closed-loop"
         if not annotated:
             label += "; n=" + ", ".join(r["games"] for r in chosen)
         ax.errorbar(x, rate, yerr=[below, above], fmt=marker, color=colour, capsize=3, label=label)
