@@ -29,8 +29,11 @@ def main(argv=None):
     ap.add_argument("csv", help="rows: label, smaller (iterations), wins, games, budget (iterations, time or closed-loop)")
     ap.add_argument("--out", default="docs/images/jaipur-scaling.png")
     args = ap.parse_args(argv)
-    with open(args.csv, newline="") as f:
-        rows = list(csv.DictReader(f))
+    try:
+        with open(args.csv, newline="") as f:
+            rows = list(csv.DictReader(f))
+    except (OSError, UnicodeDecodeError, csv.Error) as e:
+        raise SystemExit("%s: cannot read: %s" % (args.csv, e))
     if not rows:
         raise SystemExit("%s: no rows" % args.csv)
     # name, marker, colour, legend, x shift, each point labelled with its games. The
@@ -45,6 +48,13 @@ def main(argv=None):
     for line, r in enumerate(rows, start=2):
         if r.get("budget") not in known:
             raise SystemExit("%s:%d: budget %r is not one of %s" % (args.csv, line, r.get("budget"), ", ".join(known)))
+        try:
+            smaller, wins, games = float(r["smaller"]), int(r["wins"]), int(r["games"])
+        except (TypeError, ValueError):
+            raise SystemExit("%s:%d: smaller, wins and games must be numbers (games and wins whole), found %r, %r, %r"
+                             % (args.csv, line, r.get("smaller"), r.get("wins"), r.get("games")))
+        if not (0 < smaller < float("inf") and 0 < games and 0 <= wins <= games):
+            raise SystemExit("%s:%d: expected smaller > 0 and 0 <= wins <= games, games > 0" % (args.csv, line))
     fig, ax = plt.subplots(figsize=(8, 4.5))
     for budget, marker, colour, label, shift, annotated in series:
         chosen = [r for r in rows if r["budget"] == budget]

@@ -12,17 +12,21 @@ def main(argv):
     if len(argv) != 2:
         raise SystemExit("usage: reuse_summary.py FILE  (standard error of a SOUK_EXP_REUSE run)")
     rows = []
-    with open(argv[1]) as f:
-        for number, line in enumerate(f, start=1):
-            if not line.startswith("REUSE "):
-                continue
-            fields = line.split()[1:]
-            try:
-                iterations, chosen, best, expected = (float(x) for x in fields)
-            except ValueError:
-                raise SystemExit("%s:%d: expected REUSE and four numbers, found %r" % (argv[1], number, line.strip()))
-            if iterations > 0:
-                rows.append((iterations, chosen, best, expected))
+    try:
+        with open(argv[1], errors="replace") as f:
+            for number, line in enumerate(f, start=1):
+                if not line.startswith("REUSE "):
+                    continue
+                try:
+                    iterations, chosen, best, expected = (float(x) for x in line.split()[1:])
+                except ValueError:
+                    raise SystemExit("%s:%d: expected REUSE and four numbers, found %r" % (argv[1], number, line.strip()[:80]))
+                if not all(0 <= v < float("inf") for v in (iterations, chosen, best, expected)):
+                    raise SystemExit("%s:%d: the four numbers must be finite and not negative" % (argv[1], number))
+                if iterations > 0:
+                    rows.append((iterations, chosen, best, expected))
+    except OSError as e:
+        raise SystemExit("%s: cannot read: %s" % (argv[1], e.strerror))
     if not rows:
         raise SystemExit("%s: no REUSE lines" % argv[1])
     print("%d searches, %g iterations at the median" % (len(rows), statistics.median(r[0] for r in rows)))
